@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Starts Debian's PostgreSQL cluster for the database-backed tests and prints the URL of a
+# role that may create databases (each test file gets its own database).
+# Needs root (it starts the system service); CI runs it after setup-system.sh.
+set -euo pipefail
+
+scripts/setup-system.sh postgresql >&2
+version=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
+if ! pg_lsclusters -h | awk '{print $1" "$2}' | grep -q "^$version main$"; then
+  pg_createcluster "$version" main >&2
+fi
+pg_ctlcluster "$version" main start >&2 2>/dev/null || true
+for _ in $(seq 1 50); do
+  runuser -u postgres -- pg_isready -q && break
+  sleep 0.2
+done
+runuser -u postgres -- psql -qtAc "DO \$\$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'afterglow') THEN
+    CREATE ROLE afterglow LOGIN CREATEDB PASSWORD 'afterglow';
+  END IF; END \$\$;" >&2
+runuser -u postgres -- psql -qtAc "SELECT 1 FROM pg_database WHERE datname = 'afterglow'" | grep -q 1 ||
+  runuser -u postgres -- createdb -O afterglow afterglow >&2
+port=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" {print $3}')
+echo "postgres://afterglow:afterglow@127.0.0.1:${port}/afterglow"

@@ -1,0 +1,156 @@
+// The one catalogue of failure codes (SPEC.md §8). Every failure the server returns is one of
+// these codes in the `{ error, code, field? }` shape; the web app translates them.
+
+export const ERROR_CODES = [
+  // Login and signup (SPEC.md §5, §8)
+  'invalid_usr_or_pwd',
+  'not_confirmed',
+  'required',
+  'too_many_attempts',
+  // Form codes
+  'eml_doesnt_exist',
+  'eml_invalid',
+  'email_invalid',
+  'invalid_password',
+  'invalid_url',
+  'max_length',
+  'min_length',
+  'min_max_cats',
+  'need_auth',
+  'need_select_screenshot',
+  'screen_upload_error',
+  'video_bad_filename',
+  'video_corrupted_file',
+  'video_duplicate',
+  'video_size_limit',
+  'video_upload_error',
+  'file_invalid_type',
+  'file_too_large',
+  // Notify codes
+  'already_added',
+  'subscribe_cant_subscribe_myself',
+  'vote_already_voted',
+  'invalid_img_size',
+  // Empties and access
+  'videos_not_found',
+  'playlist_is_private',
+  'no_permission',
+  // Generic request failures
+  'not_found',
+  'bad_request',
+  'invalid_sort',
+  'invalid_params',
+  'rate_limited',
+  'general_error',
+  'unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiFailure {
+  error: string;
+  code: ErrorCode;
+  field?: string;
+  info?: Record<string, string | number>;
+}
+
+/** HTTP status that goes with each generic code; form and notify codes answer 400. */
+export function statusForCode(code: ErrorCode): number {
+  switch (code) {
+    case 'not_found':
+    case 'videos_not_found':
+      return 404;
+    case 'need_auth':
+      return 401;
+    case 'no_permission':
+    case 'playlist_is_private':
+      return 403;
+    case 'too_many_attempts':
+    case 'rate_limited':
+      return 429;
+    case 'general_error':
+      return 500;
+    case 'unavailable':
+      return 503;
+    default:
+      return 400;
+  }
+}
+
+/** English text of each code: the server's `error` field. The web app shows translations. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  invalid_usr_or_pwd: 'Invalid username or password',
+  not_confirmed: 'Please confirm your email and try again',
+  required: 'This field is required',
+  too_many_attempts: 'Too many authorization attempts. Try again later.',
+  eml_doesnt_exist: 'There is no account with this email',
+  eml_invalid: 'Email is invalid',
+  email_invalid: 'Email is invalid',
+  invalid_password: 'Password is invalid',
+  invalid_url: 'URL is invalid',
+  max_length: 'The value is too long',
+  min_length: 'The value is too short',
+  min_max_cats: 'Select the allowed number of categories',
+  need_auth: 'Please log in to complete this action',
+  need_select_screenshot: 'You must select a preview',
+  screen_upload_error: 'The preview could not be uploaded',
+  video_bad_filename: 'The file name may hold only latin letters and digits',
+  video_corrupted_file: 'The video file is corrupted or is not a video',
+  video_duplicate: 'This video has already been uploaded to the site.',
+  video_size_limit: 'The video file is too large',
+  video_upload_error: 'Error uploading video to the site, please contact support',
+  file_invalid_type: 'The file must be an image',
+  file_too_large: 'The file is too large',
+  already_added: 'Already added',
+  subscribe_cant_subscribe_myself: 'You cannot subscribe to yourself',
+  vote_already_voted: 'You have already voted',
+  invalid_img_size: 'The image is too small',
+  videos_not_found: 'Videos not found',
+  playlist_is_private: 'This playlist is private',
+  no_permission: 'You have no permission to view this',
+  not_found: 'Not found',
+  bad_request: 'Bad request',
+  invalid_sort: 'Unknown sort',
+  invalid_params: 'Invalid parameters',
+  rate_limited: 'Too many requests. Try again later.',
+  general_error: 'Something went wrong, please try again',
+  unavailable: 'The service is restarting, please try again',
+};
+
+export function failure(
+  code: ErrorCode,
+  extra: { field?: string; info?: Record<string, string | number> } = {},
+): ApiFailure {
+  return { error: ERROR_MESSAGES[code], code, ...extra };
+}
+
+/** A failure raised anywhere below a route; the error handler turns it into its JSON body. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field: string | undefined;
+  readonly info: Record<string, string | number> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    opts: { field?: string; info?: Record<string, string | number>; status?: number } = {},
+  ) {
+    super(ERROR_MESSAGES[code]);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = opts.status ?? statusForCode(code);
+    this.field = opts.field;
+    this.info = opts.info;
+  }
+
+  toJSON(): ApiFailure {
+    const body: ApiFailure = { error: this.message, code: this.code };
+    if (this.field) body.field = this.field;
+    if (this.info) body.info = this.info;
+    return body;
+  }
+}
+
+export function isApiFailure(value: unknown): value is ApiFailure {
+  return typeof value === 'object' && value !== null && 'error' in value;
+}

@@ -1,0 +1,73 @@
+// Display rules of SPEC.md §9 shared by server (structured data, feeds) and web (thumbs).
+
+/** Duration as the network writes it: `M:SS` under an hour, `H:MM:SS` from an hour. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const seconds = s % 60;
+  const ss = String(seconds).padStart(2, '0');
+  if (hours > 0) return `${hours}:${String(minutes).padStart(2, '0')}:${ss}`;
+  return `${minutes}:${ss}`;
+}
+
+/** Parses `M:SS` or `H:MM:SS` back to seconds; NaN when malformed. */
+export function parseDuration(text: string): number {
+  if (!/^\d+(:\d{1,2}){1,2}$/.test(text)) return Number.NaN;
+  return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/** ISO 8601 duration for structured data (`PT1H2M3S`). */
+export function isoDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${sec || (!h && !m) ? `${sec}S` : ''}`;
+}
+
+/** SPEC.md §9: rating percent = rating / 0.05, capped at 100. */
+export function ratingPercent(rating: number | string): number {
+  const value = typeof rating === 'string' ? Number.parseFloat(rating) : rating;
+  if (!Number.isFinite(value) || value <= 0) return 0;
+  return Math.min(100, Math.round(value / 0.05));
+}
+
+/** SPEC.md §9: counts shortened with K from 4 digits and M from 7 digits. */
+export function shortCount(count: number | string): string {
+  const n = typeof count === 'string' ? Number.parseInt(count, 10) : count;
+  if (!Number.isFinite(n)) return '0';
+  if (n >= 1_000_000) return `${trimDecimal(n / 1_000_000)}M`;
+  if (n >= 1_000) return `${trimDecimal(n / 1_000)}K`;
+  return String(n);
+}
+
+function trimDecimal(value: number): string {
+  // One decimal below 100 (1.2K, 45.6M), none above (123K); never round up past the unit.
+  const decimals = value < 100 ? 1 : 0;
+  const factor = 10 ** decimals;
+  return String(Math.floor(value * factor) / factor);
+}
+
+/** The network's date format: `YYYY-MM-DD HH:MM:SS` in UTC. */
+export function formatPostDate(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** SPEC.md §9: toast titles cut to 70 characters (67 plus an ellipsis). */
+export function toastTitle(title: string): string {
+  return title.length > 70 ? `${title.slice(0, 67)}...` : title;
+}
+
+/** URL slug of a title: lower-case latin letters, digits and single dashes. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return slug || 'video';
+}

@@ -1,0 +1,106 @@
+import type { Gender } from './constants.ts';
+
+// Builders of the JSON API paths of SPEC.md §7, used by the web app and the tests, so that a
+// path is spelled in one place. The server parses the same grammar in src/server/api/.
+
+export const VIDEO_SORTS = [
+  'latest-updates',
+  'top-rated',
+  'most-popular',
+  'most-commented',
+  'most-favourited',
+  'longest',
+] as const;
+export type VideoSort = (typeof VIDEO_SORTS)[number];
+
+export const VIDEO_TYPES = ['all', 'ch', 'hd'] as const;
+export type VideoType = (typeof VIDEO_TYPES)[number];
+
+export const DURATION_FILTERS = ['', '1', '2', '3'] as const;
+export type DurationFilter = (typeof DURATION_FILTERS)[number];
+
+export const DATE_FILTERS = ['', 'day', 'week', 'month', 'all'] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+
+export interface Videos2Params {
+  lifetime: number;
+  gender: Gender;
+  sort: VideoSort;
+  count: number;
+  section: string;
+  objectId: string;
+  page: number;
+  type: VideoType;
+  duration: DurationFilter;
+  date: DateFilter;
+}
+
+export function videos2Path(p: Videos2Params): string {
+  return `/api/json/videos2/${p.lifetime}/${p.gender}/${p.sort}/${p.count}/${p.section}.${p.objectId}.${p.page}.${p.type}.${p.duration}.${p.date}.json`;
+}
+
+const LIFETIME_RE = /^\d{1,10}$/;
+const COUNT_RE = /^\d{1,6}$/;
+const VIDEOS2_TAIL_RE =
+  /^([a-z_-]{0,20})\.([a-z0-9,_-]{0,200})\.(\d{1,9})\.([a-z-]{1,10})\.(\d?)\.([a-z]{0,5})\.json$/;
+
+export type ParseResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: 'invalid_params' | 'invalid_sort'; field: string };
+
+function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return (list as readonly string[]).includes(value);
+}
+
+/** Parses the `{lifetime}` segment: any non-negative integer of at most ten digits. */
+export function parseLifetime(raw: string): number | undefined {
+  return LIFETIME_RE.test(raw) ? Number(raw) : undefined;
+}
+
+/** Parses a `{count}` segment, clamping large asks to `max`; 0 and garbage are refused. */
+export function parseCount(raw: string, max: number): number | undefined {
+  if (!COUNT_RE.test(raw)) return undefined;
+  const count = Number(raw);
+  return count < 1 ? undefined : Math.min(count, max);
+}
+
+/** Parses the segments of a videos2 path (SPEC.md §7) without I/O. */
+export function parseVideos2(
+  segments: { lifetime: string; gender: string; sort: string; count: string; tail: string },
+  genders: readonly Gender[],
+  maxCount: number,
+): ParseResult<Videos2Params> {
+  const lifetime = parseLifetime(segments.lifetime);
+  if (lifetime === undefined) return { ok: false, code: 'invalid_params', field: 'lifetime' };
+  if (!isOneOf(genders, segments.gender))
+    return { ok: false, code: 'invalid_params', field: 'gender' };
+  if (!isOneOf(VIDEO_SORTS, segments.sort))
+    return { ok: false, code: 'invalid_sort', field: 'sort' };
+  const count = parseCount(segments.count, maxCount);
+  if (count === undefined) return { ok: false, code: 'invalid_params', field: 'count' };
+  const tail = VIDEOS2_TAIL_RE.exec(segments.tail);
+  if (!tail) return { ok: false, code: 'invalid_params', field: 'params' };
+  const [, section = '', objectId = '', pageRaw = '', type = '', duration = '', date = ''] = tail;
+  const page = Number(pageRaw);
+  if (page < 1) return { ok: false, code: 'invalid_params', field: 'page' };
+  if (!isOneOf(VIDEO_TYPES, type)) return { ok: false, code: 'invalid_params', field: 'type' };
+  if (!isOneOf(DURATION_FILTERS, duration)) {
+    return { ok: false, code: 'invalid_params', field: 'duration' };
+  }
+  if (!isOneOf(DATE_FILTERS, date)) return { ok: false, code: 'invalid_params', field: 'date' };
+  return {
+    ok: true,
+    value: {
+      lifetime,
+      gender: segments.gender,
+      sort: segments.sort,
+      count,
+      section,
+      objectId,
+      page,
+      type,
+      duration,
+      date,
+    },
+  };
+}

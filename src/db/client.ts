@@ -1,0 +1,133 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+// One database interface over the two engines: PGlite (embedded, the default) and a
+// PostgreSQL server (DATABASE_URL). Drizzle for ordinary reads and writes; `query` for the
+// hand-written hot SQL. Counts must be cast to int in SQL: pg returns bigint as strings.
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T extends object = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters. */
+  exec(text: string): Promise<void>;
+  /** Runs `fn` in a transaction on one connection; the work inside uses `tx`. */
+  transaction<T>(fn: (tx: Pick<Database, 'query' | 'exec'>) => Promise<T>): Promise<T>;
+  /** The adapter pg-boss runs on (`db.executeSql`). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent, PGlite in `pgliteDir`. */
+  url?: string | undefined;
+  pgliteDir?: string;
+  /** Pool size for a PostgreSQL server. */
+  poolSize?: number;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
+  return openPglite(opts.pgliteDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const query = async <T extends object>(text: string, params?: unknown[]) =>
+    (await client.query<T>(text, params as never[])).rows;
+  const exec = async (text: string) => {
+    await client.exec(text);
+  };
+  return {
+    kind: 'pglite',
+    db,
+    query,
+    exec,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async <T extends object>(text: string, params?: unknown[]) =>
+            (await tx.query<T>(text, params as never[])).rows,
+          exec: async (text: string) => {
+            await tx.exec(text);
+          },
+        }),
+      ),
+    async executeSql(text, values) {
+      // pg-boss sends multi-statement scripts without values; PGlite runs those with exec.
+      if (values && values.length > 0) return client.query(text, values as never[]);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  // Fail fast with a clear error when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    query: async <T extends object>(text: string, params?: unknown[]) =>
+      (await pool.query<T>(text, params)).rows,
+    exec: async (text: string) => {
+      await pool.query(text);
+    },
+    async transaction(fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await fn({
+          query: async <T extends object>(text: string, params?: unknown[]) =>
+            (await conn.query<T>(text, params)).rows,
+          exec: async (text: string) => {
+            await conn.query(text);
+          },
+        });
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK');
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    executeSql: (text, values) => pool.query(text, values),
+    close: () => pool.end(),
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: 'drizzle' };
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, config);
+  } else {
+    await migratePg(database.db as never, config);
+  }
+}

@@ -1,0 +1,12 @@
+import { loadConfig } from '../server/config.ts';
+import { migrateDatabase, openDatabase } from './client.ts';
+
+// `npm run db:migrate`: applies pending migrations to the configured database and exits.
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+try {
+  await migrateDatabase(database);
+  console.log(`migrations applied (${database.kind})`);
+} finally {
+  await database.close();
+}

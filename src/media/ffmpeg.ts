@@ -1,0 +1,234 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// ffmpeg and ffprobe commands as data: pure builders of argument arrays, unit-tested on their
+// exact arguments and run by exec.ts. Written against Debian's ffmpeg 5.1.
+
+export type MediaErrorCode = 'video_corrupted_file' | 'timeout' | 'aborted' | 'failed';
+
+export class MediaError extends Error {
+  readonly code: MediaErrorCode;
+
+  constructor(code: MediaErrorCode, message: string) {
+    super(message);
+    this.name = 'MediaError';
+    this.code = code;
+  }
+}
+
+/** Options every ffmpeg run shares: quiet stderr (so its tail is the error), never read stdin. */
+const COMMON = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+
+export function probeArgs(input: string): string[] {
+  // `-i` so an input starting with `-` is never read as an option.
+  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-i', input];
+}
+
+export interface ProbeResult {
+  durationS: number;
+  /** Display size: swapped when the stream is rotated a quarter turn, as ffmpeg autorotates. */
+  width: number;
+  height: number;
+  videoCodec: string;
+  hasAudio: boolean;
+  /** 0 when the container does not say. */
+  frameRate: number;
+}
+
+const probeSchema = z.object({
+  streams: z
+    .array(
+      z.object({
+        codec_type: z.string().optional(),
+        codec_name: z.string().optional(),
+        width: z.number().optional(),
+        height: z.number().optional(),
+        r_frame_rate: z.string().optional(),
+        avg_frame_rate: z.string().optional(),
+        duration: z.string().optional(),
+        disposition: z.object({ attached_pic: z.number().optional() }).optional(),
+        tags: z.object({ rotate: z.string().optional() }).optional(),
+        side_data_list: z.array(z.object({ rotation: z.number().optional() })).optional(),
+      }),
+    )
+    .default([]),
+  format: z.object({ duration: z.string().optional() }).optional(),
+});
+
+/** Reads `ffprobe -show_format -show_streams` JSON; throws `video_corrupted_file` if unusable. */
+export function parseProbe(json: unknown): ProbeResult {
+  const parsed = probeSchema.safeParse(json);
+  if (!parsed.success) throw corrupted('unreadable probe output');
+  const { streams, format } = parsed.data;
+  // Cover art in audio files and MP4s is a one-frame "video" stream: not the video.
+  const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  if (!video) throw corrupted('no video stream');
+
+  const durationS = [format?.duration, video.duration]
+    .map((d) => Number.parseFloat(d ?? ''))
+    .find((d) => Number.isFinite(d) && d > 0);
+  if (durationS === undefined) throw corrupted('no duration');
+
+  const { width = 0, height = 0 } = video;
+  if (!(width > 0 && height > 0)) throw corrupted('no frame size');
+
+  const rotation =
+    video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ??
+    Number.parseFloat(video.tags?.rotate ?? '0');
+  const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+
+  return {
+    durationS,
+    width: quarterTurn ? height : width,
+    height: quarterTurn ? width : height,
+    videoCodec: video.codec_name ?? 'unknown',
+    hasAudio: streams.some((s) => s.codec_type === 'audio'),
+    frameRate: parseRate(video.r_frame_rate) || parseRate(video.avg_frame_rate),
+  };
+}
+
+/** `30000/1001` → 29.97…; `0/0`, missing or garbage → 0. */
+export function parseRate(rate: string | undefined): number {
+  const [num, den = '1'] = (rate ?? '').split('/');
+  const value = Number(num) / Number(den);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+function corrupted(reason: string): MediaError {
+  return new MediaError('video_corrupted_file', `Not a usable video: ${reason}`);
+}
+
+export const TEST_PATTERNS = [
+  'testsrc2',
+  'mandelbrot',
+  'life',
+  'cellauto',
+  'gradients',
+  'smptehdbars',
+] as const;
+export type TestPattern = (typeof TEST_PATTERNS)[number];
+
+export interface TestSourceOptions {
+  output: string;
+  durationS: number;
+  width: number;
+  height: number;
+  pattern: TestPattern;
+  seed: number;
+}
+
+/** A synthetic source video (demo data and tests): a lavfi pattern plus a sine tone. */
+export function testSourceArgs(o: TestSourceOptions): string[] {
+  assertEvenSize(o.width, o.height);
+  if (!(o.durationS > 0)) throw new RangeError(`Invalid duration: ${o.durationS}`);
+  const seed = o.seed >>> 0;
+  const hue = (seed * 47) % 360;
+  const frequency = 220 + (seed % 24) * 20;
+  const video = `${patternSource(o.pattern, `${o.width}x${o.height}`, seed)},hue=h=${hue},format=yuv420p`;
+  return [
+    ...COMMON,
+    ...['-f', 'lavfi', '-i', video],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${frequency}:sample_rate=48000:duration=${o.durationS}`,
+    ],
+    // Output `-t`: mandelbrot, life and cellauto have no duration option in ffmpeg 5.1.
+    ...['-t', String(o.durationS), '-map', '0:v', '-map', '1:a'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart', o.output],
+  ];
+}
+
+/** The lavfi source; seeded where the source has randomness, the hue rotation varies the rest. */
+function patternSource(pattern: TestPattern, size: string, seed: number): string {
+  const base = `${pattern}=s=${size}:r=25`;
+  switch (pattern) {
+    case 'testsrc2':
+    case 'mandelbrot':
+    case 'smptehdbars':
+      return base;
+    case 'life':
+      return `${base}:seed=${seed}:mold=10:life_color=#ff9050:death_color=#301020`;
+    case 'cellauto':
+      return `${base}:seed=${seed}:rule=${[30, 90, 110, 150][seed % 4]}`;
+    case 'gradients':
+      return `${base}:seed=${seed}:n=4`;
+  }
+}
+
+export interface Mp4Options {
+  input: string;
+  output: string;
+  /** Scaled down to at most this height, never up. */
+  maxHeight: number;
+  crf: number;
+  preset: string;
+  audioKbps: number;
+  startS?: number;
+  durationS?: number;
+}
+
+/** A progressive-download MP4 rendition: H.264 High + AAC, moov atom first. */
+export function mp4Args(o: Mp4Options): string[] {
+  if (!(Number.isInteger(o.maxHeight) && o.maxHeight >= 2)) {
+    throw new RangeError(`Invalid maxHeight: ${o.maxHeight}`);
+  }
+  const trimStart = o.startS !== undefined ? ['-ss', String(o.startS)] : [];
+  const trimLength = o.durationS !== undefined ? ['-t', String(o.durationS)] : [];
+  // -2 keeps the aspect ratio with an even width; the height is made even too since yuv420p
+  // refuses odd sizes (a 1080x1351 phone video would otherwise fail).
+  const scale = `scale=-2:'trunc(min(ih,${o.maxHeight})/2)*2'`;
+  return [
+    ...COMMON,
+    ...trimStart,
+    ...['-i', o.input],
+    ...trimLength,
+    // First video and (if any) first audio stream; no subtitles, data or uploader metadata.
+    ...['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'],
+    ...['-vf', scale, '-c:v', 'libx264', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+    ...['-preset', o.preset, '-crf', String(o.crf)],
+    ...['-c:a', 'aac', '-b:a', `${o.audioKbps}k`, '-ac', '2'],
+    ...['-movflags', '+faststart', '-progress', 'pipe:1', '-nostats', o.output],
+  ];
+}
+
+export interface ScreenshotOptions {
+  input: string;
+  /** `.jpg`/`.jpeg` or `.png`: the extension decides the format. */
+  output: string;
+  atS: number;
+  width: number;
+  height: number;
+}
+
+/** One frame at `atS`, scaled to fill width×height and center-cropped to exactly that size. */
+export function screenshotArgs(o: ScreenshotOptions): string[] {
+  const { width: w, height: h } = o;
+  if (!(Number.isInteger(w) && Number.isInteger(h) && w > 0 && h > 0)) {
+    throw new RangeError(`Invalid screenshot size: ${w}x${h}`);
+  }
+  const filter = `scale=${w}:${h}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w}:${h},setsar=1`;
+  return [
+    ...COMMON,
+    ...['-ss', String(Math.max(0, o.atS)), '-i', o.input],
+    ...['-map', '0:v:0', '-frames:v', '1', '-vf', filter],
+    ...imageEncoder(o.output),
+    // `-update 1`: one image to a plain file name, not an image sequence.
+    ...['-update', '1', o.output],
+  ];
+}
+
+function imageEncoder(output: string): string[] {
+  const ext = path.extname(output).toLowerCase();
+  if (ext === '.jpg' || ext === '.jpeg') return ['-c:v', 'mjpeg', '-q:v', '2'];
+  if (ext === '.png') return ['-c:v', 'png'];
+  throw new RangeError(`Screenshot output must be .jpg, .jpeg or .png: ${output}`);
+}
+
+function assertEvenSize(width: number, height: number): void {
+  const even = (n: number) => Number.isInteger(n) && n >= 2 && n % 2 === 0;
+  if (!even(width) || !even(height))
+    throw new RangeError(`yuv420p needs an even size: ${width}x${height}`);
+}

@@ -1,0 +1,69 @@
+import { folderE3, folderE6 } from '../contracts/folders.ts';
+
+// Storage keys: forward-slash paths relative to the storage root, never with a leading slash.
+// Videos and their sources are sharded `{e6}/{e3}` (API-CONTRACT.md "Folder segments"); the
+// smaller collections only by `{e3}`.
+
+export const VIDEO_FILE_FORMATS = ['_hq.mp4', '_lq.mp4', '_tr.mp4'] as const;
+export type VideoFileFormat = (typeof VIDEO_FILE_FORMATS)[number];
+
+/** `{e6}/{e3}`, refusing ids that would make a nonsense path (NaN, negative, fractional). */
+function shards(id: number): string {
+  return `${folderE6(checkId(id))}/${folderE3(id)}`;
+}
+
+function checkId(id: number): number {
+  if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`Invalid media id: ${id}`);
+  return id;
+}
+
+export function videoDir(id: number): string {
+  return `videos/${shards(id)}/${id}`;
+}
+
+/** The 640x360 JPEG screenshot (`scr`). */
+export function videoPreviewKey(id: number): string {
+  return `${videoDir(id)}/preview.jpg`;
+}
+
+/** The 320x180 WebP thumbnail. */
+export function videoThumbKey(id: number): string {
+  return `${videoDir(id)}/thumb.webp`;
+}
+
+export function videoFileKey(id: number, format: VideoFileFormat): string {
+  return `${videoDir(id)}/${id}${format}`;
+}
+
+/** The uploaded original, kept apart from the renditions so a whole video dir can be served. */
+export function videoSourceKey(id: number, ext: string): string {
+  if (!/^[A-Za-z0-9]{1,8}$/.test(ext)) throw new RangeError(`Invalid source extension: ${ext}`);
+  return `sources/${shards(id)}/${id}.${ext}`;
+}
+
+export function modelImageKey(id: number): string {
+  return `models/${folderE3(checkId(id))}/${id}/avatar.webp`;
+}
+
+export function channelImageKey(id: number): string {
+  return `channels/${folderE3(checkId(id))}/${id}/avatar.webp`;
+}
+
+export function memberAvatarKey(id: number): string {
+  return `members/${folderE3(checkId(id))}/${id}/avatar.webp`;
+}
+
+export function categoryImageKey(id: number): string {
+  return `categories/${checkId(id)}/cover.webp`;
+}
+
+const SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * True for `seg/seg/…` keys of `[A-Za-z0-9._-]` segments. Refuses anything that could leave the
+ * storage root: leading slash, empty segments, `.`/`..` segments and any `..` at all.
+ */
+export function isSafeKey(key: string): boolean {
+  if (key.length === 0 || key.length > 1024 || key.includes('..')) return false;
+  return key.split('/').every((seg) => seg !== '.' && SEGMENT.test(seg));
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+
+// Liveness and readiness for load balancers and orchestrators.
+export function healthRoutes(deps: { database: Pick<Database, 'query'> }) {
+  return async (app: FastifyInstance) => {
+    app.get('/healthz', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        await deps.database.query('SELECT 1');
+        return { status: 'ok', db: 'ok', cache: app.responseCache.stats() };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', db: 'down' });
+      }
+    });
+  };
+}

@@ -1,0 +1,123 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { failure } from '../contracts/errors.ts';
+import type { Database } from '../db/client.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import { healthRoutes } from './api/health.routes.ts';
+import { videosRoutes } from './api/videos.routes.ts';
+import { ResponseCache } from './cache/response-cache.ts';
+import type { Config } from './config.ts';
+import errors from './plugins/errors.ts';
+import responseCache from './plugins/response-cache.ts';
+import security from './plugins/security.ts';
+import { createVideoRepository } from './repositories/video.repository.ts';
+import { createMediaUrls } from './services/media-urls.ts';
+import { createVideoService } from './services/video.service.ts';
+import { pagesRoutes } from './ssr/pages.ts';
+import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
+
+// Builds the HTTP application: plugins, the JSON API and the server-rendered pages.
+// main.ts runs it; tests build it on their own database.
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage: MediaStorage;
+  logger: Logger;
+  /** `prod` renders from dist/, `dev` through Vite, `none` serves the API only. */
+  pages: 'prod' | 'dev' | 'none';
+  distDir?: string;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+    routerOptions: { maxParamLength: 300, ignoreTrailingSlash: false },
+  });
+
+  await app.register(errors);
+  await app.register(security, {
+    csp: deps.pages !== 'dev',
+    https: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(responseCache, { cache: new ResponseCache(config.responseCacheBytes) });
+
+  await mkdir(config.mediaDir, { recursive: true });
+  const distDir = deps.distDir ?? DIST_DIR;
+  if (deps.pages === 'prod') {
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed build output never changes; everything else revalidates hourly.
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: deps.pages !== 'prod',
+    index: false,
+    // Media URLs carry a version (`?v=`), so a changed file gets a new URL.
+    maxAge: '30d',
+  });
+
+  const urls = createMediaUrls(deps.storage);
+  const videos = createVideoService({ videos: createVideoRepository(deps.database), urls });
+  await app.register(healthRoutes({ database: deps.database }));
+  await app.register(videosRoutes({ videos, maxLifetime: config.maxCacheLifetime }));
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) return reply.send(failure('not_found'));
+    return reply.type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  let renderer: PageRenderer | undefined;
+  if (deps.pages !== 'none') {
+    renderer =
+      deps.pages === 'dev' ? await createDevRenderer(app) : await createProdRenderer(distDir);
+    await app.register(
+      pagesRoutes({
+        renderer,
+        site: { name: config.siteName, url: config.publicUrl, sisterSites: config.sisterSites },
+      }),
+    );
+  }
+  app.addHook('onClose', async () => {
+    await renderer?.close();
+  });
+  return app;
+}

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+// In-process cache of public JSON responses, keyed by URL. The lifetime comes from the
+// request path (SPEC.md §7 `{lifetime}` segment); entries are dropped least-recently-used
+// first once the byte budget is spent. Compressed variants are made once, on first demand.
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface CachedResponse {
+  readonly key: string;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly expiresAt: number;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  evictions: number;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+  private bytes = 0;
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
+
+  constructor(maxBytes: number, now: () => number = Date.now) {
+    this.maxBytes = maxBytes;
+    this.now = now;
+  }
+
+  /** A fresh entry, moved to the most-recently-used end; undefined when absent or stale. */
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) {
+      this.misses++;
+      return undefined;
+    }
+    if (entry.expiresAt <= this.now()) {
+      this.delete(key);
+      this.misses++;
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.hits++;
+    return entry;
+  }
+
+  set(
+    key: string,
+    input: { status: number; headers: Record<string, string>; body: Buffer; lifetimeS: number },
+  ): CachedResponse | undefined {
+    const size = sizeOf(key, input.body);
+    if (this.maxBytes <= 0 || input.lifetimeS <= 0 || size > this.maxBytes / 8) return undefined;
+    this.delete(key);
+    const entry: CachedResponse = {
+      key,
+      status: input.status,
+      headers: input.headers,
+      body: input.body,
+      etag: etagOf(input.body),
+      expiresAt: this.now() + input.lifetimeS * 1000,
+    };
+    this.entries.set(key, entry);
+    this.bytes += size;
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+      this.evictions++;
+    }
+    return entry;
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(key, entry.body) + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+  }
+
+  /** Drops every entry whose key starts with the prefix (after a write changes the data). */
+  deletePrefix(prefix: string): void {
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** The body in the requested encoding, compressing it the first time it is asked for. */
+  encoded(entry: CachedResponse, encoding: Encoding): Buffer {
+    if (encoding === 'identity' || entry.body.length < 1024) return entry.body;
+    if (encoding === 'br') {
+      if (!entry.br) {
+        entry.br = brotliCompressSync(entry.body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        });
+        this.account(entry, entry.br.length);
+      }
+      return entry.br;
+    }
+    if (!entry.gzip) {
+      entry.gzip = gzipSync(entry.body, { level: 8 });
+      this.account(entry, entry.gzip.length);
+    }
+    return entry.gzip;
+  }
+
+  stats(): CacheStats {
+    return {
+      entries: this.entries.size,
+      bytes: this.bytes,
+      hits: this.hits,
+      misses: this.misses,
+      evictions: this.evictions,
+    };
+  }
+
+  private account(entry: CachedResponse, extra: number): void {
+    if (this.entries.get(entry.key) === entry) this.bytes += extra;
+  }
+}
+
+function sizeOf(key: string, body: Buffer): number {
+  // Key, body and a fixed allowance for the entry object and headers.
+  return key.length * 2 + body.length + 512;
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** Picks br, then gzip, from an Accept-Encoding header (q=0 refuses an encoding). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let br = false;
+  let gzip = false;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    if (refused) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : 'identity';
+}
+
+/** True when an If-None-Match header matches the entity tag (weak comparison). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}

@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads the environment. Every variable is documented in .env.example.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const sisterSiteSchema = z.object({ name: z.string().min(1), url: z.url() });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MEDIA_DIR: z.string().optional(),
+  SEED_DEMO: bool.default(true),
+  DEMO_VIDEOS: z.coerce.number().int().min(0).max(100_000).default(900),
+  DEMO_PLAYABLE: z.coerce.number().int().min(0).max(50).default(6),
+  JOBS: bool.default(true),
+  RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
+  MAX_CACHE_LIFETIME: z.coerce.number().int().min(0).default(8_640_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  SITE_NAME: z.string().min(1).default('Afterglow'),
+  SISTER_SITES: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return undefined;
+      try {
+        return z.array(sisterSiteSchema).parse(JSON.parse(raw));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'SISTER_SITES must be a JSON array of {name,url}',
+        });
+        return z.NEVER;
+      }
+    }),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+});
+
+export type SisterSite = z.infer<typeof sisterSiteSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-*. */
+  trustProxy: boolean;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PGlite data directory when no DATABASE_URL is given (tests use `memory://`). */
+  pgliteDir: string;
+  mediaDir: string;
+  seedDemo: boolean;
+  demoVideos: number;
+  demoPlayable: number;
+  jobs: boolean;
+  responseCacheBytes: number;
+  maxCacheLifetime: number;
+  shutdownTimeoutMs: number;
+  siteName: string;
+  sisterSites: SisterSite[];
+  ffmpegPath: string;
+  ffprobePath: string;
+}
+
+// A believable network of 15 sister sites (SPEC.md §1); operators replace it with SISTER_SITES.
+const DEFAULT_SISTER_SITES: SisterSite[] = [
+  'Emberlight',
+  'Velvet Hour',
+  'Dusk Reel',
+  'Moonlit Tube',
+  'Gloaming',
+  'Neon Nights',
+  'Starfall',
+  'Twilight Lane',
+  'Aurora Vids',
+  'Candleglow',
+  'Nightbloom',
+  'Sundown Clips',
+  'Firefly Tube',
+  'Halo Reels',
+  'Eventide',
+].map((name) => ({
+  name,
+  url: `https://${name.toLowerCase().replace(/\s+/g, '')}.example`,
+}));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'db'),
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    seedDemo: e.SEED_DEMO,
+    demoVideos: e.DEMO_VIDEOS,
+    demoPlayable: e.DEMO_PLAYABLE,
+    jobs: e.JOBS,
+    responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
+    maxCacheLifetime: e.MAX_CACHE_LIFETIME,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    siteName: e.SITE_NAME,
+    sisterSites: e.SISTER_SITES ?? DEFAULT_SISTER_SITES,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+  };
+}

@@ -1,0 +1,22 @@
+import type { Database } from '../../db/client.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import type { Config } from '../config.ts';
+import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
+import { processVideoJob } from './media-process-video.job.ts';
+import type { JobDefinitions } from './queue.ts';
+
+/** Every job with its handler; the JobDefinitions type makes a missing one a compile error. */
+export function createJobDefinitions(deps: {
+  database: Database;
+  storage: MediaStorage;
+  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>;
+}): JobDefinitions {
+  return {
+    'media.process-video': processVideoJob({
+      videos: createVideoMediaRepository(deps.database),
+      storage: deps.storage,
+      ffmpegPath: deps.config.ffmpegPath,
+      ffprobePath: deps.config.ffprobePath,
+    }),
+  };
+}

@@ -1,0 +1,143 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.ts';
+
+// Typed background jobs on pg-boss, on PGlite and PostgreSQL alike (through the database's
+// `executeSql` adapter). Every job name maps to its payload type and to one definition with
+// its own retries and timeout; a missing handler is a compile error (HOUSE-STYLE.md §6).
+
+export interface JobPayloads {
+  'media.process-video': { videoId: number };
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface JobContext {
+  /** Aborted when the job's timeout passes or the server shuts down. */
+  signal: AbortSignal;
+  log: Logger;
+  attempt: number;
+}
+
+export interface JobDefinition<N extends JobName> {
+  /** Retries after the first attempt fails. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Longest a single attempt may run before it is aborted and retried. */
+  timeoutSeconds: number;
+  /** Jobs of this name run at most this many at once in one process. */
+  concurrency: number;
+  handler(payload: JobPayloads[N], ctx: JobContext): Promise<void>;
+}
+
+export type JobDefinitions = { [N in JobName]: JobDefinition<N> };
+
+export interface JobQueue {
+  start(): Promise<void>;
+  send<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<string>;
+  /** Resolves when the job has completed; rejects when it failed for good. */
+  waitFor(name: JobName, id: string, timeoutMs?: number): Promise<void>;
+  stop(timeoutMs: number): Promise<void>;
+}
+
+export function createJobQueue(
+  database: Database,
+  definitions: JobDefinitions,
+  log: Logger,
+  opts: { work: boolean } = { work: true },
+): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    // One shared process: keep background polling light, PGlite serves one query at a time.
+    monitorStateIntervalSeconds: 60,
+    maintenanceIntervalSeconds: 120,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const running = new Set<AbortController>();
+  const names = Object.keys(definitions) as JobName[];
+
+  async function work<N extends JobName>(name: N): Promise<void> {
+    const def = definitions[name] as JobDefinition<N>;
+    for (let slot = 0; slot < def.concurrency; slot++) {
+      await boss.work<JobPayloads[N]>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          const controller = new AbortController();
+          running.add(controller);
+          const timer = setTimeout(
+            () => controller.abort(new Error('job timed out')),
+            def.timeoutSeconds * 1000,
+          );
+          const jobLog = log.child({ job: name, jobId: job.id, attempt: job.retryCount + 1 });
+          try {
+            jobLog.info('job started');
+            await def.handler(job.data, {
+              signal: controller.signal,
+              log: jobLog,
+              attempt: job.retryCount + 1,
+            });
+            jobLog.info('job done');
+          } catch (error) {
+            jobLog.warn({ err: error }, 'job failed');
+            throw error;
+          } finally {
+            clearTimeout(timer);
+            running.delete(controller);
+          }
+        },
+      );
+    }
+  }
+
+  return {
+    async start() {
+      await boss.start();
+      for (const name of names) {
+        const def = definitions[name];
+        await boss.createQueue(name, {
+          name,
+          retryLimit: def.retryLimit,
+          retryDelay: def.retryDelaySeconds,
+          retryBackoff: true,
+          // pg-boss expiry is the backstop for a process that died mid-job.
+          expireInSeconds: def.timeoutSeconds + 60,
+        });
+        if (opts.work) await work(name);
+      }
+    },
+
+    async send(name, payload) {
+      const id = await boss.send(name, payload as object);
+      if (!id) throw new Error(`job ${name} was not queued`);
+      return id;
+    },
+
+    async waitFor(name, id, timeoutMs = 120_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const job = await boss.getJobById(name, id);
+        if (job?.state === 'completed') return;
+        if (job?.state === 'failed' || job?.state === 'cancelled') {
+          throw new Error(`job ${name} ${id} ${job.state}`);
+        }
+        if (Date.now() > deadline) throw new Error(`job ${name} ${id} still ${job?.state}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+
+    async stop(timeoutMs) {
+      // Let running jobs finish within the budget; abort the rest so they retry on next start.
+      const abortTimer = setTimeout(() => {
+        for (const controller of running) controller.abort(new Error('server shutting down'));
+      }, timeoutMs);
+      try {
+        await boss.stop({ graceful: true, wait: true, timeout: timeoutMs + 2000, close: false });
+      } finally {
+        clearTimeout(abortTimer);
+      }
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.ts';
+
+// Structured JSON logs (pino); readable lines in development.
+export function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization'], remove: true },
+    ...(config.env === 'development'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+      : {}),
+  });
+}

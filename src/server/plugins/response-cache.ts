@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  type CachedResponse,
+  etagMatches,
+  etagOf,
+  pickEncoding,
+  type ResponseCache,
+} from '../cache/response-cache.ts';
+
+// Fastify side of the response cache. A route opts in with `config: { cache: true }` and
+// sets its lifetime with `cacheFor(reply, seconds)`; public 200 answers are then stored and
+// served from memory, with ETag validators and 304s, until the lifetime passes.
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cache?: boolean;
+  }
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
+}
+
+const MAX_AGE = /(?:^|,)\s*public\s*,\s*max-age=(\d+)/;
+
+/** Sets Cache-Control for a caller-chosen lifetime (`0` = uncached), clamped to the maximum. */
+export function cacheFor(reply: FastifyReply, lifetimeS: number, maxLifetimeS: number): void {
+  const lifetime = Math.min(Math.max(0, Math.floor(lifetimeS)), maxLifetimeS);
+  reply.header('cache-control', lifetime > 0 ? `public, max-age=${lifetime}` : 'no-store');
+}
+
+/** Writes a cached entry, honouring conditional requests and Accept-Encoding. */
+export function sendCached(
+  cache: ResponseCache,
+  entry: CachedResponse,
+  request: { headers: Record<string, string | string[] | undefined> },
+  write: (status: number, headers: Record<string, string | number>, body?: Buffer) => void,
+): void {
+  const remaining = Math.max(0, Math.round((entry.expiresAt - Date.now()) / 1000));
+  const headers: Record<string, string | number> = {
+    ...entry.headers,
+    'cache-control': `public, max-age=${remaining}`,
+    etag: entry.etag,
+    vary: 'Accept-Encoding',
+  };
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (etagMatches(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, entry.etag)) {
+    write(304, headers);
+    return;
+  }
+  const accept = request.headers['accept-encoding'];
+  const encoding = pickEncoding(typeof accept === 'string' ? accept : undefined);
+  const body = cache.encoded(entry, encoding);
+  if (body !== entry.body) headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  write(entry.status, headers, body);
+}
+
+export default fp(
+  async (app: FastifyInstance, opts: { cache: ResponseCache }) => {
+    const cache = opts.cache;
+    app.decorate('responseCache', cache);
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
+      const entry = cache.get(request.url);
+      if (!entry) return;
+      sendCached(cache, entry, request, (status, headers, body) => {
+        reply.code(status).headers(headers);
+        void reply.send(body);
+      });
+      return reply;
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || !request.routeOptions.config.cache) return payload;
+      if (reply.statusCode !== 200 || reply.getHeader('content-encoding')) return payload;
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      const cacheControl = String(reply.getHeader('cache-control') ?? '');
+      const lifetime = Number(MAX_AGE.exec(cacheControl)?.[1] ?? 0);
+      const etag = etagOf(body);
+      reply.header('etag', etag);
+      if (lifetime > 0) {
+        cache.set(request.url, {
+          status: 200,
+          headers: {
+            'content-type': String(reply.getHeader('content-type') ?? 'application/json'),
+          },
+          body,
+          lifetimeS: lifetime,
+        });
+      }
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (etagMatches(ifNoneMatch, etag)) {
+        reply.code(304);
+        return '';
+      }
+      return body;
+    });
+  },
+  { name: 'response-cache' },
+);

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+// Security headers. Pages allow only our own scripts plus the inline state script that
+// carries this request's nonce. Development turns CSP off for Vite's injected scripts.
+
+declare module 'fastify' {
+  interface FastifyReply {
+    scriptNonce: string;
+  }
+}
+
+declare module 'node:http' {
+  interface ServerResponse {
+    scriptNonce?: string;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance, opts: { csp: boolean; https: boolean }) => {
+    app.decorateReply('scriptNonce', '');
+    app.addHook('onRequest', async (_request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      reply.scriptNonce = nonce;
+      reply.raw.scriptNonce = nonce;
+    });
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: opts.csp
+        ? {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${res.scriptNonce ?? ''}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'blob:'],
+              mediaSrc: ["'self'", 'blob:'],
+              connectSrc: ["'self'"],
+              fontSrc: ["'self'"],
+              frameSrc: ["'self'"],
+              frameAncestors: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
+            },
+          }
+        : false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+  },
+  { name: 'security' },
+);

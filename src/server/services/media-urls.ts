@@ -1,0 +1,33 @@
+import {
+  channelImageKey,
+  memberAvatarKey,
+  modelImageKey,
+  videoPreviewKey,
+  videoThumbKey,
+} from '../../media/keys.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+
+// Public URLs of media files. A version of 0 means the file was never made: the URL is the
+// shared placeholder, so a list never points at a missing file.
+
+export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+
+export interface MediaUrls {
+  videoPreview(id: number, version: number): string;
+  videoThumb(id: number, version: number): string;
+  modelImage(id: number, version: number): string;
+  channelImage(id: number, version: number): string;
+  memberAvatar(id: number, version: number): string;
+}
+
+export function createMediaUrls(storage: Pick<MediaStorage, 'url'>): MediaUrls {
+  const url = (key: string, version: number) =>
+    version > 0 ? storage.url(key, version) : PLACEHOLDER_IMAGE;
+  return {
+    videoPreview: (id, v) => url(videoPreviewKey(id), v),
+    videoThumb: (id, v) => url(videoThumbKey(id), v),
+    modelImage: (id, v) => url(modelImageKey(id), v),
+    channelImage: (id, v) => url(channelImageKey(id), v),
+    memberAvatar: (id, v) => url(memberAvatarKey(id), v),
+  };
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  DEFAULT_GENDER,
+  DEFAULT_LANGUAGE,
+  GENDERS,
+  type Gender,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+} from '../../contracts/constants.ts';
+import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
+import type { PageGlobals, SiteInfo } from '../../web/ssr-types.ts';
+import type { PageRenderer } from './renderer.ts';
+
+// Page requests: strict trailing slashes, then the React app rendered and streamed.
+
+export const GENDER_COOKIE = 'app_gender';
+
+/** Paths that are files, API calls or server routes never get a trailing-slash redirect. */
+function isPagePath(pathname: string): boolean {
+  return !/\.[a-z0-9]{1,8}$/i.test(pathname) && !pathname.startsWith('/api/');
+}
+
+/** SPEC.md §2: routes use a strict trailing slash. */
+export function trailingSlashRedirect(url: string): string | undefined {
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  if (pathname.endsWith('/') || !isPagePath(pathname)) return undefined;
+  // Collapse leading slashes so `//evil.example` can never become an off-site redirect.
+  const safe = `/${pathname.replace(/^\/+/, '')}`;
+  return `${safe}/${q === -1 ? '' : url.slice(q)}`;
+}
+
+export function pickLanguage(cookie: string | undefined): Language {
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
+}
+
+export function pickGender(cookie: string | undefined): Gender {
+  return (GENDERS as readonly string[]).includes(cookie ?? '')
+    ? (cookie as Gender)
+    : DEFAULT_GENDER;
+}
+
+/**
+ * The web app's API client on the server: the same JSON paths the browser fetches, answered
+ * in-process (from the response cache when it holds them).
+ */
+export function injectApi(app: FastifyInstance, request: FastifyRequest): ApiClient {
+  return {
+    async get<T>(path: string): Promise<T> {
+      const cached = app.responseCache.get(path);
+      if (cached) return JSON.parse(cached.body.toString('utf8')) as T;
+      const response = await app.inject({
+        method: 'GET',
+        url: path,
+        headers: { cookie: request.headers.cookie ?? '', 'x-forwarded-for': request.ip },
+      });
+      const body: unknown = response.body ? JSON.parse(response.body) : undefined;
+      return parseApiResponse<T>(response.statusCode, body);
+    },
+  };
+}
+
+export function pagesRoutes(deps: { renderer: PageRenderer; site: SiteInfo }) {
+  return async (app: FastifyInstance) => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      const redirect = trailingSlashRedirect(request.url);
+      if (redirect) {
+        return reply.header('cache-control', 'public, max-age=3600').redirect(redirect, 301);
+      }
+
+      const controller = new AbortController();
+      request.raw.on('close', () => {
+        if (!reply.sent) controller.abort();
+      });
+      const cookies = request.cookies;
+      const globals: PageGlobals = {
+        lang: pickLanguage(cookies[LANGUAGE_COOKIE]),
+        gender: pickGender(cookies[GENDER_COOKIE]),
+        country: '',
+        site: deps.site,
+        user: null,
+        styles: deps.renderer.assets.styles,
+      };
+      const result = await deps.renderer.render({
+        url: request.url,
+        api: injectApi(app, request),
+        globals,
+        scripts: deps.renderer.assets.scripts,
+        nonce: reply.scriptNonce,
+        routeAssets: deps.renderer.assets.routeAssets,
+        signal: controller.signal,
+        onError: (error) => {
+          deps.renderer.fixStack(error);
+          request.log.error({ err: error }, 'render error');
+        },
+      });
+      if (result.type === 'redirect') {
+        return reply.code(result.status).redirect(result.location, result.status);
+      }
+      return reply
+        .code(result.status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Encoding')
+        .send(result.stream);
+    };
+    app.get('/*', handler);
+  };
+}

@@ -1,0 +1,48 @@
+import { type ApiFailure, type ErrorCode, isApiFailure } from '../../contracts/errors.ts';
+
+// The web app reads data through this one interface: in the browser it fetches the JSON API,
+// on the server the same paths are answered in-process (src/server/ssr/inject-api.ts).
+
+export interface ApiClient {
+  get<T>(path: string, init?: { signal?: AbortSignal }): Promise<T>;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(status: number, body: ApiFailure) {
+    super(body.error);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.field = body.field;
+  }
+}
+
+/** Clients treat any body with `error` as a failure, whatever the status (API-CONTRACT.md). */
+export function parseApiResponse<T>(status: number, body: unknown): T {
+  if (isApiFailure(body)) throw new ApiError(status, body);
+  if (status >= 400) throw new ApiError(status, { error: 'Request failed', code: 'general_error' });
+  return body as T;
+}
+
+export function createFetchClient(base = ''): ApiClient {
+  return {
+    async get<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
+      const response = await fetch(base + path, {
+        headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        credentials: 'same-origin',
+        signal: init.signal ?? null,
+      });
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        body = undefined;
+      }
+      return parseApiResponse<T>(response.status, body);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useGlobals } from '../../hooks/use-globals.ts';
+import styles from './footer.module.css';
+
+const INFO_LINKS = [
+  ['terms', '/information/terms/'],
+  ['privacy', '/information/privacy/'],
+  ['cookies', '/information/cookies_policy/'],
+  ['parental', '/information/parentalcontrol/'],
+  ['dsa', '/information/eu-digital-services-act/'],
+  ['dmca', '/information/dmca/'],
+  ['support', '/information/support/'],
+  ['records', '/information/2257/'],
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { site } = useGlobals();
+  // SPEC.md §1: the copyright line carries the current year.
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <nav className={styles.links} aria-label={site.name}>
+          {INFO_LINKS.map(([key, href]) => (
+            <Link key={key} to={href}>
+              {t(`footer.${key}`)}
+            </Link>
+          ))}
+        </nav>
+        <p className={styles.rta}>
+          <a
+            href="https://www.rtalabel.org/"
+            rel="noopener noreferrer nofollow"
+            target="_blank"
+            className={styles.rtaBadge}
+          >
+            RTA
+          </a>
+          <span>
+            {t('footer.rta')} <Link to="/information/parentalcontrol/">{t('footer.rtaMore')}</Link>
+          </span>
+        </p>
+        <p className={styles.copyright}>{t('footer.copyright', { year, site: site.name })}</p>
+      </div>
+    </footer>
+  );
+}

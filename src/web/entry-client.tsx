@@ -1,0 +1,72 @@
+import '@vitejs/plugin-react/preamble';
+import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { createFetchClient } from './api/client.ts';
+import { createQueryClient } from './api/query.ts';
+import { createAppContext } from './app-context.ts';
+import { Document } from './components/document.tsx';
+import { GlobalsContext } from './hooks/use-globals.ts';
+import { GLOBALS_KEY } from './hydration.ts';
+import { createI18n } from './i18n/i18n.ts';
+import { loadMessages } from './i18n/messages.client.ts';
+import { routes } from './routes.tsx';
+import type { PageGlobals } from './ssr-types.ts';
+
+interface PageState {
+  globals: PageGlobals;
+  queries: DehydratedState;
+  router: { loaderData: unknown; actionData: unknown; errors: unknown };
+}
+
+declare global {
+  interface Window {
+    [GLOBALS_KEY]: PageState;
+    __staticRouterHydrationData?: unknown;
+  }
+}
+
+/** Loads the lazy screen modules of the current URL, so hydration renders what SSR did. */
+async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const state = window[GLOBALS_KEY];
+  const { globals } = state;
+  // React Router reads this (and restores route errors) when the router is created.
+  window.__staticRouterHydrationData = state.router;
+  const [messages] = await Promise.all([loadMessages(globals.lang), resolveLazyMatches(routes)]);
+  const queryClient = createQueryClient(createFetchClient());
+  hydrate(queryClient, state.queries);
+  const router = createBrowserRouter(routes, {
+    getContext: () => createAppContext({ queryClient, globals }),
+  });
+  const i18n = createI18n(globals.lang, messages);
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <Document globals={globals}>
+        <GlobalsContext value={globals}>
+          <I18nextProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </I18nextProvider>
+        </GlobalsContext>
+      </Document>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,94 @@
+import { PassThrough } from 'node:stream';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { preloadModule } from 'react-dom';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createQueryClient } from './api/query.ts';
+import { createAppContext } from './app-context.ts';
+import { Document } from './components/document.tsx';
+import { GlobalsContext } from './hooks/use-globals.ts';
+import { GLOBALS_KEY, scriptJson, serializeRouteErrors } from './hydration.ts';
+import { createI18n, messagesModuleId } from './i18n/i18n.ts';
+import { serverMessages } from './i18n/messages.server.ts';
+import { type RouteHandle, routes } from './routes.tsx';
+import type { RenderRequest, RenderResult } from './ssr-types.ts';
+
+const handler = createStaticHandler(routes);
+
+/** Chunks of the matched screens, announced in <head> so they load alongside the entry. */
+function ModulePreloads({ hrefs }: { hrefs: string[] }) {
+  for (const href of hrefs) preloadModule(href);
+  return null;
+}
+
+/** Renders one page request to a streamed HTML document (or a redirect). */
+export async function render(req: RenderRequest): Promise<RenderResult> {
+  const queryClient = createQueryClient(req.api);
+  const context = await handler.query(
+    new Request(new URL(req.url, req.globals.site.url), { signal: req.signal }),
+    { requestContext: createAppContext({ queryClient, globals: req.globals }) },
+  );
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    if (context.status >= 300 && context.status < 400 && location) {
+      return { type: 'redirect', status: context.status, location };
+    }
+    throw new Error(`unexpected response ${context.status} from the route handler`);
+  }
+
+  const matchedIds = context.matches.map((m) => m.route.id);
+  const assets = req.routeAssets([...matchedIds, messagesModuleId(req.globals.lang)]);
+  const globals = { ...req.globals, styles: [...req.globals.styles, ...assets.styles] };
+  const handleStatus = context.matches
+    .map((m) => (m.route.handle as RouteHandle | undefined)?.status)
+    .find((status) => status !== undefined);
+  const status = context.statusCode !== 200 ? context.statusCode : (handleStatus ?? 200);
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const i18n = createI18n(req.globals.lang, serverMessages(req.globals.lang));
+  const state = {
+    globals,
+    queries: dehydrate(queryClient),
+    router: {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: serializeRouteErrors(context.errors),
+    },
+  };
+
+  const app = (
+    <Document globals={globals}>
+      <ModulePreloads hrefs={assets.preloads} />
+      <GlobalsContext value={globals}>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </GlobalsContext>
+    </Document>
+  );
+
+  return new Promise<RenderResult>((resolve, reject) => {
+    let settled = false;
+    const stream = renderToPipeableStream(app, {
+      nonce: req.nonce,
+      bootstrapScriptContent: `window.${GLOBALS_KEY}=${scriptJson(state)};`,
+      bootstrapModules: req.scripts,
+      onShellReady() {
+        settled = true;
+        const body = new PassThrough();
+        stream.pipe(body);
+        resolve({ type: 'html', status, stream: body });
+      },
+      onShellError(error) {
+        if (!settled) reject(error);
+      },
+      onError(error) {
+        req.onError(error);
+      },
+    });
+    req.signal.addEventListener('abort', () => stream.abort(), { once: true });
+  });
+}

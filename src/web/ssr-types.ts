@@ -1,0 +1,37 @@
+import type { Gender, Language } from '../contracts/constants.ts';
+import type { ApiClient } from './api/client.ts';
+
+// The contract between the server (src/server/ssr/) and the web app's server entry.
+
+export interface SiteInfo {
+  name: string;
+  url: string;
+  sisterSites: { name: string; url: string }[];
+}
+
+/** Page constants from the server (SPEC.md §3), also sent to the browser for hydration. */
+export interface PageGlobals {
+  lang: Language;
+  gender: Gender;
+  country: string;
+  site: SiteInfo;
+  user: null | { id: number; username: string; avatar: string; ageVerified: boolean };
+  /** Stylesheets of the first page, kept in the document on hydration. */
+  styles: string[];
+}
+
+export interface RenderRequest {
+  url: string;
+  api: ApiClient;
+  globals: PageGlobals;
+  scripts: string[];
+  nonce: string;
+  /** Resolves the manifest files (JS preloads and CSS) of the matched route modules. */
+  routeAssets(routeIds: string[]): { styles: string[]; preloads: string[] };
+  signal: AbortSignal;
+  onError(error: unknown): void;
+}
+
+export type RenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'html'; status: number; stream: NodeJS.ReadableStream };

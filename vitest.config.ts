@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites, all run by `npm test`:
+// - unit: pure rules next to the code (*.test.ts)
+// - integration: the real HTTP app on a real database (*.int.test.ts); PGlite in-process,
+//   or PostgreSQL when TEST_DATABASE_URL is set (CI runs both)
+// - e2e: Debian's Chromium against the built site (tests/e2e/*.e2e.ts)
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: ['src/**/*.int.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['src/**/*.int.test.ts', 'tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
