@@ -30,6 +30,7 @@ const envSchema = z.object({
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
   MAX_CACHE_LIFETIME: z.coerce.number().int().min(0).default(8_640_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SITE_NAME: z.string().min(1).default('Afterglow'),
   SISTER_SITES: z
     .string()
@@ -72,6 +73,8 @@ export interface Config {
   responseCacheBytes: number;
   maxCacheLifetime: number;
   shutdownTimeoutMs: number;
+  /** After SIGTERM, keep serving this long (health answers 503) before closing the port. */
+  shutdownDrainMs: number;
   siteName: string;
   sisterSites: SisterSite[];
   ffmpegPath: string;
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     maxCacheLifetime: e.MAX_CACHE_LIFETIME,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'development' ? 0 : 1000),
     siteName: e.SITE_NAME,
     sisterSites: e.SISTER_SITES ?? DEFAULT_SISTER_SITES,
     ffmpegPath: e.FFMPEG_PATH,

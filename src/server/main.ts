@@ -61,6 +61,12 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs + 5000);
     force.unref();
     try {
+      // Connections still queued in the kernel would be reset by closing the port at once:
+      // serve them during a short drain while health checks turn load balancers away.
+      app.draining = true;
+      if (config.shutdownDrainMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       await app.close();
       await jobs.stop(config.shutdownTimeoutMs);
       await database.close();
