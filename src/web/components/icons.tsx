@@ -4,13 +4,12 @@ const common = {
   width: 14,
   height: 14,
   viewBox: '0 0 24 24',
-  'aria-hidden': true,
   focusable: false,
 } as const;
 
 export function EyeIcon() {
   return (
-    <svg {...common} fill="none" stroke="currentColor" strokeWidth="2">
+    <svg aria-hidden="true" {...common} fill="none" stroke="currentColor" strokeWidth="2">
       <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
       <circle cx="12" cy="12" r="3" />
     </svg>
@@ -19,7 +18,7 @@ export function EyeIcon() {
 
 export function ThumbUpIcon() {
   return (
-    <svg {...common} fill="currentColor">
+    <svg aria-hidden="true" {...common} fill="currentColor">
       <path d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6C6.2 8 6 8.5 6 9v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z" />
     </svg>
   );

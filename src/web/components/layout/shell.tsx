@@ -1,3 +1,4 @@
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import '../../styles/global.css';
@@ -6,8 +7,12 @@ import { Header } from './header.tsx';
 import styles from './shell.module.css';
 
 /** The layout around every screen (SPEC.md §2 "Layout"). */
-export function Shell({ children }: { children?: React.ReactNode }) {
+export function Shell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
+  useEffect(() => {
+    // Marks the page interactive: browser tests wait for this state.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">
