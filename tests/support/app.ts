@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { Database } from '../../src/db/client.ts';
+import { LocalStorage } from '../../src/media/storage.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { type Config, loadConfig } from '../../src/server/config.ts';
+import { createTestDatabase } from './database.ts';
+
+// The real HTTP application on a fresh test database and a scratch media directory.
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  storage: LocalStorage;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { pages?: 'none' | 'prod'; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });
+  const { database, drop } = await createTestDatabase();
+  const storage = new LocalStorage(config.mediaDir);
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    logger: pino({ level: 'silent' }),
+    pages: opts.pages ?? 'none',
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

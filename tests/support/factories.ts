@@ -1,0 +1,97 @@
+import type { Gender } from '../../src/contracts/constants.ts';
+import type { Database } from '../../src/db/client.ts';
+
+// Small factories for test rows: each call makes one object with sensible defaults and the
+// overrides a test cares about.
+
+type Db = Pick<Database, 'query'>;
+let counter = 0;
+const next = () => ++counter;
+
+export async function makeUser(db: Db, overrides: { username?: string } = {}) {
+  const n = next();
+  const username = overrides.username ?? `member${n}`;
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO users (username, email, status) VALUES ($1, $2, 1) RETURNING id`,
+    [username, `${username.toLowerCase()}@test.example`],
+  );
+  return { id: Number(row?.id), username };
+}
+
+export async function makeChannel(db: Db, overrides: { title?: string } = {}) {
+  const n = next();
+  const title = overrides.title ?? `Channel ${n}`;
+  const dir = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO channels (dir, title) VALUES ($1, $2) RETURNING id',
+    [dir, title],
+  );
+  return { id: Number(row?.id), dir, title };
+}
+
+export async function makeCategory(db: Db, title: string) {
+  const dir = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO categories (dir, title) VALUES ($1, $2) RETURNING id',
+    [dir, title],
+  );
+  return { id: Number(row?.id), dir, title };
+}
+
+export interface VideoOverrides {
+  title?: string;
+  gender?: Gender;
+  statusId?: number;
+  isPrivate?: 0 | 1;
+  isHd?: boolean;
+  duration?: number;
+  channelId?: number | null;
+  postDate?: Date;
+  views?: number;
+  viewsDay?: number;
+  likes?: number;
+  dislikes?: number;
+  commentsCount?: number;
+  favouritesCount?: number;
+  categoryIds?: number[];
+  mediaVersion?: number;
+}
+
+export async function makeVideo(db: Db, userId: number, o: VideoOverrides = {}) {
+  const n = next();
+  const title = o.title ?? `Test video ${n}`;
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO videos (dir, title, gender, status_id, is_private, is_hd, duration, user_id,
+        channel_id, post_date, views, views_day, views_week, views_month, likes, dislikes,
+        comments_count, favourites_count, media_version, country)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $12, $13, $14, $15, $16, $17, 'us')
+     RETURNING id`,
+    [
+      title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      title,
+      o.gender ?? 'str',
+      o.statusId ?? 1,
+      o.isPrivate ?? 0,
+      o.isHd ?? false,
+      o.duration ?? 300,
+      userId,
+      o.channelId ?? null,
+      (o.postDate ?? new Date(Date.now() - n * 60_000)).toISOString(),
+      o.views ?? 0,
+      o.viewsDay ?? 0,
+      o.likes ?? 0,
+      o.dislikes ?? 0,
+      o.commentsCount ?? 0,
+      o.favouritesCount ?? 0,
+      o.mediaVersion ?? 0,
+    ],
+  );
+  const id = Number(row?.id);
+  for (const categoryId of o.categoryIds ?? []) {
+    await db.query('INSERT INTO video_categories (video_id, category_id) VALUES ($1, $2)', [
+      id,
+      categoryId,
+    ]);
+  }
+  return { id, title };
+}
