@@ -58,5 +58,66 @@ export async function refreshCounters(db: Pick<Database, 'exec'>): Promise<void>
       SELECT playlist_id, count(*)::int AS n FROM playlist_videos GROUP BY playlist_id
     ) s ON s.playlist_id = p2.id
     WHERE p.id = p2.id;
+
+    UPDATE videos v SET favourites_count = s.n
+    FROM (SELECT video_id, count(*)::int AS n FROM favourites GROUP BY video_id) s
+    WHERE v.id = s.video_id AND v.favourites_count <> s.n;
+
+    UPDATE models m SET subscribers_count = coalesce(s.n, 0)
+    FROM models m2 LEFT JOIN (
+      SELECT target_id, count(*)::int AS n FROM subscriptions WHERE target = 'model' GROUP BY target_id
+    ) s ON s.target_id = m2.id
+    WHERE m.id = m2.id;
+
+    UPDATE channels ch SET subscribers_count = coalesce(s.n, 0)
+    FROM channels ch2 LEFT JOIN (
+      SELECT target_id, count(*)::int AS n FROM subscriptions WHERE target = 'channel' GROUP BY target_id
+    ) s ON s.target_id = ch2.id
+    WHERE ch.id = ch2.id;
+
+    UPDATE users u SET subscribers_count = coalesce(s.n, 0)
+    FROM users u2 LEFT JOIN (
+      SELECT target_id, count(*)::int AS n FROM subscriptions WHERE target = 'member' GROUP BY target_id
+    ) s ON s.target_id = u2.id
+    WHERE u.id = u2.id;
+
+    UPDATE albums a SET photos_count = s.n, cover_photo_id = s.cover
+    FROM (SELECT album_id, count(*)::int AS n, min(id) AS cover FROM photos GROUP BY album_id) s
+    WHERE a.id = s.album_id;
+
+    UPDATE albums a SET comments_count = s.n
+    FROM (SELECT object_id, count(*)::int AS n FROM comments WHERE section = 'album' GROUP BY object_id) s
+    WHERE a.id = s.object_id AND a.comments_count <> s.n;
+  `);
+  await refreshTopVideos(db);
+}
+
+/** How many top thumbs (SPEC.md §3 toptn) each category, channel and playlist keeps. */
+export const TOP_THUMBS = 4;
+
+/** Refreshes the top video ids of categories (per section), channels and playlists. */
+export async function refreshTopVideos(db: Pick<Database, 'exec'>): Promise<void> {
+  await db.exec(`
+    UPDATE categories c SET top_video_ids = coalesce((
+      SELECT jsonb_object_agg(g.gender, g.ids) FROM (
+        SELECT gender, jsonb_agg(id ORDER BY rank) AS ids FROM (
+          SELECT v.gender, v.id, row_number() OVER (PARTITION BY v.gender ORDER BY v.views_week DESC, v.id DESC) AS rank
+            FROM video_categories vc JOIN videos v ON v.id = vc.video_id
+           WHERE vc.category_id = c.id AND ${LISTED} AND v.is_private = 0
+        ) ranked WHERE rank <= ${TOP_THUMBS} GROUP BY gender
+      ) g
+    ), '{}'::jsonb);
+
+    UPDATE channels ch SET top_video_ids = coalesce(ARRAY(
+      SELECT v.id FROM videos v
+       WHERE v.channel_id = ch.id AND ${LISTED} AND v.is_private = 0
+       ORDER BY v.views_week DESC, v.id DESC LIMIT ${TOP_THUMBS}
+    ), '{}');
+
+    UPDATE playlists p SET top_video_ids = coalesce(ARRAY(
+      SELECT v.id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+       WHERE pv.playlist_id = p.id AND ${LISTED}
+       ORDER BY pv.position LIMIT ${TOP_THUMBS}
+    ), '{}');
   `);
 }

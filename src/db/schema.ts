@@ -3,6 +3,8 @@ import {
   boolean,
   char,
   check,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +17,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // The data model of SPEC.md §3. Counters shown in lists are denormalised onto their rows so
 // no list aggregates at read time; src/db/counters.ts reconciles them.
@@ -68,6 +72,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_videos_idx').on(t.videosCount.desc(), t.id.desc()),
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
   ],
 );
 
@@ -84,9 +90,17 @@ export const categories = pgTable(
     videosShe: integer('videos_she').notNull().default(0),
     videosGay: integer('videos_gay').notNull().default(0),
     imageVersion: smallint('image_version').notNull().default(0),
+    /** Most-viewed video ids per gender section (SPEC.md §3 toptn), refreshed with counters. */
+    topVideoIds: jsonb('top_video_ids')
+      .$type<Partial<Record<'str' | 'she' | 'gay', number[]>>>()
+      .notNull()
+      .default({}),
     ...timestamps,
   },
-  (t) => [uniqueIndex('categories_dir_idx').on(t.dir)],
+  (t) => [
+    uniqueIndex('categories_dir_idx').on(t.dir),
+    index('categories_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+  ],
 );
 
 export const models = pgTable(
@@ -113,7 +127,13 @@ export const models = pgTable(
     subscribersCount: integer('subscribers_count').notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex('models_dir_idx').on(t.dir)],
+  (t) => [
+    uniqueIndex('models_dir_idx').on(t.dir),
+    index('models_gender_videos_idx').on(t.gender, t.videosCount.desc(), t.id),
+    index('models_gender_views_idx').on(t.gender, t.viewsCount.desc(), t.id),
+    index('models_gender_title_idx').on(t.gender, t.title, t.id),
+    index('models_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+  ],
 );
 
 export const channels = pgTable(
@@ -130,9 +150,16 @@ export const channels = pgTable(
     videosCount: integer('videos_count').notNull().default(0),
     viewsCount: integer('views_count').notNull().default(0),
     subscribersCount: integer('subscribers_count').notNull().default(0),
+    /** Most-viewed video ids (SPEC.md §3 toptn), refreshed with counters. */
+    topVideoIds: integer('top_video_ids').array().notNull().default(sql`'{}'::integer[]`),
     ...timestamps,
   },
-  (t) => [uniqueIndex('channels_dir_idx').on(t.dir)],
+  (t) => [
+    uniqueIndex('channels_dir_idx').on(t.dir),
+    index('channels_videos_idx').on(t.videosCount.desc(), t.id),
+    index('channels_views_idx').on(t.viewsCount.desc(), t.id),
+    index('channels_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+  ],
 );
 
 export const videos = pgTable(
@@ -179,6 +206,8 @@ export const videos = pgTable(
     exTube: text('ex_tube'),
     exId: text('ex_id'),
     sgId: integer('sg_id'),
+    /** Full-text document: title (A), models, categories and tags (B), description (C). */
+    searchVector: tsvector('search_vector'),
     ...timestamps,
   },
   (t) => [
@@ -196,8 +225,30 @@ export const videos = pgTable(
     index('videos_listed_views_day_idx')
       .on(t.gender, t.viewsDay.desc(), t.views.desc(), t.id.desc())
       .where(sql`status_id = 1`),
+    index('videos_listed_rating_idx')
+      .on(t.gender, t.rating.desc(), t.likes.desc(), t.id.desc())
+      .where(sql`status_id = 1`),
+    index('videos_listed_comments_idx')
+      .on(t.gender, t.commentsCount.desc(), t.id.desc())
+      .where(sql`status_id = 1`),
+    index('videos_listed_favourites_idx')
+      .on(t.gender, t.favouritesCount.desc(), t.id.desc())
+      .where(sql`status_id = 1`),
+    index('videos_listed_duration_idx')
+      .on(t.gender, t.duration.desc(), t.id.desc())
+      .where(sql`status_id = 1`),
+    index('videos_listed_week_idx')
+      .on(t.gender, t.viewsWeek.desc(), t.views.desc(), t.id.desc())
+      .where(sql`status_id = 1`),
+    index('videos_listed_month_idx')
+      .on(t.gender, t.viewsMonth.desc(), t.views.desc(), t.id.desc())
+      .where(sql`status_id = 1`),
+    index('videos_listed_country_idx')
+      .on(t.country, t.gender, t.viewsWeek.desc(), t.id.desc())
+      .where(sql`status_id = 1`),
     index('videos_user_idx').on(t.userId, t.postDate.desc()),
     index('videos_channel_idx').on(t.channelId, t.postDate.desc()),
+    index('videos_search_idx').using('gin', t.searchVector),
   ],
 );
 
@@ -299,9 +350,19 @@ export const playlists = pgTable(
     categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
     videosCount: integer('videos_count').notNull().default(0),
     views: integer('views').notNull().default(0),
+    /** First video ids, for the playlist's cover thumbs. */
+    topVideoIds: integer('top_video_ids').array().notNull().default(sql`'{}'::integer[]`),
     ...timestamps,
   },
-  (t) => [index('playlists_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('playlists_user_idx').on(t.userId, t.createdAt.desc()),
+    index('playlists_public_date_idx')
+      .on(t.orientation, t.createdAt.desc(), t.id.desc())
+      .where(sql`is_private = 0 AND videos_count > 0`),
+    index('playlists_public_views_idx')
+      .on(t.orientation, t.views.desc(), t.id.desc())
+      .where(sql`is_private = 0 AND videos_count > 0`),
+  ],
 );
 
 export const playlistVideos = pgTable(
@@ -321,3 +382,231 @@ export const playlistVideos = pgTable(
     index('playlist_videos_position_idx').on(t.playlistId, t.position),
   ],
 );
+
+// ---------------------------------------------------------------- member activity
+
+export const subscriptionTarget = pgEnum('subscription_target', ['channel', 'model', 'member']);
+
+/** One like (1) or dislike (0) per member and object; visitors vote by a hashed address. */
+export const votes = pgTable(
+  'votes',
+  {
+    section: commentSection('section').notNull(),
+    objectId: integer('object_id').notNull(),
+    /** Member id, or 0 for a visitor identified by `voterHash`. */
+    userId: integer('user_id').notNull().default(0),
+    /** SHA-256 of the visitor's address and the day, hex; '' for members. */
+    voterHash: text('voter_hash').notNull().default(''),
+    vote: smallint('vote').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.section, t.objectId, t.userId, t.voterHash] }),
+    check('votes_vote_check', sql`${t.vote} IN (0, 1)`),
+  ],
+);
+
+/** Views per video and day: the source of the day/week/month windows of most-popular. */
+export const videoViewsDaily = pgTable(
+  'video_views_daily',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.day] }),
+    index('video_views_daily_day_idx').on(t.day),
+  ],
+);
+
+function memberVideoList(name: string, addedColumn: string) {
+  return pgTable(
+    name,
+    {
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      videoId: integer('video_id')
+        .notNull()
+        .references(() => videos.id, { onDelete: 'cascade' }),
+      addedAt: timestamp(addedColumn, { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.userId, t.videoId] }),
+      index(`${name}_user_added_idx`).on(t.userId, t.addedAt.desc(), t.videoId.desc()),
+    ],
+  );
+}
+
+export const favourites = memberVideoList('favourites', 'added_at');
+export const watchLater = memberVideoList('watch_later', 'added_at');
+/** Server-side watch history of members (visitors keep theirs in the browser). */
+export const history = memberVideoList('history', 'viewed_at');
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    target: subscriptionTarget('target').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.target, t.targetId] }),
+    index('subscriptions_target_idx').on(t.target, t.targetId, t.createdAt.desc()),
+    index('subscriptions_user_idx').on(t.userId, t.target, t.createdAt.desc()),
+  ],
+);
+
+/** Friendship requests and friendships: one row per direction once accepted. */
+export const friends = pgTable(
+  'friends',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 requested by user_id, 1 accepted */
+    status: smallint('status').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.friendId] }),
+    index('friends_friend_idx').on(t.friendId, t.status),
+    check('friends_not_self', sql`${t.userId} <> ${t.friendId}`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_to_idx').on(t.toUserId, t.createdAt.desc()),
+    index('messages_from_idx').on(t.fromUserId, t.createdAt.desc()),
+  ],
+);
+
+/** Posts on a member's wall (profile guest book). */
+export const wallPosts = pgTable(
+  'wall_posts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wall_posts_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc())],
+);
+
+// ---------------------------------------------------------------- albums
+
+export const albums = pgTable(
+  'albums',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dir: text('dir').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    gender: genderSection('gender').notNull().default('str'),
+    /** 1 active, 5 deleted (as videos) */
+    statusId: smallint('status_id').notNull().default(1),
+    isPrivate: smallint('is_private').notNull().default(0),
+    photosCount: integer('photos_count').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    coverPhotoId: integer('cover_photo_id'),
+    postDate: timestamp('post_date', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    index('albums_listed_date_idx')
+      .on(t.gender, t.postDate.desc(), t.id.desc())
+      .where(sql`status_id = 1`),
+    index('albums_listed_views_idx')
+      .on(t.gender, t.views.desc(), t.id.desc())
+      .where(sql`status_id = 1`),
+    index('albums_user_idx').on(t.userId, t.postDate.desc()),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    imageVersion: smallint('image_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photos_album_idx').on(t.albumId, t.position)],
+);
+
+// ---------------------------------------------------------------- search statistics
+
+/** What visitors search for: feeds the suggester, the tag strip and related searches. */
+export const keywords = pgTable(
+  'keywords',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Normalised query: lower case, single spaces, trimmed. */
+    keyword: text('keyword').notNull(),
+    gender: genderSection('gender').notNull().default('str'),
+    searches: integer('searches').notNull().default(0),
+    /** Results of the last search, so suggestions never lead to an empty page. */
+    results: integer('results').notNull().default(0),
+    lastSearchedAt: timestamp('last_searched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('keywords_keyword_gender_idx').on(t.keyword, t.gender),
+    index('keywords_popular_idx').on(t.gender, t.searches.desc()),
+    index('keywords_trgm_idx').using('gin', sql`${t.keyword} gin_trgm_ops`),
+  ],
+);
+
+// ---------------------------------------------------------------- offers
+
+/** Affiliate offers shown on the video page (SPEC.md §3 Offer). */
+export const offers = pgTable('offers', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  pretitle: text('pretitle').notNull().default(''),
+  title: text('title').notNull(),
+  links: text('links').array().notNull(),
+  /** Two-letter country codes the offer is shown in; empty = everywhere. */
+  countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+  /** Tag patterns of the videos it goes with; empty = any video. */
+  tagPatterns: text('tag_patterns').array().notNull().default(sql`'{}'::text[]`),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});

@@ -11,16 +11,26 @@ import type { Logger } from 'pino';
 import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { albumsRoutes } from './api/albums.routes.ts';
+import { catalogueRoutes } from './api/catalogue.routes.ts';
+import { channelsRoutes } from './api/channels.routes.ts';
+import { commentsRoutes } from './api/comments.routes.ts';
+import type { ApiDeps } from './api/deps.ts';
 import { healthRoutes } from './api/health.routes.ts';
+import { membersRoutes } from './api/members.routes.ts';
+import { modelsRoutes } from './api/models.routes.ts';
+import { registerOpenApi } from './api/openapi.ts';
+import { playlistsRoutes } from './api/playlists.routes.ts';
+import { searchRoutes } from './api/search.routes.ts';
+import { subscriptionsRoutes } from './api/subscriptions.routes.ts';
 import { videosRoutes } from './api/videos.routes.ts';
 import { ResponseCache } from './cache/response-cache.ts';
 import type { Config } from './config.ts';
 import errors from './plugins/errors.ts';
 import responseCache from './plugins/response-cache.ts';
 import security from './plugins/security.ts';
-import { createVideoRepository } from './repositories/video.repository.ts';
+import viewer from './plugins/viewer.ts';
 import { createMediaUrls } from './services/media-urls.ts';
-import { createVideoService } from './services/video.service.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 
@@ -63,6 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(viewer);
+  await registerOpenApi(app, { siteName: config.siteName });
   await app.register(responseCache, { cache: new ResponseCache(config.responseCacheBytes) });
 
   await mkdir(config.mediaDir, { recursive: true });
@@ -94,10 +106,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: '30d',
   });
 
-  const urls = createMediaUrls(deps.storage);
-  const videos = createVideoService({ videos: createVideoRepository(deps.database), urls });
+  const api: ApiDeps = {
+    database: deps.database,
+    storage: deps.storage,
+    urls: createMediaUrls(deps.storage),
+    config,
+  };
   await app.register(healthRoutes({ database: deps.database }));
-  await app.register(videosRoutes({ videos, maxLifetime: config.maxCacheLifetime }));
+  for (const routes of [
+    videosRoutes,
+    catalogueRoutes,
+    searchRoutes,
+    modelsRoutes,
+    channelsRoutes,
+    subscriptionsRoutes,
+    membersRoutes,
+    commentsRoutes,
+    playlistsRoutes,
+    albumsRoutes,
+  ]) {
+    await app.register(routes(api));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

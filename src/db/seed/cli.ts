@@ -3,6 +3,7 @@ import { loadConfig } from '../../server/config.ts';
 import { migrateDatabase, openDatabase } from '../client.ts';
 import { isCatalogueEmpty } from './demo.ts';
 import { BENCH_SIZE, type CatalogueSize } from './generate.ts';
+import { BENCH_ACTIVITY } from './generate-activity.ts';
 import { loadCatalogue } from './load.ts';
 
 // `npm run seed -- --videos 1000000 [--seed 7] [--reset]`: fills the configured database
@@ -26,11 +27,26 @@ export function scaledSize(videos: number): CatalogueSize {
     channels: scale(BENCH_SIZE.channels, 10),
     members: scale(BENCH_SIZE.members, 20),
     playlists: scale(BENCH_SIZE.playlists, 10),
+    albums: scale(BENCH_SIZE.albums, 10),
+    keywords: scale(BENCH_SIZE.keywords, 200),
     commentsPerVideo: BENCH_SIZE.commentsPerVideo,
   };
 }
 
 const CATALOGUE_TABLES = [
+  'offers',
+  'keywords',
+  'photos',
+  'albums',
+  'votes',
+  'wall_posts',
+  'messages',
+  'friends',
+  'subscriptions',
+  'history',
+  'watch_later',
+  'favourites',
+  'video_views_daily',
   'playlist_videos',
   'playlists',
   'comments',
@@ -88,11 +104,12 @@ async function main(): Promise<void> {
     const size = scaledSize(videos);
     const started = Date.now();
     let last = '';
-    await loadCatalogue(database, { seed, size, now: new Date() }, (stage, done, total) => {
+    const progress = (stage: string, done: number, total: number) => {
       const line = `${stage}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`;
       if (stage !== last || done === total || done % 100_000 === 0) console.log(line);
       last = stage;
-    });
+    };
+    await loadCatalogue(database, { seed, size, now: new Date() }, progress, BENCH_ACTIVITY);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`seeded ${videos.toLocaleString('en')} videos on ${database.kind} in ${seconds} s`);
   } finally {

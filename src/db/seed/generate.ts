@@ -31,6 +31,8 @@ export interface CatalogueSize {
   channels: number;
   members: number;
   playlists: number;
+  albums: number;
+  keywords: number;
   commentsPerVideo: number;
 }
 
@@ -41,6 +43,8 @@ export const DEMO_SIZE: CatalogueSize = {
   channels: 24,
   members: 80,
   playlists: 60,
+  albums: 40,
+  keywords: 400,
   commentsPerVideo: 2.5,
 };
 
@@ -51,6 +55,8 @@ export const BENCH_SIZE: CatalogueSize = {
   channels: 5_000,
   members: 100_000,
   playlists: 20_000,
+  albums: 20_000,
+  keywords: 20_000,
   commentsPerVideo: 0.5,
 };
 
@@ -77,7 +83,7 @@ const SALT = {
 } as const;
 
 /** Columns of a table built row by row. */
-class Columns<Row extends object> {
+export class Columns<Row extends object> {
   private readonly data = new Map<keyof Row, unknown[]>();
   private readonly types: { [K in keyof Row]: string };
   constructor(types: { [K in keyof Row]: string }) {

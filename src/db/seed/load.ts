@@ -12,6 +12,14 @@ import {
   tagColumns,
   videoChunk,
 } from './generate.ts';
+import {
+  type ActivityRates,
+  activityChunk,
+  albumChunk,
+  DEMO_ACTIVITY,
+  DEMO_OFFERS,
+  keywordColumns,
+} from './generate-activity.ts';
 
 // Loads a generated catalogue into an empty database in chunks. Used by the demo seed
 // (about a thousand videos) and by the benchmark (a million).
@@ -37,6 +45,7 @@ export async function loadCatalogue(
   database: Database,
   ctx: CatalogueContext,
   onProgress?: Progress,
+  rates: ActivityRates = DEMO_ACTIVITY,
 ): Promise<void> {
   const { size } = ctx;
   await insertColumns(database, 'categories', categoryColumns(ctx));
@@ -66,6 +75,31 @@ export async function loadCatalogue(
     await insertColumns(database, 'playlist_videos', chunk.items);
   });
 
+  await inChunks(size.members, 'activity', onProgress, async (from, to) => {
+    const chunk = activityChunk(ctx, rates, from, to);
+    await insertColumns(database, 'favourites', chunk.favourites);
+    await insertColumns(database, 'watch_later', chunk.watchLater);
+    await insertColumns(database, 'history', chunk.history);
+    await insertColumns(database, 'subscriptions', chunk.subscriptions);
+    await insertColumns(database, 'friends', chunk.friends, { onConflictDoNothing: true });
+    await insertColumns(database, 'messages', chunk.messages);
+    await insertColumns(database, 'wall_posts', chunk.wallPosts);
+    await insertColumns(database, 'votes', chunk.votes);
+  });
+  await inChunks(size.albums, 'albums', onProgress, async (from, to) => {
+    const chunk = albumChunk(ctx, from, to);
+    await insertColumns(database, 'albums', chunk.albums);
+    await insertColumns(database, 'photos', chunk.photos);
+  });
+  await insertColumns(database, 'keywords', keywordColumns(ctx, size.keywords));
+  for (const offer of DEMO_OFFERS) {
+    await database.query(
+      `INSERT INTO offers (pretitle, title, links, countries, tag_patterns)
+       VALUES ($1, $2, ARRAY[$3], $4::text[], $5::text[])`,
+      [offer.pretitle, offer.title, 'https://offers.example/join', offer.countries, offer.tags],
+    );
+  }
+
   for (const table of [
     'categories',
     'tags',
@@ -74,8 +108,17 @@ export async function loadCatalogue(
     'channels',
     'videos',
     'playlists',
+    'albums',
   ]) {
     await syncIdentity(database, table);
+  }
+  for (let from = 1; from <= size.videos; from += CHUNK * 4) {
+    const to = Math.min(size.videos, from + CHUNK * 4 - 1);
+    await database.query(
+      'SELECT refresh_video_search(ARRAY(SELECT generate_series($1::int, $2::int)))',
+      [from, to],
+    );
+    onProgress?.('search', to, size.videos);
   }
   onProgress?.('counters', 0, 1);
   await refreshCounters(database);
