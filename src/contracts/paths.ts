@@ -1,4 +1,5 @@
 import type { Gender } from './constants.ts';
+import { foldersMatch, thousandsFolder } from './folders.ts';
 
 // Builders of the JSON API paths of SPEC.md §7, used by the web app and the tests, so that a
 // path is spelled in one place. The server parses the same grammar in src/server/api/.
@@ -10,8 +11,32 @@ export const VIDEO_SORTS = [
   'most-commented',
   'most-favourited',
   'longest',
+  /** Newest added first in a member's list (history, favourites, watch later). */
+  'history',
 ] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
+
+/**
+ * Sections of a videos2 call and what their object_id names:
+ * `` every video; `categories` up to 3 comma-separated category dirs (videos in all of
+ * them); `models` a model dir; `channels` a channel dir; `playlists` a playlist id (in the
+ * playlist's order); `members` a member id (uploads); `favourites`, `history`,
+ * `watch-later` a member id (their lists, newest added first by default); `top-country` a
+ * two-letter country code (videos from that country).
+ */
+export const VIDEO_SECTIONS = [
+  '',
+  'categories',
+  'models',
+  'channels',
+  'playlists',
+  'members',
+  'favourites',
+  'history',
+  'watch-later',
+  'top-country',
+] as const;
+export type VideoSection = (typeof VIDEO_SECTIONS)[number];
 
 export const VIDEO_TYPES = ['all', 'ch', 'hd'] as const;
 export type VideoType = (typeof VIDEO_TYPES)[number];
@@ -27,7 +52,7 @@ export interface Videos2Params {
   gender: Gender;
   sort: VideoSort;
   count: number;
-  section: string;
+  section: VideoSection;
   objectId: string;
   page: number;
   type: VideoType;
@@ -42,7 +67,7 @@ export function videos2Path(p: Videos2Params): string {
 const LIFETIME_RE = /^\d{1,10}$/;
 const COUNT_RE = /^\d{1,6}$/;
 const VIDEOS2_TAIL_RE =
-  /^([a-z_-]{0,20})\.([a-z0-9,_-]{0,200})\.(\d{1,9})\.([a-z-]{1,10})\.(\d?)\.([a-z]{0,5})\.json$/;
+  /^([a-z_-]{0,20})\.([a-z0-9,_-]{0,300})\.(\d{1,9})\.([a-z-]{1,10})\.(\d?)\.([a-z]{0,5})\.json$/;
 
 export type ParseResult<T> =
   | { ok: true; value: T }
@@ -81,6 +106,9 @@ export function parseVideos2(
   const tail = VIDEOS2_TAIL_RE.exec(segments.tail);
   if (!tail) return { ok: false, code: 'invalid_params', field: 'params' };
   const [, section = '', objectId = '', pageRaw = '', type = '', duration = '', date = ''] = tail;
+  if (!isOneOf(VIDEO_SECTIONS, section)) {
+    return { ok: false, code: 'invalid_params', field: 'section' };
+  }
   const page = Number(pageRaw);
   if (page < 1) return { ok: false, code: 'invalid_params', field: 'page' };
   if (!isOneOf(VIDEO_TYPES, type)) return { ok: false, code: 'invalid_params', field: 'type' };
@@ -103,4 +131,50 @@ export function parseVideos2(
       date,
     },
   };
+}
+
+/** `/api/json/video/{lifetime}/{e6}/{e3}/{id}.json` */
+export function videoPath(lifetime: number, id: number): string {
+  return `/api/json/video/${lifetime}/${thousandsFolder(id)}/${id}.json`;
+}
+
+/** `/api/json/videos_related2/{lifetime}/{count}/{e6}/{e3}/{id}.{type}.{page}.json` */
+export function relatedPath(
+  lifetime: number,
+  count: number,
+  id: number,
+  page: number,
+  type: VideoType = 'all',
+): string {
+  return `/api/json/videos_related2/${lifetime}/${count}/${thousandsFolder(id)}/${id}.${type}.${page}.json`;
+}
+
+const ID_RE = /^[1-9]\d{0,9}$/;
+
+/** A positive object id of at most ten digits that fits an `integer` column. */
+export function parseId(raw: string): number | undefined {
+  if (!ID_RE.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/** Parses `{id}.json` or `{id}.{type}.{page}.json` under matching `{e6}/{e3}` folders. */
+export function parseFoldered(
+  e6: string,
+  e3: string,
+  file: string,
+  withTypeAndPage: boolean,
+): ParseResult<{ id: number; type: VideoType; page: number }> {
+  const match = withTypeAndPage
+    ? /^(\d{1,10})\.([a-z-]{1,10})\.(\d{1,9})\.json$/.exec(file)
+    : /^(\d{1,10})\.json$/.exec(file);
+  if (!match) return { ok: false, code: 'invalid_params', field: 'params' };
+  const id = parseId(match[1] ?? '');
+  if (id === undefined) return { ok: false, code: 'invalid_params', field: 'video_id' };
+  if (!foldersMatch(id, e6, e3)) return { ok: false, code: 'invalid_params', field: 'folder' };
+  const type = match[2] ?? 'all';
+  if (!isOneOf(VIDEO_TYPES, type)) return { ok: false, code: 'invalid_params', field: 'type' };
+  const page = Number(match[3] ?? '1');
+  if (page < 1) return { ok: false, code: 'invalid_params', field: 'page' };
+  return { ok: true, value: { id, type, page } };
 }

@@ -35,3 +35,61 @@ export const videoListResponseSchema = z.object({
   pages: z.number().int().nonnegative(),
 });
 export type VideoListResponse = z.infer<typeof videoListResponseSchema>;
+
+const named = z.object({ dir: z.string(), title: z.string() });
+
+/** One video (SPEC.md §3, API-CONTRACT.md "One video"). */
+export const videoDetailSchema = z.object({
+  video_id: numeric,
+  dir: z.string(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string().describe('Page path: /videos/{video_id}/{dir}/'),
+  embed: z.string().describe('Embeddable player path: /embed/{video_id}/'),
+  duration: z.string(),
+  duration_seconds: numeric,
+  post_date: z.string(),
+  status_id: z.enum(['0', '1', '2', '3', '5']).describe('1 active, 3 processing, 5 deleted'),
+  is_private: z.enum(['0', '1']),
+  /** 1 when this viewer may play it: active, processed, and public or viewer is a member. */
+  playable: z.enum(['0', '1']),
+  gender: z.enum(GENDERS),
+  is_hd: z.enum(['0', '1']),
+  country: z.string(),
+  thumb: z.string(),
+  thumbsrc: z.string(),
+  scr: z.string(),
+  thumbs: z.array(z.string()),
+  rating: numeric,
+  video_viewed: numeric,
+  likes: numeric,
+  dislikes: numeric,
+  comments_count: numeric,
+  favourites_count: numeric,
+  statistics: z.object({ viewed: numeric, likes: numeric, dislikes: numeric, rating: numeric }),
+  user: z.object({ id: numeric, username: z.string(), display_name: z.string() }),
+  channel: z.object({ dir: z.string(), title: z.string() }).nullable(),
+  content_source_dir: z.string(),
+  categories: z.record(z.string(), named),
+  tags: z.record(z.string(), named),
+  models: z.record(z.string(), named),
+  sg_id: z.string(),
+  ex_tube: z.string(),
+  ex_id: z.string(),
+  width: numeric,
+  height: numeric,
+});
+export type VideoDetail = z.infer<typeof videoDetailSchema>;
+
+export const videoResponseSchema = z.object({ video: videoDetailSchema });
+export type VideoResponse = z.infer<typeof videoResponseSchema>;
+
+/** `/api/videofile.php`: downloadable files, best first (API-CONTRACT.md). */
+export const videoFileListSchema = z.array(
+  z.object({
+    format: z.enum(['_hq.mp4', '_lq.mp4', '_tr.mp4']),
+    video_url: z.string().describe('Encoded path of /get_file/…; see API-CONTRACT.md'),
+    is_default: z.union([z.literal(0), z.literal(1)]),
+  }),
+);
+export type VideoFileList = z.infer<typeof videoFileListSchema>;

@@ -30,6 +30,7 @@ import errors from './plugins/errors.ts';
 import responseCache from './plugins/response-cache.ts';
 import security from './plugins/security.ts';
 import viewer from './plugins/viewer.ts';
+import { loadSecret } from './secret.ts';
 import { createMediaUrls } from './services/media-urls.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     urls: createMediaUrls(deps.storage),
     config,
+    secret: loadSecret(config.appSecret, config.dataDir),
   };
   await app.register(healthRoutes({ database: deps.database }));
   for (const routes of [

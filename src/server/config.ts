@@ -47,6 +47,7 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
 });
@@ -77,6 +78,8 @@ export interface Config {
   shutdownDrainMs: number;
   siteName: string;
   sisterSites: SisterSite[];
+  /** Signs download links; read from DATA_DIR/secret (made on first start) when not set. */
+  appSecret: string | undefined;
   ffmpegPath: string;
   ffprobePath: string;
 }
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'development' ? 0 : 1000),
     siteName: e.SITE_NAME,
     sisterSites: e.SISTER_SITES ?? DEFAULT_SISTER_SITES,
+    appSecret: e.APP_SECRET,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
   };

@@ -9,4 +9,6 @@ export interface ApiDeps {
   storage: MediaStorage;
   urls: MediaUrls;
   config: Pick<Config, 'maxCacheLifetime' | 'publicUrl' | 'siteName'>;
+  /** Key that signs download links (src/server/secret.ts). */
+  secret: string;
 }

@@ -1,22 +1,47 @@
-import type { FastifyInstance } from 'fastify';
-import { GENDERS, MAX_LIST_COUNT } from '../../contracts/constants.ts';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { GENDERS, LIFETIME, MAX_LIST_COUNT } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
-import { parseVideos2 } from '../../contracts/paths.ts';
-import { videoListResponseSchema } from '../../contracts/video.schema.ts';
+import {
+  parseCount,
+  parseFoldered,
+  parseId,
+  parseLifetime,
+  parseVideos2,
+} from '../../contracts/paths.ts';
+import {
+  videoFileListSchema,
+  videoListResponseSchema,
+  videoResponseSchema,
+} from '../../contracts/video.schema.ts';
 import { cacheFor } from '../plugins/response-cache.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
+import { createVideoSectionRepository } from '../repositories/video-section.repository.ts';
 import { createVideoService } from '../services/video.service.ts';
+import { createVideoFileService, verifyGetFile } from '../services/video-file.service.ts';
 import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';
 
-// Video list calls of SPEC.md §7.
+// Video calls of SPEC.md §7: lists (videos2), one video, related videos, downloadable files
+// (videofile) and the signed get_file paths they point to.
+
+/** Personal answers (a member's own lists, private videos) stay out of shared caches. */
+function cachePersonal(reply: FastifyReply, lifetime: number, maxLifetime: number) {
+  const seconds = Math.min(lifetime, maxLifetime);
+  reply.header('cache-control', seconds > 0 ? `private, max-age=${seconds}` : 'no-store');
+}
 
 export function videosRoutes(deps: ApiDeps) {
+  const repository = createVideoRepository(deps.database);
   const videos = createVideoService({
-    videos: createVideoRepository(deps.database),
+    videos: repository,
+    sections: createVideoSectionRepository(deps.database),
     urls: deps.urls,
   });
+  const files = createVideoFileService({ videos: repository, secret: deps.secret });
   const maxLifetime = deps.config.maxCacheLifetime;
+
   return async (app: FastifyInstance) => {
     app.get<{
       Params: { lifetime: string; gender: string; sort: string; count: string; tail: string };
@@ -27,24 +52,173 @@ export function videosRoutes(deps: ApiDeps) {
         schema: describe({
           summary: 'Video list',
           tags: ['videos'],
-          description:
-            'Tail: `{section}.{object_id}.{page}.{type}.{duration}.{date}.json`. Sections: `` (all). Types: all, ch, hd. Duration 1 (<10 min), 2 (10-40), 3 (>40). Date: day, week, month, all (on most-popular it picks the ranking window).',
+          description: [
+            'Tail: `{section}.{object_id}.{page}.{type}.{duration}.{date}.json`.',
+            'Sections (object_id): `` every video; `categories` (up to 3 comma-separated dirs: videos in all of them);',
+            '`models` (dir); `channels` (dir); `playlists` (id, playlist order); `members` (id: uploads);',
+            '`favourites` (member id); `history` and `watch-later` (member id, the member only);',
+            '`top-country` (two-letter code).',
+            'Types: all, ch (from channels), hd. Duration: 1 under 10 min, 2 10-40 min, 3 over 40 min.',
+            'Date: day, week, month, all; on most-popular it picks the ranking window, on other sorts it filters by post date.',
+            'total_count is exact up to 10000; pages past the end are empty.',
+          ].join(' '),
           params: {
             lifetime: 'Cache lifetime in seconds (0 = uncached)',
             gender: 'str, she or gay',
-            sort: 'latest-updates, top-rated, most-popular, most-commented, most-favourited, longest',
+            sort: 'latest-updates, top-rated, most-popular, most-commented, most-favourited, longest, history',
             count: 'Videos per page (clamped to 1000)',
             tail: 'section.object_id.page.type.duration.date.json',
           },
           response: videoListResponseSchema,
+          failures: [401, 403],
         }),
       },
       async (request, reply) => {
         const parsed = parseVideos2(request.params, GENDERS, MAX_LIST_COUNT);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
-        const result = await videos.list(parsed.value);
-        cacheFor(reply, parsed.value.lifetime, maxLifetime);
+        const result = await videos.list(parsed.value, request.viewer);
+        if (result.personal) cachePersonal(reply, parsed.value.lifetime, maxLifetime);
+        else cacheFor(reply, parsed.value.lifetime, maxLifetime);
+        return result.body;
+      },
+    );
+
+    app.get<{ Params: { lifetime: string; e6: string; e3: string; file: string } }>(
+      '/api/json/video/:lifetime/:e6/:e3/:file',
+      {
+        config: { cache: true },
+        schema: describe({
+          summary: 'One video',
+          tags: ['videos'],
+          description:
+            'Path: `/api/json/video/{lifetime}/{e6}/{e3}/{video_id}.json`. Deleted (status_id 5), private and unprocessed videos answer with their status fields; `playable` says whether this viewer may play it.',
+          params: {
+            lifetime: 'Cache lifetime in seconds (SPEC: 14400)',
+            e6: 'floor(id / 1e6) * 1e6',
+            e3: 'floor(id / 1e3) * 1e3',
+            file: '{video_id}.json',
+          },
+          response: videoResponseSchema,
+        }),
+      },
+      async (request, reply) => {
+        const lifetime = parseLifetime(request.params.lifetime);
+        if (lifetime === undefined) throw new AppError('invalid_params', { field: 'lifetime' });
+        const { e6, e3, file } = request.params;
+        const parsed = parseFoldered(e6, e3, file, false);
+        if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
+        const video = await videos.detail(parsed.value.id, request.viewer);
+        if (video.is_private === '1' && request.viewer) cachePersonal(reply, lifetime, maxLifetime);
+        else cacheFor(reply, lifetime, maxLifetime);
+        return { video };
+      },
+    );
+
+    app.get<{ Params: { lifetime: string; count: string; e6: string; e3: string; file: string } }>(
+      '/api/json/videos_related2/:lifetime/:count/:e6/:e3/:file',
+      {
+        config: { cache: true },
+        schema: describe({
+          summary: 'Related videos',
+          tags: ['videos'],
+          description:
+            'Path: `/api/json/videos_related2/{lifetime}/{count}/{e6}/{e3}/{video_id}.{type}.{page}.json`. Videos of the same section sharing models, categories and tags, best first; a pool of up to 300 is paged by count.',
+          params: {
+            lifetime: 'Cache lifetime in seconds (SPEC: 432000)',
+            count: 'Videos per page',
+            e6: 'floor(id / 1e6) * 1e6',
+            e3: 'floor(id / 1e3) * 1e3',
+            file: '{video_id}.{type}.{page}.json',
+          },
+          response: videoListResponseSchema,
+        }),
+      },
+      async (request, reply) => {
+        const lifetime = parseLifetime(request.params.lifetime);
+        if (lifetime === undefined) throw new AppError('invalid_params', { field: 'lifetime' });
+        const count = parseCount(request.params.count, MAX_LIST_COUNT);
+        if (count === undefined) throw new AppError('invalid_params', { field: 'count' });
+        const { e6, e3, file } = request.params;
+        const parsed = parseFoldered(e6, e3, file, true);
+        if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
+        const { id, type, page } = parsed.value;
+        const result = await videos.related(id, type, page, count);
+        cacheFor(reply, lifetime, maxLifetime);
         return result;
+      },
+    );
+
+    const videofileQuery = z.object({
+      video_id: z.string(),
+      lifetime: z.string().optional(),
+    });
+    app.get(
+      '/api/videofile.php',
+      {
+        config: { cache: true },
+        schema: describe({
+          summary: 'Downloadable files of a video',
+          tags: ['videos'],
+          description:
+            'Best first. `video_url` is an encoded `/get_file/…` path (API-CONTRACT.md); decode it and fetch it from the same host. Private videos need a signed-in member.',
+          querystring: {
+            video_id: { description: 'Video id', required: true },
+            lifetime: { description: 'Cache lifetime in seconds (SPEC: 8640000)' },
+          },
+          response: videoFileListSchema,
+          failures: [401],
+        }),
+      },
+      async (request, reply) => {
+        const query = videofileQuery.safeParse(request.query);
+        if (!query.success) throw new AppError('invalid_params', { field: 'video_id' });
+        const id = parseId(query.data.video_id);
+        if (id === undefined) throw new AppError('invalid_params', { field: 'video_id' });
+        const lifetime =
+          query.data.lifetime === undefined
+            ? LIFETIME.videofile
+            : parseLifetime(query.data.lifetime);
+        if (lifetime === undefined) throw new AppError('invalid_params', { field: 'lifetime' });
+        const result = await files.list(id, request.viewer);
+        if (result.personal) cachePersonal(reply, lifetime, maxLifetime);
+        else cacheFor(reply, lifetime, maxLifetime);
+        return result.files;
+      },
+    );
+
+    app.get<{
+      Params: { sig: string; e6: string; e3: string; id: string; file: string };
+      Querystring: { download?: string };
+    }>(
+      '/get_file/:sig/:e6/:e3/:id/:file/',
+      {
+        schema: {
+          summary: 'A downloadable file (signed path from videofile)',
+          tags: ['videos'],
+          description:
+            'Redirects to the file (which honours Range requests); with `?download=1` answers the bytes as an attachment.',
+        },
+      },
+      async (request, reply) => {
+        const { sig, e6, e3, id: idRaw, file } = request.params;
+        const rest = `${e6}/${e3}/${idRaw}/${file}`;
+        const id = parseId(idRaw);
+        if (id === undefined || !verifyGetFile(deps.secret, sig, rest)) {
+          throw new AppError('not_found');
+        }
+        if (!file.startsWith(String(id))) throw new AppError('not_found');
+        const format = file.slice(String(id).length);
+        const { key, personal } = await files.resolve(id, format, request.viewer);
+        if (request.query.download === undefined && !personal) {
+          reply.header('cache-control', 'public, max-age=86400');
+          return reply.redirect(deps.storage.url(key), 302);
+        }
+        reply.header('cache-control', personal ? 'private, no-store' : 'public, max-age=86400');
+        if (request.query.download !== undefined) {
+          reply.header('content-disposition', `attachment; filename="${path.basename(key)}"`);
+        }
+        const localPath = deps.storage.localPath(key);
+        return reply.sendFile(path.basename(localPath), path.dirname(localPath));
       },
     );
   };

@@ -1,18 +1,33 @@
-import { MAX_PAGE } from '../../contracts/constants.ts';
+import { CATEGORY_SELECTION_MAX, MAX_PAGE, VIDEO_STATUS } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { formatDuration, formatPostDate } from '../../contracts/format.ts';
-import type { Videos2Params } from '../../contracts/paths.ts';
-import type { VideoListItem, VideoListResponse } from '../../contracts/video.schema.ts';
-import type { VideoListRow, VideoRepository } from '../repositories/video.repository.ts';
+import type { Videos2Params, VideoType } from '../../contracts/paths.ts';
+import type {
+  VideoDetail,
+  VideoListItem,
+  VideoListResponse,
+} from '../../contracts/video.schema.ts';
+import type { Viewer } from '../plugins/viewer.ts';
+import type {
+  VideoDetailRow,
+  VideoListFilter,
+  VideoListRow,
+  VideoRepository,
+} from '../repositories/video.repository.ts';
+import type { VideoSectionRepository } from '../repositories/video-section.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
 
-// Video lists (SPEC.md §7 videos2). Counts are exact up to EXACT_COUNT_CAP; beyond that the
-// list reports the cap plus one page, enough for pagination that nobody browses to the end of.
+// Video lists, one video and related videos (SPEC.md §7 videos2, video, videos_related2).
+// Counts are exact up to EXACT_COUNT_CAP; beyond that the list reports the cap plus one,
+// enough for pagination that nobody browses to the end of.
 
 export const EXACT_COUNT_CAP = 10_000;
+/** How many related candidates are scored; pages of related videos slice this pool. */
+export const RELATED_POOL = 300;
 
 export interface VideoServiceDeps {
   videos: VideoRepository;
+  sections: VideoSectionRepository;
   urls: MediaUrls;
 }
 
@@ -24,7 +39,7 @@ export function toListItem(row: VideoListRow, urls: MediaUrls): VideoListItem {
     duration: formatDuration(row.duration),
     video_viewed: String(row.views),
     rating: String(row.rating),
-    post_date: formatPostDate(row.post_date),
+    post_date: formatPostDate(new Date(row.post_date)),
     likes: String(row.likes),
     dislikes: String(row.dislikes),
     comments_count: String(row.comments_count),
@@ -42,30 +57,199 @@ export function toListItem(row: VideoListRow, urls: MediaUrls): VideoListItem {
   };
 }
 
-export function createVideoService(deps: VideoServiceDeps) {
+/** Whether the viewer may play a video: published, encoded, and public or for a member. */
+export function canPlay(
+  row: Pick<VideoDetailRow, 'status_id' | 'is_private' | 'media'>,
+  viewer: Viewer | null,
+): boolean {
+  if (row.status_id !== VIDEO_STATUS.active) return false;
+  if (!row.media.files || Object.keys(row.media.files).length === 0) return false;
+  return row.is_private !== 1 || viewer !== null;
+}
+
+function keyed(list: { id: number; dir: string; title: string }[] | null) {
+  return Object.fromEntries(
+    (list ?? []).map((x) => [String(x.id), { dir: x.dir, title: x.title }]),
+  );
+}
+
+export function toDetail(row: VideoDetailRow, urls: MediaUrls, viewer: Viewer | null): VideoDetail {
+  const item = toListItem(row, urls);
+  const thumbs = row.media_version > 0 ? [item.scr] : [];
+  const statistics = {
+    viewed: item.video_viewed,
+    likes: item.likes,
+    dislikes: item.dislikes,
+    rating: item.rating,
+  };
   return {
-    async list(params: Videos2Params): Promise<VideoListResponse> {
-      if (params.section !== '') {
-        throw new AppError('invalid_params', { field: 'section' });
+    video_id: item.video_id,
+    dir: row.dir,
+    title: row.title,
+    description: row.description,
+    url: `/videos/${row.id}/${row.dir}/`,
+    embed: `/embed/${row.id}/`,
+    duration: item.duration,
+    duration_seconds: String(row.duration),
+    post_date: item.post_date,
+    status_id: String(row.status_id) as VideoDetail['status_id'],
+    is_private: item.is_private,
+    playable: canPlay(row, viewer) ? '1' : '0',
+    gender: row.gender,
+    is_hd: item.is_hd,
+    country: item.country,
+    thumb: item.thumb,
+    thumbsrc: item.scr,
+    scr: item.scr,
+    thumbs,
+    rating: item.rating,
+    video_viewed: item.video_viewed,
+    likes: item.likes,
+    dislikes: item.dislikes,
+    comments_count: item.comments_count,
+    favourites_count: String(row.favourites_count),
+    statistics,
+    user: { id: item.user_id, username: row.username, display_name: item.display_name },
+    channel: row.channel_dir ? { dir: row.channel_dir, title: row.channel_title ?? '' } : null,
+    content_source_dir: row.channel_dir ?? '',
+    categories: keyed(row.category_list),
+    tags: keyed(row.tag_list),
+    models: keyed(row.model_list),
+    sg_id: row.sg_id === null ? '' : String(row.sg_id),
+    ex_tube: row.ex_tube ?? '',
+    ex_id: row.ex_id ?? '',
+    width: String(row.media.width ?? 0),
+    height: String(row.media.height ?? 0),
+  };
+}
+
+/** A list answer and whether it is personal (must not be stored by shared caches). */
+export interface ListResult {
+  body: VideoListResponse;
+  personal: boolean;
+}
+
+function parseMemberId(raw: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
+    throw new AppError('invalid_params', { field: 'object_id' });
+  }
+  return Number(raw);
+}
+
+export function createVideoService(deps: VideoServiceDeps) {
+  /** Turns a section and its object_id into list filters, checking access. */
+  async function sectionFilter(
+    params: Videos2Params,
+    viewer: Viewer | null,
+  ): Promise<{ filter: Partial<VideoListFilter>; personal: boolean }> {
+    const { section, objectId } = params;
+    if (section === '') {
+      if (objectId !== '') throw new AppError('invalid_params', { field: 'object_id' });
+      return { filter: {}, personal: false };
+    }
+    if (objectId === '') throw new AppError('invalid_params', { field: 'object_id' });
+    switch (section) {
+      case 'categories': {
+        const dirs = [...new Set(objectId.split(','))];
+        if (dirs.length > CATEGORY_SELECTION_MAX || dirs.some((d) => d === '')) {
+          throw new AppError('invalid_params', { field: 'object_id' });
+        }
+        const ids = await deps.sections.categoryIds(dirs);
+        if (ids.some((id) => id === undefined)) throw new AppError('not_found');
+        return { filter: { categoryIds: ids as number[] }, personal: false };
       }
-      const filter = {
+      case 'models': {
+        const modelId = await deps.sections.modelId(objectId);
+        if (modelId === undefined) throw new AppError('not_found');
+        return { filter: { modelId }, personal: false };
+      }
+      case 'channels': {
+        const channelId = await deps.sections.channelId(objectId);
+        if (channelId === undefined) throw new AppError('not_found');
+        return { filter: { channelId }, personal: false };
+      }
+      case 'playlists': {
+        const playlist = await deps.sections.playlist(parseMemberId(objectId));
+        if (!playlist) throw new AppError('not_found');
+        const own = viewer !== null && viewer.userId === playlist.user_id;
+        if (playlist.is_private === 1 && !own) throw new AppError('playlist_is_private');
+        return { filter: { playlistId: playlist.id }, personal: playlist.is_private === 1 };
+      }
+      case 'members':
+      case 'favourites': {
+        const userId = await deps.sections.activeMemberId(parseMemberId(objectId));
+        if (userId === undefined) throw new AppError('not_found');
+        return section === 'members'
+          ? { filter: { userId }, personal: false }
+          : { filter: { memberList: { list: 'favourites', userId } }, personal: false };
+      }
+      case 'history':
+      case 'watch-later': {
+        // A member's own lists: nobody else may read them (SPEC.md §4 guard).
+        const userId = parseMemberId(objectId);
+        if (viewer === null) throw new AppError('need_auth');
+        if (viewer.userId !== userId) throw new AppError('no_permission');
+        const list = section === 'history' ? 'history' : 'watch_later';
+        return { filter: { memberList: { list, userId } }, personal: true };
+      }
+      case 'top-country': {
+        if (!/^[a-z]{2}$/.test(objectId)) {
+          throw new AppError('invalid_params', { field: 'object_id' });
+        }
+        return { filter: { country: objectId }, personal: false };
+      }
+    }
+  }
+
+  return {
+    async list(params: Videos2Params, viewer: Viewer | null = null): Promise<ListResult> {
+      const { filter: sectionPart, personal } = await sectionFilter(params, viewer);
+      const filter: VideoListFilter = {
         gender: params.gender,
         sort: params.sort,
         type: params.type,
         duration: params.duration,
         date: params.date,
+        ...sectionPart,
       };
       const offset = (params.page - 1) * params.count;
-      const [rows, total] = await Promise.all([
-        params.page > MAX_PAGE
-          ? Promise.resolve([])
-          : deps.videos.list(filter, params.count, offset),
-        deps.videos.countUpTo(filter, EXACT_COUNT_CAP),
-      ]);
+      const total = await deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
+      const rows =
+        params.page > MAX_PAGE || offset >= total
+          ? []
+          : await deps.videos.list(filter, params.count, offset);
+      return {
+        body: {
+          videos: rows.map((row) => toListItem(row, deps.urls)),
+          total_count: String(total),
+          pages: Math.ceil(total / params.count),
+        },
+        personal,
+      };
+    },
+
+    /** One video with its status fields; unknown ids are not_found. */
+    async detail(id: number, viewer: Viewer | null = null): Promise<VideoDetail> {
+      const row = await deps.videos.getDetail(id);
+      if (!row) throw new AppError('not_found');
+      return toDetail(row, deps.urls, viewer);
+    },
+
+    async related(
+      id: number,
+      type: VideoType,
+      page: number,
+      count: number,
+    ): Promise<VideoListResponse> {
+      const exists = await deps.videos.getPlayback(id);
+      if (!exists || exists.status_id === VIDEO_STATUS.deleted) throw new AppError('not_found');
+      const pool = await deps.videos.relatedIds(id, type, RELATED_POOL);
+      const ids = pool.slice((page - 1) * count, page * count);
+      const rows = await deps.videos.rowsByIds(ids);
       return {
         videos: rows.map((row) => toListItem(row, deps.urls)),
-        total_count: String(total),
-        pages: Math.ceil(total / params.count),
+        total_count: String(pool.length),
+        pages: Math.ceil(pool.length / count),
       };
     },
   };

@@ -1,0 +1,40 @@
+import type { Database } from '../../db/client.ts';
+
+// Looks up the object a videos2 section names (a category, model, channel, playlist or
+// member), so the list query gets ids and the service can answer not_found or refuse access.
+
+export interface PlaylistAccess {
+  id: number;
+  user_id: number;
+  is_private: number;
+}
+
+export function createVideoSectionRepository(database: Pick<Database, 'query'>) {
+  const idOf = async (sql: string, value: unknown): Promise<number | undefined> => {
+    const rows = await database.query<{ id: number }>(sql, [value]);
+    return rows[0] ? Number(rows[0].id) : undefined;
+  };
+  return {
+    /** Ids of the given category dirs, in the given order; undefined for unknown dirs. */
+    async categoryIds(dirs: string[]): Promise<(number | undefined)[]> {
+      const rows = await database.query<{ id: number; dir: string }>(
+        'SELECT id, dir FROM categories WHERE dir = ANY($1::text[])',
+        [dirs],
+      );
+      const byDir = new Map(rows.map((r) => [r.dir, Number(r.id)]));
+      return dirs.map((dir) => byDir.get(dir));
+    },
+    modelId: (dir: string) => idOf('SELECT id FROM models WHERE dir = $1', dir),
+    channelId: (dir: string) => idOf('SELECT id FROM channels WHERE dir = $1', dir),
+    activeMemberId: (id: number) => idOf('SELECT id FROM users WHERE id = $1 AND status = 1', id),
+    async playlist(id: number): Promise<PlaylistAccess | undefined> {
+      const rows = await database.query<PlaylistAccess>(
+        'SELECT id, user_id, is_private FROM playlists WHERE id = $1',
+        [id],
+      );
+      return rows[0];
+    },
+  };
+}
+
+export type VideoSectionRepository = ReturnType<typeof createVideoSectionRepository>;
