@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -27,7 +28,7 @@ import { videosRoutes } from './api/videos.routes.ts';
 import { ResponseCache } from './cache/response-cache.ts';
 import type { Config } from './config.ts';
 import errors from './plugins/errors.ts';
-import responseCache from './plugins/response-cache.ts';
+import responseCache, { serveFromCache } from './plugins/response-cache.ts';
 import security from './plugins/security.ts';
 import viewer from './plugins/viewer.ts';
 import { loadSecret } from './secret.ts';
@@ -53,7 +54,13 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const cache = new ResponseCache(config.responseCacheBytes);
   const app = Fastify({
+    // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (!serveFromCache(cache, req, res)) handler(req, res);
+      }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
@@ -76,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(viewer);
   await registerOpenApi(app, { siteName: config.siteName });
-  await app.register(responseCache, { cache: new ResponseCache(config.responseCacheBytes) });
+  await app.register(responseCache, { cache });
 
   await mkdir(config.mediaDir, { recursive: true });
   const distDir = deps.distDir ?? DIST_DIR;

@@ -217,6 +217,26 @@ describe('videos2 caching', () => {
   });
 });
 
+describe('videos2 cache hits over HTTP', () => {
+  it('answers a hit before routing, with the same body and security headers', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}${path({ lifetime: 120, sort: 'top-rated' })}`;
+    const miss = await fetch(url);
+    const hit = await fetch(url);
+    expect(hit.status).toBe(200);
+    expect(await hit.text()).toBe(await miss.text());
+    expect(hit.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(hit.headers.get('content-type')).toContain('application/json');
+    expect(hit.headers.get('etag')).toBe(miss.headers.get('etag'));
+    expect(hit.headers.get('cache-control')).toMatch(/^public, max-age=1[12]\d$/);
+    const notModified = await fetch(url, {
+      headers: { 'if-none-match': String(miss.headers.get('etag')) },
+    });
+    expect(notModified.status).toBe(304);
+    expect(t.app.responseCache.stats().hits).toBeGreaterThan(0);
+  });
+});
+
 describe('videos2 adversarial input', () => {
   const base = '/api/json/videos2';
   const cases: [string, number, string][] = [

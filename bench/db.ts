@@ -1,0 +1,321 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import pino from 'pino';
+import { type Database, migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { scaledSize } from '../src/db/seed/cli.ts';
+import { isCatalogueEmpty } from '../src/db/seed/demo.ts';
+import { BENCH_ACTIVITY } from '../src/db/seed/generate-activity.ts';
+import { loadCatalogue } from '../src/db/seed/load.ts';
+import { LocalStorage } from '../src/media/storage.ts';
+import { buildApp, ROOT_DIR } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { scenarios } from './scenarios.ts';
+
+// `npm run bench:db -- [--engine pglite|postgres|both] [--videos N] [--runs N]`
+// Loads (once, then reused) a generated catalogue of N videos (default a million) into the
+// engine, then measures every read call of the API through the real app, uncached (lifetime
+// 0), and prints p50/p95 per scenario with the plan of its slowest statement. Finally it
+// compares a cached call with a bare node:http server sending the same bytes (autocannon).
+// Results: bench/results/db-{engine}-{videos}.{json,md}.
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    videos: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '40' },
+    seconds: { type: 'string', default: '8' },
+  },
+});
+const VIDEOS = Number(values.videos);
+const RUNS = Number(values.runs);
+const SECONDS = Number(values.seconds);
+const engines = values.engine === 'both' ? ['pglite', 'postgres'] : [String(values.engine)];
+const RESULTS_DIR = path.join(ROOT_DIR, 'bench', 'results');
+
+/** Targets of issue 3, in milliseconds (p95), per engine. */
+const TARGETS: Record<string, Record<string, number>> = {
+  postgres: { list: 15, search: 30, suggest: 5, other: 15 },
+  pglite: { list: 30, search: 30, suggest: 5, other: 30 },
+};
+
+interface Recorded {
+  text: string;
+  params: unknown[] | undefined;
+  ms: number;
+}
+
+/** Wraps a database so the statements of one request can be inspected afterwards. */
+function recording(database: Database): { database: Database; take(): Recorded[] } {
+  let log: Recorded[] = [];
+  const wrapped: Database = {
+    ...database,
+    async query<T extends object>(text: string, params?: unknown[]) {
+      const started = performance.now();
+      const rows = await database.query<T>(text, params);
+      log.push({ text, params, ms: performance.now() - started });
+      return rows;
+    },
+  };
+  return {
+    database: wrapped,
+    take() {
+      const taken = log;
+      log = [];
+      return taken;
+    },
+  };
+}
+
+async function openEngine(engine: string): Promise<Database> {
+  if (engine === 'pglite') {
+    const dir = path.join(ROOT_DIR, 'bench', '.data', `pglite-${VIDEOS}`, 'db');
+    return openDatabase({ pgliteDir: dir });
+  }
+  const admin =
+    process.env.BENCH_DATABASE_URL ??
+    execFileSync('bash', [path.join(ROOT_DIR, 'scripts/postgres-test-server.sh')], {
+      encoding: 'utf8',
+    }).trim();
+  const name = `afterglow_bench_${VIDEOS}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.toString(), poolSize: 4 });
+}
+
+async function ensureCatalogue(database: Database, engine: string): Promise<void> {
+  await migrateDatabase(database);
+  if (!(await isCatalogueEmpty(database))) return;
+  console.log(
+    `[${engine}] loading ${VIDEOS.toLocaleString('en')} videos (once; kept for next runs)`,
+  );
+  const started = Date.now();
+  await loadCatalogue(
+    database,
+    { seed: 1, size: scaledSize(VIDEOS), now: new Date() },
+    (stage, done, total) => {
+      if (done === total) console.log(`[${engine}]   ${stage} ${total.toLocaleString('en')}`);
+    },
+    BENCH_ACTIVITY,
+  );
+  console.log(`[${engine}] loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** A one-line summary of a plan: node types with the indexes they use. */
+function summarisePlan(plan: unknown): string {
+  const parts: string[] = [];
+  const walk = (node: Record<string, unknown>) => {
+    const type = String(node['Node Type']);
+    const index = node['Index Name'] ? ` ${node['Index Name']}` : '';
+    const relation = !index && node['Relation Name'] ? ` ${node['Relation Name']}` : '';
+    if (type !== 'Result' && type !== 'Limit' && type !== 'Aggregate') {
+      parts.push(`${type}${index}${relation}`);
+    }
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  const root = (plan as { Plan: Record<string, unknown> }[])[0]?.Plan;
+  if (root) walk(root);
+  return [...new Set(parts)].join(' > ');
+}
+
+async function explain(database: Database, statement: Recorded): Promise<string> {
+  try {
+    const rows = await database.query<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (FORMAT JSON) ${statement.text}`,
+      statement.params,
+    );
+    const plan = rows[0]?.['QUERY PLAN'];
+    return summarisePlan(typeof plan === 'string' ? JSON.parse(plan) : plan);
+  } catch (error) {
+    return `(no plan: ${(error as Error).message.split('\n')[0]})`;
+  }
+}
+
+interface ScenarioResult {
+  name: string;
+  kind: string;
+  runs: number;
+  p50: number;
+  p95: number;
+  max: number;
+  target: number;
+  pass: boolean;
+  statuses: Record<string, number>;
+  slowest: { ms: number; sql: string; plan: string };
+}
+
+async function measureCalls(engine: string, raw: Database) {
+  const { database, take } = recording(raw);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(ROOT_DIR, 'bench', '.data', 'app'),
+    LOG_LEVEL: 'silent',
+    RESPONSE_CACHE_MB: '64',
+  });
+  const app = await buildApp({
+    config,
+    database,
+    storage: new LocalStorage(config.mediaDir),
+    logger: pino({ level: 'silent' }),
+    pages: 'none',
+  });
+  await app.ready();
+  const list = await scenarios(raw, VIDEOS);
+  const results: ScenarioResult[] = [];
+  for (const scenario of list) {
+    const times: number[] = [];
+    const statuses: Record<string, number> = {};
+    let slowest: Recorded | undefined;
+    // One warm-up call, then the measured runs with a fresh URL each (different pages, ids).
+    await app.inject({ method: 'GET', url: scenario.url(0) });
+    take();
+    for (let run = 1; run <= RUNS; run++) {
+      const url = scenario.url(run);
+      const started = performance.now();
+      const res = await app.inject({ method: 'GET', url });
+      times.push(performance.now() - started);
+      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+      for (const statement of take()) {
+        if (!slowest || statement.ms > slowest.ms) slowest = statement;
+      }
+    }
+    times.sort((a, b) => a - b);
+    const target = TARGETS[engine]?.[scenario.kind] ?? 30;
+    const p95 = percentile(times, 95);
+    const result: ScenarioResult = {
+      name: scenario.name,
+      kind: scenario.kind,
+      runs: RUNS,
+      p50: Number(percentile(times, 50).toFixed(2)),
+      p95: Number(p95.toFixed(2)),
+      max: Number((times.at(-1) ?? 0).toFixed(2)),
+      target,
+      pass: p95 <= target && Object.keys(statuses).every((status) => status === '200'),
+      statuses,
+      slowest: {
+        ms: Number((slowest?.ms ?? 0).toFixed(2)),
+        sql: (slowest?.text ?? '').replace(/\s+/g, ' ').slice(0, 240),
+        plan: slowest ? await explain(raw, slowest) : '',
+      },
+    };
+    results.push(result);
+    console.log(
+      `[${engine}] ${result.pass ? 'ok  ' : 'MISS'} ${scenario.name.padEnd(44)} p50 ${result.p50
+        .toFixed(1)
+        .padStart(
+          6,
+        )} ms  p95 ${result.p95.toFixed(1).padStart(6)} ms  (≤ ${target})  ${Object.entries(
+        statuses,
+      )
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+    );
+  }
+  return { app, results };
+}
+
+/** Requests per second of a cached call against a bare node:http server with its bytes. */
+async function measureCached(app: Awaited<ReturnType<typeof buildApp>>) {
+  const url = '/api/json/videos2/3600/str/most-popular/60/..1.all..day.json';
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const appPort = (app.server.address() as AddressInfo).port;
+  const warm = await fetch(`http://127.0.0.1:${appPort}${url}`);
+  const body = Buffer.from(await warm.arrayBuffer());
+  const headers = Object.fromEntries(
+    [...warm.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+  );
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const barePort = (bare.address() as AddressInfo).port;
+  const run = async (port: number) => {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}${url}`,
+      connections: 20,
+      duration: SECONDS,
+    });
+    return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+  };
+  // Alternate to spread machine noise evenly over both.
+  const barePass1 = await run(barePort);
+  const appPass1 = await run(appPort);
+  const barePass2 = await run(barePort);
+  const appPass2 = await run(appPort);
+  bare.close();
+  await app.close();
+  const appRps = (appPass1.rps + appPass2.rps) / 2;
+  const bareRps = (barePass1.rps + barePass2.rps) / 2;
+  return {
+    url,
+    bytes: body.length,
+    appRps,
+    bareRps,
+    ratio: Number((appRps / bareRps).toFixed(3)),
+    pass: appRps / bareRps >= 0.8,
+  };
+}
+
+function markdown(engine: string, results: ScenarioResult[], cached: unknown): string {
+  const lines = [
+    `# Database benchmark: ${engine}, ${VIDEOS.toLocaleString('en')} videos`,
+    '',
+    `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, Node ${process.version}, ${RUNS} runs per scenario, uncached (lifetime 0), through the real app (app.inject).`,
+    '',
+    '| scenario | p50 ms | p95 ms | target | ok | slowest statement plan |',
+    '| --- | ---: | ---: | ---: | :-: | --- |',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.p50} | ${r.p95} | ${r.target} | ${r.pass ? 'yes' : '**no**'} | ${r.slowest.plan.replace(/\|/g, '/')} |`,
+    ),
+    '',
+    '## Cached call vs bare node:http',
+    '',
+    '```json',
+    JSON.stringify(cached, null, 2),
+    '```',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+await mkdir(RESULTS_DIR, { recursive: true });
+for (const engine of engines) {
+  const raw = await openEngine(engine);
+  try {
+    await ensureCatalogue(raw, engine);
+    const { app, results } = await measureCalls(engine, raw);
+    const cached = await measureCached(app);
+    console.log(`[${engine}] cached call`, cached);
+    const report = {
+      engine,
+      videos: VIDEOS,
+      runs: RUNS,
+      date: new Date().toISOString(),
+      results,
+      cached,
+    };
+    const base = path.join(RESULTS_DIR, `db-${engine}-${VIDEOS}`);
+    await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+    await writeFile(`${base}.md`, markdown(engine, results, cached));
+    console.log(`[${engine}] results in ${path.relative(ROOT_DIR, base)}.{json,md}`);
+  } finally {
+    await raw.close();
+  }
+}
