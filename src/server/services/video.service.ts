@@ -143,12 +143,13 @@ export function createVideoService(deps: VideoServiceDeps) {
     viewer: Viewer | null,
   ): Promise<{ filter: Partial<VideoListFilter>; personal: boolean }> {
     const { section, objectId } = params;
-    if (section === '') {
-      if (objectId !== '') throw new AppError('invalid_params', { field: 'object_id' });
-      return { filter: {}, personal: false };
+    // Every section but the whole list names its object; the whole list names none.
+    if ((section === '') !== (objectId === '')) {
+      throw new AppError('invalid_params', { field: 'object_id' });
     }
-    if (objectId === '') throw new AppError('invalid_params', { field: 'object_id' });
     switch (section) {
+      case '':
+        return { filter: {}, personal: false };
       case 'categories': {
         const dirs = [...new Set(objectId.split(','))];
         if (dirs.length > CATEGORY_SELECTION_MAX || dirs.some((d) => d === '')) {
