@@ -122,6 +122,7 @@ export async function loadCatalogue(
   }
   onProgress?.('counters', 0, 1);
   await refreshCounters(database);
-  await database.exec('ANALYZE');
+  // PGlite has no autovacuum: set the visibility map so index-only scans stay index-only.
+  await database.exec('VACUUM ANALYZE');
   onProgress?.('counters', 1, 1);
 }

@@ -169,6 +169,8 @@ export interface VideoRepository {
   list(filter: VideoListFilter, limit: number, offset: number): Promise<VideoListRow[]>;
   /** Exact count up to `cap`; `cap + 1` means "more than cap". */
   countUpTo(filter: VideoListFilter, cap: number): Promise<number>;
+  /** The planner's estimate of the list's length (no rows are read). */
+  estimate(filter: VideoListFilter): Promise<number>;
   /** Rows of the given ids in that order (ids not found are skipped). */
   rowsByIds(ids: number[]): Promise<VideoListRow[]>;
   getDetail(id: number): Promise<VideoDetailRow | undefined>;
@@ -208,6 +210,20 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
         params,
       );
       return Number(rows[0]?.n ?? 0);
+    },
+
+    async estimate(filter) {
+      const params: unknown[] = [];
+      const { from, where } = source(filter, params);
+      const rows = await database.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`,
+        params,
+      );
+      const raw = rows[0]?.['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+        | { Plan?: { 'Plan Rows'?: number } }[]
+        | undefined;
+      return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
     },
 
     async rowsByIds(ids) {

@@ -22,6 +22,11 @@ import type { MediaUrls } from './media-urls.ts';
 // enough for pagination that nobody browses to the end of.
 
 export const EXACT_COUNT_CAP = 10_000;
+/** Above this planner estimate the list is surely longer than the cap: report the estimate. */
+const ESTIMATE_OVER = EXACT_COUNT_CAP * 3;
+/** Totals are kept briefly, so paging through one list counts it once. */
+const COUNT_TTL_MS = 60_000;
+const COUNT_CACHE_ENTRIES = 5_000;
 /** How many related candidates are scored; pages of related videos slice this pool. */
 export const RELATED_POOL = 300;
 
@@ -137,6 +142,25 @@ function parseMemberId(raw: string): number {
 }
 
 export function createVideoService(deps: VideoServiceDeps) {
+  const counts = new Map<string, { total: number; expiresAt: number }>();
+
+  /**
+   * A list's length: exact up to EXACT_COUNT_CAP (cap + 1 beyond it), or the planner's
+   * estimate when that is far above the cap, so no request counts a huge list.
+   */
+  async function total(filter: VideoListFilter): Promise<number> {
+    const key = JSON.stringify(filter);
+    const cached = counts.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.total;
+    const estimate = await deps.videos.estimate(filter);
+    const value =
+      estimate > ESTIMATE_OVER ? estimate : await deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
+    counts.delete(key);
+    counts.set(key, { total: value, expiresAt: Date.now() + COUNT_TTL_MS });
+    if (counts.size > COUNT_CACHE_ENTRIES) counts.delete(counts.keys().next().value as string);
+    return value;
+  }
+
   /** Turns a section and its object_id into list filters, checking access. */
   async function sectionFilter(
     params: Videos2Params,
@@ -214,16 +238,16 @@ export function createVideoService(deps: VideoServiceDeps) {
         ...sectionPart,
       };
       const offset = (params.page - 1) * params.count;
-      const total = await deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
+      const length = await total(filter);
       const rows =
-        params.page > MAX_PAGE || offset >= total
+        params.page > MAX_PAGE || offset >= length
           ? []
           : await deps.videos.list(filter, params.count, offset);
       return {
         body: {
           videos: rows.map((row) => toListItem(row, deps.urls)),
-          total_count: String(total),
-          pages: Math.ceil(total / params.count),
+          total_count: String(length),
+          pages: Math.ceil(length / params.count),
         },
         personal,
       };
