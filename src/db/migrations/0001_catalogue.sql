@@ -180,16 +180,17 @@ CREATE INDEX "videos_listed_week_idx" ON "videos" USING btree ("gender","views_w
 CREATE INDEX "videos_listed_month_idx" ON "videos" USING btree ("gender","views_month" DESC NULLS LAST,"views" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status_id = 1;--> statement-breakpoint
 CREATE INDEX "videos_listed_country_idx" ON "videos" USING btree ("country","gender","views_week" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status_id = 1;--> statement-breakpoint
 CREATE INDEX "videos_search_idx" ON "videos" USING gin ("search_vector");--> statement-breakpoint
--- The full-text document of a video (search: title weighs most). Called by the code that
+-- The full-text document of a video (search: title weighs most); models, categories and
+-- tags in id order (the bulk loader in src/db/seed/load.ts writes the same document). Called by the code that
 -- changes a video's title, description, models, categories or tags, and after bulk loads.
 CREATE OR REPLACE FUNCTION refresh_video_search(ids integer[]) RETURNS void
 LANGUAGE sql AS $$
   UPDATE videos v SET search_vector =
       setweight(to_tsvector('english', v.title), 'A')
    || setweight(to_tsvector('english', concat_ws(' ',
-        (SELECT string_agg(m.title, ' ') FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id),
-        (SELECT string_agg(c.title, ' ') FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = v.id),
-        (SELECT string_agg(t.title, ' ') FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = v.id)
+        (SELECT string_agg(m.title, ' ' ORDER BY m.id) FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id),
+        (SELECT string_agg(c.title, ' ' ORDER BY c.id) FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = v.id),
+        (SELECT string_agg(t.title, ' ' ORDER BY t.id) FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = v.id)
       )), 'B')
    || setweight(to_tsvector('english', v.description), 'C')
   WHERE v.id = ANY(ids);

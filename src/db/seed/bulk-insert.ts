@@ -11,11 +11,20 @@ export interface Column {
   values: unknown[];
 }
 
+export interface InsertOptions {
+  onConflictDoNothing?: boolean;
+  /**
+   * Columns computed in SQL from the row (`r.<column>`); input columns whose name starts
+   * with `_` feed these expressions and are not inserted themselves.
+   */
+  computed?: { name: string; sql: string }[];
+}
+
 export async function insertColumns(
   db: Pick<Database, 'query'>,
   table: string,
   columns: Column[],
-  opts: { onConflictDoNothing?: boolean } = {},
+  opts: InsertOptions = {},
 ): Promise<void> {
   const rows = columns[0]?.values.length ?? 0;
   if (rows === 0) return;
@@ -24,13 +33,43 @@ export async function insertColumns(
       throw new Error(`insertColumns(${table}): column ${column.name} has a different length`);
     }
   }
-  const names = columns.map((c) => `"${c.name}"`).join(', ');
+  const stored = columns.filter((c) => !c.name.startsWith('_'));
+  const computed = opts.computed ?? [];
+  const names = [...stored.map((c) => c.name), ...computed.map((c) => c.name)]
+    .map((name) => `"${name}"`)
+    .join(', ');
+  const select = [...stored.map((c) => `r."${c.name}"`), ...computed.map((c) => c.sql)].join(', ');
   const params = columns.map((c, i) => `$${i + 1}::${c.type}`).join(', ');
+  const aliases = columns.map((c) => `"${c.name}"`).join(', ');
   const conflict = opts.onConflictDoNothing ? ' ON CONFLICT DO NOTHING' : '';
   await db.query(
-    `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${params})${conflict}`,
+    `INSERT INTO "${table}" (${names}) SELECT ${select} FROM unnest(${params}) AS r(${aliases})${conflict}`,
     columns.map((c) => arrayLiteral(c.values)),
   );
+}
+
+/**
+ * Runs a bulk load with the tables' secondary indexes dropped, then rebuilds them: building
+ * an index once is far cheaper than maintaining it through a million inserts.
+ */
+export async function withoutSecondaryIndexes(
+  db: Pick<Database, 'query' | 'exec'>,
+  tables: string[],
+  load: () => Promise<void>,
+): Promise<void> {
+  const indexes = await db.query<{ name: string; definition: string }>(
+    `SELECT i.indexname AS name, i.indexdef AS definition
+       FROM pg_indexes i
+      WHERE i.schemaname = 'public' AND i.tablename = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    [tables],
+  );
+  for (const index of indexes) await db.exec(`DROP INDEX "${index.name}"`);
+  try {
+    await load();
+  } finally {
+    for (const index of indexes) await db.exec(index.definition);
+  }
 }
 
 /**

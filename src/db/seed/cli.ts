@@ -105,7 +105,8 @@ async function main(): Promise<void> {
     const started = Date.now();
     let last = '';
     const progress = (stage: string, done: number, total: number) => {
-      const line = `${stage}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`;
+      const elapsed = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+      const line = `${elapsed} s  ${stage}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`;
       if (stage !== last || done === total || done % 100_000 === 0) console.log(line);
       last = stage;
     };

@@ -363,6 +363,8 @@ export interface VideoRow {
   views_month: number;
   likes: number;
   dislikes: number;
+  /** Models, categories and tags as words: the B part of the search document. */
+  _search_b: string;
 }
 
 export interface VideoLinks {
@@ -465,6 +467,11 @@ export function videoAt(
       views_month: month,
       likes,
       dislikes,
+      _search_b: [
+        ...[...modelIds].sort((a, b) => a - b).map((m) => modelAt(ctx.seed, m).title),
+        ...[...categoryIds].sort((a, b) => a - b).map((c) => categoryAt(c).title),
+        ...[...tagIds].sort((a, b) => a - b).map((t) => TAG_WORDS[t - 1]),
+      ].join(' '),
     },
     links: { categoryIds: [...categoryIds], modelIds, tagIds },
   };
@@ -504,6 +511,7 @@ export function videoChunk(
     views_month: 'int[]',
     likes: 'int[]',
     dislikes: 'int[]',
+    _search_b: 'text[]',
   });
   const vc = new Columns<{ video_id: number; category_id: number }>({
     video_id: 'int[]',
