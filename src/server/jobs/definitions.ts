@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { Config } from '../config.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
+import { dbMaintenanceJob } from './db-maintenance.job.ts';
 import { processVideoJob } from './media-process-video.job.ts';
 import type { JobDefinitions } from './queue.ts';
 
@@ -18,5 +19,6 @@ export function createJobDefinitions(deps: {
       ffmpegPath: deps.config.ffmpegPath,
       ffprobePath: deps.config.ffprobePath,
     }),
+    'db.maintenance': dbMaintenanceJob({ database: deps.database }),
   };
 }

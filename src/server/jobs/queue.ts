@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 
 export interface JobPayloads {
   'media.process-video': { videoId: number };
+  'db.maintenance': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -27,6 +28,8 @@ export interface JobDefinition<N extends JobName> {
   timeoutSeconds: number;
   /** Jobs of this name run at most this many at once in one process. */
   concurrency: number;
+  /** Cron expression (UTC) for jobs the queue starts on a schedule. */
+  schedule?: { cron: string; payload: JobPayloads[N] };
   handler(payload: JobPayloads[N], ctx: JobContext): Promise<void>;
 }
 
@@ -106,6 +109,8 @@ export function createJobQueue(
           expireInSeconds: def.timeoutSeconds + 60,
         });
         if (opts.work) await work(name);
+        const schedule = def.schedule as { cron: string; payload: object } | undefined;
+        if (schedule) await boss.schedule(name, schedule.cron, schedule.payload, { tz: 'UTC' });
       }
     },
 

@@ -1,0 +1,25 @@
+import type { Database } from '../../db/client.ts';
+import { refreshCounters } from '../../db/counters.ts';
+import type { JobDefinition } from './queue.ts';
+
+// Nightly upkeep: reconciles the denormalised counters and top thumbs with their source rows,
+// and, on PGlite (which has no autovacuum), vacuums and analyses the tables so index-only
+// list scans stay index-only and the planner's estimates stay right (decision 0008).
+
+export function dbMaintenanceJob(deps: {
+  database: Pick<Database, 'exec' | 'kind'>;
+}): JobDefinition<'db.maintenance'> {
+  return {
+    retryLimit: 1,
+    retryDelaySeconds: 600,
+    timeoutSeconds: 3600,
+    concurrency: 1,
+    schedule: { cron: '17 4 * * *', payload: {} },
+    async handler(_payload, ctx) {
+      const started = Date.now();
+      await refreshCounters(deps.database);
+      if (deps.database.kind === 'pglite') await deps.database.exec('VACUUM ANALYZE');
+      ctx.log.info({ ms: Date.now() - started }, 'database maintenance done');
+    },
+  };
+}
