@@ -13,16 +13,15 @@ import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { albumsRoutes } from './api/albums.routes.ts';
-import { catalogueRoutes } from './api/catalogue.routes.ts';
 import { channelsRoutes } from './api/channels.routes.ts';
 import { commentsRoutes } from './api/comments.routes.ts';
 import type { ApiDeps } from './api/deps.ts';
+import { discoveryRoutes } from './api/discovery.routes.ts';
 import { healthRoutes } from './api/health.routes.ts';
 import { membersRoutes } from './api/members.routes.ts';
 import { modelsRoutes } from './api/models.routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import { playlistsRoutes } from './api/playlists.routes.ts';
-import { searchRoutes } from './api/search.routes.ts';
 import { subscriptionsRoutes } from './api/subscriptions.routes.ts';
 import { videosRoutes } from './api/videos.routes.ts';
 import { ResponseCache } from './cache/response-cache.ts';
@@ -124,8 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes({ database: deps.database }));
   for (const routes of [
     videosRoutes,
-    catalogueRoutes,
-    searchRoutes,
+    discoveryRoutes,
     modelsRoutes,
     channelsRoutes,
     subscriptionsRoutes,

@@ -27,6 +27,8 @@ export interface VideoListFilter {
   memberList?: { list: MemberList; userId: number };
   /** A playlist, always in the playlist's order. */
   playlistId?: number;
+  /** Full-text query (websearch syntax) the video's search document must match. */
+  query?: string;
 }
 
 export interface VideoListRow {
@@ -135,6 +137,9 @@ function source(filter: VideoListFilter, params: unknown[]): { from: string; whe
   if (filter.channelId !== undefined) clauses.push(`v.channel_id = ${bind(filter.channelId)}`);
   if (filter.userId !== undefined) clauses.push(`v.user_id = ${bind(filter.userId)}`);
   if (filter.country !== undefined) clauses.push(`v.country = ${bind(filter.country)}`);
+  if (filter.query !== undefined) {
+    clauses.push(`v.search_vector @@ websearch_to_tsquery('english', ${bind(filter.query)})`);
+  }
   if (filter.type === 'ch') clauses.push('v.channel_id IS NOT NULL');
   if (filter.type === 'hd') clauses.push('v.is_hd');
   if (filter.duration === '1') clauses.push('v.duration < 600');

@@ -1,4 +1,5 @@
 import {
+  categoryImageKey,
   channelImageKey,
   memberAvatarKey,
   modelImageKey,
@@ -18,6 +19,7 @@ export interface MediaUrls {
   modelImage(id: number, version: number): string;
   channelImage(id: number, version: number): string;
   memberAvatar(id: number, version: number): string;
+  categoryImage(id: number, version: number): string;
 }
 
 export function createMediaUrls(storage: Pick<MediaStorage, 'url'>): MediaUrls {
@@ -29,5 +31,6 @@ export function createMediaUrls(storage: Pick<MediaStorage, 'url'>): MediaUrls {
     modelImage: (id, v) => url(modelImageKey(id), v),
     channelImage: (id, v) => url(channelImageKey(id), v),
     memberAvatar: (id, v) => url(memberAvatarKey(id), v),
+    categoryImage: (id, v) => url(categoryImageKey(id), v),
   };
 }

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+import {
+  makeCategory,
+  makeChannel,
+  makeUser,
+  makeVideo,
+} from '../../../tests/support/factories.ts';
+import {
+  categoriesPath,
+  mainPath,
+  type SearchParams,
+  searchPath,
+  suggesterPath,
+} from '../../contracts/discovery.paths.ts';
+import {
+  categoriesResponseSchema,
+  mainResponseSchema,
+  searchResponseSchema,
+  suggesterResponseSchema,
+  suggestResponseSchema,
+} from '../../contracts/discovery.schema.ts';
+import { refreshCounters } from '../../db/counters.ts';
+
+let t: TestApp;
+const ids: Record<string, number> = {};
+
+async function get(url: string) {
+  return t.app.inject({ method: 'GET', url });
+}
+
+function search(overrides: Partial<SearchParams>) {
+  return searchPath({
+    lifetime: 0,
+    gender: 'str',
+    sort: 'relevance',
+    count: 60,
+    page: 1,
+    type: 'all',
+    duration: '',
+    date: '',
+    query: 'sunset',
+    ...overrides,
+  });
+}
+
+async function searchTitles(overrides: Partial<SearchParams>) {
+  const res = await get(search(overrides));
+  expect(res.statusCode, res.body).toBe(200);
+  return searchResponseSchema.parse(res.json()).videos.map((v) => v.title);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database;
+  const user = await makeUser(db);
+  const beach = await makeCategory(db, 'Beach');
+  const blonde = await makeCategory(db, 'Blonde');
+  await makeCategory(db, 'Empty Category');
+  await db.query(
+    `UPDATE categories SET title_i18n = '{"de": "Strand"}'::jsonb, description = 'Sand and sea' WHERE id = $1`,
+    [beach.id],
+  );
+  await makeChannel(db, { title: 'Sunset Studios' });
+  await db.query(
+    "INSERT INTO models (dir, title, gender) VALUES ('sunny-rae', 'Sunny Rae', 'str'), ('sam-oak', 'Sam Oak', 'gay')",
+  );
+  const make = async (key: string, o: Parameters<typeof makeVideo>[2]) => {
+    ids[key] = (await makeVideo(db, user.id, { title: key, ...o })).id;
+  };
+  await make('Sunset on the beach', { categoryIds: [beach.id], views: 10, mediaVersion: 1 });
+  await make('Morning walk', { categoryIds: [beach.id], views: 500 });
+  await make('Blonde at noon', { categoryIds: [blonde.id], views: 90 });
+  await make('Deleted sunset', { statusId: 5 });
+  await make('Gay sunset', { gender: 'gay' });
+  // "Morning walk" mentions the query only in its description: it must rank lower.
+  await db.query("UPDATE videos SET description = 'ends with a sunset' WHERE id = $1", [
+    ids['Morning walk'],
+  ]);
+  await db.query(`SELECT refresh_video_search(ARRAY(SELECT id FROM videos))`);
+  await db.query(
+    `INSERT INTO keywords (keyword, gender, searches, results) VALUES
+       ('sunset beach', 'str', 50, 3), ('sunsets', 'str', 20, 2), ('beach', 'str', 90, 5),
+       ('sunset zero', 'str', 99, 0), ('sunset gay', 'gay', 10, 1)`,
+  );
+  await refreshCounters(db);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('main', () => {
+  it('gives the strips of a section', async () => {
+    const res = await get(mainPath(600, 'str', 'de'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=600');
+    const body = mainResponseSchema.parse(res.json());
+    expect(body.categories.map((c) => c.title)).toEqual(['Strand', 'Blonde']);
+    expect(body.categories[0]?.total_videos).toBe('2');
+    expect(body.keywords.map((k) => k.keyword)).toEqual(['beach', 'sunset beach', 'sunsets']);
+    expect(body.keywords.map((k) => k.keyword)).not.toContain('sunset zero');
+  });
+
+  it.each([
+    '/api/json/main/0/xxx.en.json',
+    '/api/json/main/0/str.xx.json',
+    '/api/json/main/0/str.en',
+    '/api/json/main/abc/str.en.json',
+  ])('%s is a clean 400', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_params' });
+  });
+});
+
+describe('categories', () => {
+  it('lists categories with videos in the section, by title or by size', async () => {
+    const byTitle = categoriesResponseSchema.parse(
+      (await get(categoriesPath(0, 'str', '', 'en'))).json(),
+    );
+    expect(byTitle.categories.map((c) => c.title)).toEqual(['Beach', 'Blonde']);
+    expect(byTitle.categories[0]).toMatchObject({ description: 'Sand and sea', total_videos: '2' });
+    const popular = categoriesResponseSchema.parse(
+      (await get(categoriesPath(0, 'str', 'popular', 'de'))).json(),
+    );
+    expect(popular.categories.map((c) => c.title)).toEqual(['Strand', 'Blonde']);
+    expect(popular.categories[0]?.toptn.map((v) => v.title)).toContain('Morning walk');
+  });
+
+  it('refuses an unknown section', async () => {
+    expect((await get('/api/json/categories/0/str.weird.en.json')).statusCode).toBe(400);
+  });
+});
+
+describe('suggestions', () => {
+  it('suggests categories, models, channels and keywords by prefix and similar spelling', async () => {
+    const res = await get('/api/suggester.php?c=sun');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=43200');
+    const body = suggestResponseSchema.parse(res.json());
+    expect(body.models.map((m) => m.title)).toEqual([]);
+    // Both start with the text; the closer spelling comes first.
+    expect(body.keywords.map((k) => k.keyword)).toEqual(['sunsets', 'sunset beach']);
+    const typo = suggestResponseSchema.parse((await get('/api/suggester.php?c=beahc')).json());
+    expect(typo.categories.map((c) => c.dir)).toEqual(['beach']);
+  });
+
+  it('answers nothing under 3 characters and refuses over 69', async () => {
+    const short = suggestResponseSchema.parse((await get('/api/suggester.php?c=su')).json());
+    expect(short).toEqual({ categories: [], models: [], channels: [], keywords: [] });
+    const long = await get(`/api/suggester.php?c=${'a'.repeat(70)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'invalid_params', field: 'c' });
+  });
+
+  it('treats LIKE wildcards and quotes as plain text', async () => {
+    for (const text of ['%%%', '___', "' OR 1=1 --", '🍑🍑🍑']) {
+      const res = await get(`/api/suggester.php?c=${encodeURIComponent(text)}`);
+      expect(res.statusCode).toBe(200);
+      const body = suggestResponseSchema.parse(res.json());
+      expect(body.keywords).toEqual([]);
+    }
+  });
+
+  it('lists the most searched keywords', async () => {
+    const body = suggesterResponseSchema.parse((await get(suggesterPath(0, 2))).json());
+    expect(body.keywords.map((k) => k.keyword)).toEqual(['beach', 'sunset beach']);
+  });
+});
+
+describe('search', () => {
+  it('ranks a title match above a description match, in the section only', async () => {
+    expect(await searchTitles({})).toEqual(['Sunset on the beach', 'Morning walk']);
+    expect(await searchTitles({ gender: 'gay' })).toEqual(['Gay sunset']);
+  });
+
+  it('matches models, categories and tags, and word forms', async () => {
+    expect(await searchTitles({ query: 'beaches' })).toEqual(
+      expect.arrayContaining(['Sunset on the beach', 'Morning walk']),
+    );
+    expect(await searchTitles({ query: 'blonde' })).toEqual(['Blonde at noon']);
+  });
+
+  it('sorts by any video sort and pages', async () => {
+    expect(await searchTitles({ sort: 'most-popular', date: 'all' })).toEqual([
+      'Morning walk',
+      'Sunset on the beach',
+    ]);
+    const page2 = searchResponseSchema.parse((await get(search({ count: 1, page: 2 }))).json());
+    expect(page2.videos.map((v) => v.title)).toEqual(['Morning walk']);
+    expect(page2.total_count).toBe('2');
+    const past = searchResponseSchema.parse((await get(search({ page: 9 }))).json());
+    expect(past.videos).toEqual([]);
+  });
+
+  it('offers related searches people ran', async () => {
+    const body = searchResponseSchema.parse((await get(search({}))).json());
+    expect(body.related_searches).toEqual(expect.arrayContaining(['sunset beach', 'sunsets']));
+    expect(body.related_searches).not.toContain('sunset');
+    expect(body.related_searches).not.toContain('sunset zero');
+  });
+
+  it('records searches with results in the keyword statistics', async () => {
+    await get(search({ query: 'Noon  Blonde' }));
+    await get(search({ query: 'noon blonde' }));
+    await get(search({ query: 'nothing matches this' }));
+    await t.app.keywordRecorder.flush();
+    const rows = await t.database.query<{ keyword: string; searches: number; results: number }>(
+      "SELECT keyword, searches, results FROM keywords WHERE keyword IN ('noon blonde', 'nothing matches this')",
+    );
+    expect(rows).toEqual([{ keyword: 'noon blonde', searches: 2, results: 1 }]);
+  });
+
+  it.each([
+    ['/api/videos2.php?params=0/str/relevance/60/search..1.all..&s=ab', 'invalid_params'],
+    [
+      `/api/videos2.php?params=0/str/relevance/60/search..1.all..&s=${'x'.repeat(70)}`,
+      'invalid_params',
+    ],
+    ['/api/videos2.php?params=0/str/relevance/60/search..1.all..', 'invalid_params'],
+    ['/api/videos2.php?params=0/str/loudest/60/search..1.all..&s=sunset', 'invalid_sort'],
+    ['/api/videos2.php?params=0/xyz/relevance/60/search..1.all..&s=sunset', 'invalid_params'],
+    ['/api/videos2.php?params=0/str/relevance/60/search..0.all..&s=sunset', 'invalid_params'],
+    ['/api/videos2.php?s=sunset', 'invalid_params'],
+    ['/api/videos2.php?params=0/str/relevance/60/search..1.all..&s=a&s=b', 'invalid_params'],
+  ])('%s is a clean 400 %s', async (url, code) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code });
+  });
+
+  it('survives hostile queries', async () => {
+    for (const query of ["' OR 1=1 --", 'sunset & | ! ( ) :*', '"unclosed quote', '🍑 sunset 🍑']) {
+      const res = await get(search({ query }));
+      expect(res.statusCode, query).toBe(200);
+      searchResponseSchema.parse(res.json());
+    }
+  });
+});
