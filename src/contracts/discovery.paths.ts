@@ -9,7 +9,6 @@ import {
   parseLifetime,
   VIDEO_SORTS,
   VIDEO_TYPES,
-  type VideoSort,
   type VideoType,
 } from './paths.ts';
 
