@@ -14,7 +14,6 @@ import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { albumsRoutes } from './api/albums.routes.ts';
 import { channelsRoutes } from './api/channels.routes.ts';
-import { commentsRoutes } from './api/comments.routes.ts';
 import type { ApiDeps } from './api/deps.ts';
 import { discoveryRoutes } from './api/discovery.routes.ts';
 import { healthRoutes } from './api/health.routes.ts';
@@ -22,7 +21,6 @@ import { membersRoutes } from './api/members.routes.ts';
 import { modelsRoutes } from './api/models.routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import { playlistsRoutes } from './api/playlists.routes.ts';
-import { subscriptionsRoutes } from './api/subscriptions.routes.ts';
 import { videosRoutes } from './api/videos.routes.ts';
 import { ResponseCache } from './cache/response-cache.ts';
 import type { Config } from './config.ts';
@@ -126,9 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     discoveryRoutes,
     modelsRoutes,
     channelsRoutes,
-    subscriptionsRoutes,
     membersRoutes,
-    commentsRoutes,
     playlistsRoutes,
     albumsRoutes,
   ]) {
