@@ -17,7 +17,7 @@ import { buildApp, ROOT_DIR } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { scenarios } from './scenarios.ts';
 
-// `npm run bench:db -- [--engine pglite|postgres|both] [--videos N] [--runs N]`
+// `npm run bench:db -- [--engine pglite|postgres|both] [--videos N] [--runs N] [--only text]`
 // Loads (once, then reused) a generated catalogue of N videos (default a million) into the
 // engine, then measures every read call of the API through the real app, uncached (lifetime
 // 0), and prints p50/p95 per scenario with the plan of its slowest statement. Finally it
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     videos: { type: 'string', default: '1000000' },
     runs: { type: 'string', default: '40' },
     seconds: { type: 'string', default: '8' },
+    only: { type: 'string' },
   },
 });
 const VIDEOS = Number(values.videos);
@@ -175,7 +176,9 @@ async function measureCalls(engine: string, raw: Database) {
     pages: 'none',
   });
   await app.ready();
-  const list = await scenarios(raw, VIDEOS);
+  const list = (await scenarios(raw, VIDEOS)).filter(
+    (scenario) => !values.only || scenario.name.includes(values.only),
+  );
   const results: ScenarioResult[] = [];
   for (const scenario of list) {
     const times: number[] = [];

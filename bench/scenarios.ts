@@ -179,7 +179,7 @@ export async function scenarios(database: Database, videos: number): Promise<Sce
       name: 'models list',
       kind: 'list',
       url: (run) =>
-        `/api/json/models/0/str/filt${pick(['..........', '.a.........', '..caucasian.2........'], run)}/${pick(['most-popular', 'most-videos', 'alphabetical'], run)}/60/${page(run)}.json`,
+        `/api/json/models/0/str/filt${pick(['..........', '.a.........', '..caucasian.2.......'], run)}/${pick(['most-popular', 'most-videos', 'alphabetical'], run)}/60/${page(run)}.json`,
     },
     {
       name: 'model',

@@ -1,3 +1,4 @@
+import type { Gender } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
 
 // Looks up the object a videos2 section names (a category, model, channel, playlist or
@@ -15,13 +16,23 @@ export function createVideoSectionRepository(database: Pick<Database, 'query'>) 
     return rows[0] ? Number(rows[0].id) : undefined;
   };
   return {
-    /** Ids of the given category dirs, in the given order; undefined for unknown dirs. */
-    async categoryIds(dirs: string[]): Promise<(number | undefined)[]> {
-      const rows = await database.query<{ id: number; dir: string }>(
-        'SELECT id, dir FROM categories WHERE dir = ANY($1::text[])',
-        [dirs],
+    /**
+     * The categories of the given dirs, in the given order, with their video count in the
+     * section; undefined for unknown dirs.
+     */
+    async categories(
+      dirs: string[],
+      gender: Gender,
+    ): Promise<({ id: number; videos: number } | undefined)[]> {
+      const rows = await database.query<{ id: number; dir: string; videos: number }>(
+        `SELECT id, dir, CASE $2::text WHEN 'she' THEN videos_she WHEN 'gay' THEN videos_gay
+                ELSE videos_str END AS videos
+           FROM categories WHERE dir = ANY($1::text[])`,
+        [dirs, gender],
       );
-      const byDir = new Map(rows.map((r) => [r.dir, Number(r.id)]));
+      const byDir = new Map(
+        rows.map((r) => [r.dir, { id: Number(r.id), videos: Number(r.videos) }]),
+      );
       return dirs.map((dir) => byDir.get(dir));
     },
     modelId: (dir: string) => idOf('SELECT id FROM models WHERE dir = $1', dir),

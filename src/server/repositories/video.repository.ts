@@ -18,6 +18,11 @@ export interface VideoListFilter {
   date: DateFilter;
   /** Videos in every one of these categories. */
   categoryIds?: number[];
+  /**
+   * The categories are large: read the listing index in order and probe each video's
+   * categories, instead of collecting every video of the category and sorting them.
+   */
+  largeCategories?: boolean;
   modelId?: number;
   channelId?: number;
   /** Uploads of this member. */
@@ -124,9 +129,12 @@ function source(filter: VideoListFilter, params: unknown[]): { from: string; whe
     from = 'playlist_videos pv JOIN videos v ON v.id = pv.video_id';
     clauses.unshift(`pv.playlist_id = ${bind(filter.playlistId)}`);
   }
+  // OFFSET 0 keeps the probe a per-row check, so the planner cannot turn it into a join
+  // that reads the whole category first (decision 0008).
+  const fence = filter.largeCategories ? ' OFFSET 0' : '';
   for (const categoryId of filter.categoryIds ?? []) {
     clauses.push(
-      `EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ${bind(categoryId)})`,
+      `EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ${bind(categoryId)}${fence})`,
     );
   }
   if (filter.modelId !== undefined) {
@@ -274,14 +282,10 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
               mods AS (SELECT model_id FROM video_models WHERE video_id = $1),
               tgs AS (SELECT tag_id FROM video_tags WHERE video_id = $1),
               candidates AS (
-                SELECT c.id FROM cats, LATERAL (
-                  SELECT v.id FROM videos v, src
-                   WHERE v.status_id = 1 AND v.gender = src.gender AND v.post_date <= now()
-                     AND v.id <> $1 ${typeClause}
-                     AND EXISTS (SELECT 1 FROM video_categories vc
-                                  WHERE vc.video_id = v.id AND vc.category_id = cats.category_id)
-                   ORDER BY v.views_week DESC, v.views DESC, v.id DESC
-                   LIMIT $2
+                SELECT c.video_id AS id FROM cats, LATERAL (
+                  SELECT vc.video_id FROM video_categories vc
+                   WHERE vc.category_id = cats.category_id AND vc.video_id <> $1
+                   ORDER BY vc.video_id DESC LIMIT $2
                 ) c
                 UNION
                 SELECT c.video_id FROM mods, LATERAL (

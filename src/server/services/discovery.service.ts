@@ -24,7 +24,7 @@ import { EXACT_COUNT_CAP, toListItem } from './video.service.ts';
 // catalogue is answered in popularity order through the listing index instead.
 
 /** Queries estimated to match more videos than this are not ranked one by one. */
-export const RANK_CAP = 4_000;
+export const RANK_CAP = 1_500;
 const STRIP = { categories: 40, models: 24, channels: 24 } as const;
 const SUGGESTIONS_EACH = 10;
 const RELATED_SEARCHES = 10;
