@@ -57,6 +57,16 @@ export function categoryImageKey(id: number): string {
   return `categories/${checkId(id)}/cover.webp`;
 }
 
+/** A photo of an album (full size JPEG), sharded like videos. */
+export function albumPhotoKey(albumId: number, photoId: number): string {
+  return `albums/${shards(albumId)}/${albumId}/${checkId(photoId)}.jpg`;
+}
+
+/** The 320px-wide WebP thumbnail of an album photo. */
+export function albumPhotoThumbKey(albumId: number, photoId: number): string {
+  return `albums/${shards(albumId)}/${albumId}/${checkId(photoId)}_thumb.webp`;
+}
+
 const SEGMENT = /^[A-Za-z0-9._-]+$/;
 
 /**

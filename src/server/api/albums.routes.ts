@@ -1,7 +1,84 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../contracts/errors.ts';
+import { parseObjectPath } from '../../contracts/members.paths.ts';
+import { parseAlbums } from '../../contracts/playlists.paths.ts';
+import { albumResponseSchema, albumsResponseSchema } from '../../contracts/playlists.schema.ts';
+import { cacheFor, cachePersonal } from '../plugins/response-cache.ts';
+import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
+import { createPlaylistService } from '../services/playlist.service.ts';
 import type { ApiDeps } from './deps.ts';
+import { describe } from './openapi.ts';
 
-// Stub wired into buildApp; its calls are being built (issue 3).
-export function albumsRoutes(_deps: ApiDeps) {
-  return async (_app: FastifyInstance) => {};
+// Album calls of SPEC.md §7 (the list path is not shown there; ours is documented here).
+
+const ALBUMS_MAX = 200;
+
+export function albumsRoutes(deps: ApiDeps) {
+  const service = createPlaylistService({
+    playlists: createPlaylistRepository(deps.database),
+    urls: deps.urls,
+    storage: deps.storage,
+  });
+  const maxLifetime = deps.config.maxCacheLifetime;
+
+  return async (app: FastifyInstance) => {
+    app.get<{
+      Params: { lifetime: string; gender: string; sort: string; count: string; file: string };
+    }>(
+      '/api/json/albums/:lifetime/:gender/:sort/:count/:file',
+      {
+        config: { cache: true },
+        schema: describe({
+          summary: 'Photo albums',
+          tags: ['albums'],
+          description:
+            'Path: `/api/json/albums/{lifetime}/{gender}/{sort}/{count}/{section}.{object_id}.{page}.json`. Sections: `` every album; `members` a member’s (object_id). Sorts: latest, most-popular, top-rated, most-commented, most-photos. Private albums are listed with private 1.',
+          params: {
+            lifetime: 'Cache lifetime in seconds (SPEC: 86400)',
+            gender: 'str, she or gay',
+            sort: 'latest, most-popular, top-rated, most-commented, most-photos',
+            count: 'Albums per page',
+            file: '{section}.{object_id}.{page}.json',
+          },
+          response: albumsResponseSchema,
+        }),
+      },
+      async (request, reply) => {
+        const parsed = parseAlbums(request.params, ALBUMS_MAX);
+        if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
+        const result = await service.albums(parsed.value);
+        cacheFor(reply, parsed.value.lifetime, maxLifetime);
+        return result;
+      },
+    );
+
+    app.get<{ Params: { lifetime: string; e6: string; e3: string; file: string } }>(
+      '/api/json/album/:lifetime/:e6/:e3/:file',
+      {
+        config: { cache: true },
+        schema: describe({
+          summary: 'One album with its photos',
+          tags: ['albums'],
+          description:
+            'Path: `/api/json/album/{lifetime}/{e6}/{e3}/{album_id}.json`. A deleted album answers its status without photos; a private one shows its photos to members only.',
+          params: {
+            lifetime: 'Cache lifetime in seconds',
+            e6: 'floor(id / 1e6) * 1e6',
+            e3: 'floor(id / 1e3) * 1e3',
+            file: '{album_id}.json',
+          },
+          response: albumResponseSchema,
+        }),
+      },
+      async (request, reply) => {
+        const { lifetime: lifetimeRaw, e6, e3, file } = request.params;
+        const parsed = parseObjectPath(lifetimeRaw, e6, e3, file);
+        if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
+        const result = await service.album(parsed.value.id, request.viewer);
+        if (result.personal) cachePersonal(reply, parsed.value.lifetime, maxLifetime);
+        else cacheFor(reply, parsed.value.lifetime, maxLifetime);
+        return result.body;
+      },
+    );
+  };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { GENDERS, LIFETIME, MAX_LIST_COUNT } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
@@ -15,7 +15,7 @@ import {
   videoListResponseSchema,
   videoResponseSchema,
 } from '../../contracts/video.schema.ts';
-import { cacheFor } from '../plugins/response-cache.ts';
+import { cacheFor, cachePersonal } from '../plugins/response-cache.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import { createVideoSectionRepository } from '../repositories/video-section.repository.ts';
 import { createVideoService } from '../services/video.service.ts';
@@ -25,12 +25,6 @@ import { describe } from './openapi.ts';
 
 // Video calls of SPEC.md §7: lists (videos2), one video, related videos, downloadable files
 // (videofile) and the signed get_file paths they point to.
-
-/** Personal answers (a member's own lists, private videos) stay out of shared caches. */
-function cachePersonal(reply: FastifyReply, lifetime: number, maxLifetime: number) {
-  const seconds = Math.min(lifetime, maxLifetime);
-  reply.header('cache-control', seconds > 0 ? `private, max-age=${seconds}` : 'no-store');
-}
 
 export function videosRoutes(deps: ApiDeps) {
   const repository = createVideoRepository(deps.database);

@@ -30,6 +30,15 @@ export function cacheFor(reply: FastifyReply, lifetimeS: number, maxLifetimeS: n
   reply.header('cache-control', lifetime > 0 ? `public, max-age=${lifetime}` : 'no-store');
 }
 
+/**
+ * Cache-Control of a personal answer (a member's own list, a private object shown to a
+ * member): browsers may keep it, shared caches and the response cache never do.
+ */
+export function cachePersonal(reply: FastifyReply, lifetimeS: number, maxLifetimeS: number): void {
+  const lifetime = Math.min(Math.max(0, Math.floor(lifetimeS)), maxLifetimeS);
+  reply.header('cache-control', lifetime > 0 ? `private, max-age=${lifetime}` : 'no-store');
+}
+
 /** Writes a cached entry, honouring conditional requests and Accept-Encoding. */
 export function sendCached(
   cache: ResponseCache,

@@ -1,0 +1,188 @@
+import { AppError } from '../../contracts/errors.ts';
+import { formatPostDate } from '../../contracts/format.ts';
+import type { AlbumsParams, PlaylistsParams } from '../../contracts/playlists.paths.ts';
+import type {
+  AlbumItem,
+  AlbumResponse,
+  AlbumsResponse,
+  PlaylistItem,
+  PlaylistResponse,
+  PlaylistsResponse,
+} from '../../contracts/playlists.schema.ts';
+import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import type { Viewer } from '../plugins/viewer.ts';
+import type {
+  AlbumRow,
+  PlaylistRepository,
+  PlaylistRow,
+} from '../repositories/playlist.repository.ts';
+import { type MediaUrls, PLACEHOLDER_IMAGE } from './media-urls.ts';
+import { EXACT_COUNT_CAP } from './video.service.ts';
+
+// Playlists and albums (SPEC.md §7 playlists, playlist, albums, album). A private playlist
+// is its owner's alone; a private album lists with a mark and shows its photos to members.
+
+export interface PlaylistServiceDeps {
+  playlists: PlaylistRepository;
+  urls: MediaUrls;
+  storage: Pick<MediaStorage, 'url'>;
+}
+
+/** A list answer and whether it is personal (must not be stored by shared caches). */
+export interface Personal<T> {
+  body: T;
+  personal: boolean;
+}
+
+export function createPlaylistService(deps: PlaylistServiceDeps) {
+  const { urls } = deps;
+  const photoUrl = (key: string, version: number) =>
+    version > 0 ? deps.storage.url(key, version) : PLACEHOLDER_IMAGE;
+
+  async function playlistItems(rows: PlaylistRow[]): Promise<PlaylistItem[]> {
+    const thumbs = await deps.playlists.thumbs(rows.flatMap((row) => row.top_video_ids));
+    const versions = new Map(thumbs.map((t) => [Number(t.id), t.media_version]));
+    return rows.map((row) => ({
+      playlist_id: String(row.id),
+      title: row.title,
+      description: row.description,
+      private: row.is_private === 1 ? '1' : '0',
+      orientation: row.orientation,
+      categories: (row.categories ?? []).map((c) => ({
+        id: String(c.id),
+        dir: c.dir,
+        title: c.title,
+      })),
+      total_videos: String(row.videos_count),
+      views: String(row.views),
+      user: { id: String(row.user_id), username: row.username },
+      toptn: row.top_video_ids.flatMap((id) => {
+        const version = versions.get(Number(id));
+        return version === undefined
+          ? []
+          : [{ video_id: String(id), scr: urls.videoPreview(Number(id), version) }];
+      }),
+      added_date: formatPostDate(new Date(row.created_at)),
+    }));
+  }
+
+  const albumItem = (row: AlbumRow): AlbumItem => ({
+    album_id: String(row.id),
+    dir: row.dir,
+    title: row.title,
+    photos_amount: String(row.photos_count),
+    album_viewed: String(row.views),
+    rating: String(
+      row.likes + row.dislikes === 0
+        ? 0
+        : Math.round((500 * row.likes) / (row.likes + row.dislikes)) / 100,
+    ),
+    likes: String(row.likes),
+    post_date: formatPostDate(new Date(row.post_date)),
+    scr: row.cover_photo_id
+      ? photoUrl(albumPhotoThumbKey(row.id, row.cover_photo_id), row.cover_version)
+      : PLACEHOLDER_IMAGE,
+    user: { id: String(row.user_id), username: row.username },
+    private: row.is_private === 1 ? '1' : '0',
+  });
+
+  return {
+    async playlists(
+      params: PlaylistsParams,
+      viewer: Viewer | null,
+    ): Promise<Personal<PlaylistsResponse>> {
+      let ownerId: number | undefined;
+      let withPrivate = false;
+      if (params.section === 'add-to') {
+        if (!viewer) throw new AppError('need_auth');
+        ownerId = viewer.userId;
+        withPrivate = true;
+      } else if (params.section === 'members') {
+        ownerId = params.objectId as number;
+        if (!(await deps.playlists.memberExists(ownerId))) throw new AppError('not_found');
+        withPrivate = viewer?.userId === ownerId;
+      }
+      const { rows, total } = await deps.playlists.listPlaylists({
+        gender: params.gender,
+        ownerId,
+        withPrivate,
+        sort: params.sort,
+        limit: params.count,
+        offset: (params.page - 1) * params.count,
+        countCap: EXACT_COUNT_CAP,
+      });
+      return {
+        body: {
+          playlists: await playlistItems(rows),
+          total_count: String(total),
+          pages: Math.ceil(total / params.count),
+        },
+        personal: withPrivate,
+      };
+    },
+
+    async playlist(id: number, viewer: Viewer | null): Promise<Personal<PlaylistResponse>> {
+      const row = await deps.playlists.playlist(id);
+      if (!row) throw new AppError('not_found');
+      const own = viewer?.userId === row.user_id;
+      if (row.is_private === 1 && !own) throw new AppError('playlist_is_private');
+      const [playlist] = await playlistItems([row]);
+      return { body: { playlist: playlist as PlaylistItem }, personal: row.is_private === 1 };
+    },
+
+    async albums(params: AlbumsParams): Promise<AlbumsResponse> {
+      if (params.section === 'members') {
+        if (!(await deps.playlists.memberExists(params.objectId as number))) {
+          throw new AppError('not_found');
+        }
+      }
+      const { rows, total } = await deps.playlists.listAlbums({
+        gender: params.gender,
+        ownerId: params.objectId,
+        sort: params.sort,
+        limit: params.count,
+        offset: (params.page - 1) * params.count,
+        countCap: EXACT_COUNT_CAP,
+      });
+      return {
+        albums: rows.map(albumItem),
+        total_count: String(total),
+        pages: Math.ceil(total / params.count),
+      };
+    },
+
+    /** One album; deleted ones show no photos, private ones show theirs to members only. */
+    async album(id: number, viewer: Viewer | null): Promise<Personal<AlbumResponse>> {
+      const row = await deps.playlists.album(id);
+      if (!row) throw new AppError('not_found');
+      const visible = row.status_id === 1 && (row.is_private !== 1 || viewer !== null);
+      const photos = visible ? await deps.playlists.photos(id) : [];
+      return {
+        body: {
+          album: {
+            ...albumItem(row),
+            description: row.description,
+            status_id: row.status_id === 1 ? '1' : '5',
+            is_private: row.is_private === 1 ? '1' : '0',
+            statistics: {
+              viewed: String(row.views),
+              likes: String(row.likes),
+              dislikes: String(row.dislikes),
+            },
+            photos: photos.map((photo) => ({
+              photo_id: String(photo.id),
+              url: photoUrl(albumPhotoKey(id, photo.id), photo.image_version),
+              thumb: photoUrl(albumPhotoThumbKey(id, photo.id), photo.image_version),
+              width: String(photo.width),
+              height: String(photo.height),
+            })),
+          },
+        },
+        personal: row.is_private === 1 && viewer !== null,
+      };
+    },
+  };
+}
+
+export type PlaylistService = ReturnType<typeof createPlaylistService>;
