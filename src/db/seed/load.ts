@@ -142,6 +142,9 @@ export async function loadCatalogue(
   }
 
   onProgress?.('counters', 0, 1);
+  // Statistics first: PGlite has no autoanalyze, and the counter queries join millions of
+  // rows that the planner must know about to pick hash joins over nested loops.
+  await database.exec('ANALYZE');
   await refreshCounters(database);
   // PGlite has no autovacuum: set the visibility map so index-only scans stay index-only.
   await database.exec('VACUUM ANALYZE');

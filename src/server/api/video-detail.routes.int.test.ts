@@ -14,7 +14,6 @@ import {
 } from '../../contracts/video.schema.ts';
 import { decodeVideoUrl } from '../../contracts/video-url.ts';
 import { videoFileKey } from '../../media/keys.ts';
-import { createVideoRepository } from '../repositories/video.repository.ts';
 
 // Sections of videos2, one video, related videos, videofile and get_file.
 
@@ -140,23 +139,6 @@ describe('videos2 sections', () => {
     ]);
     expect(await titles({ section: 'categories', objectId: 'beach,night' })).toEqual(['both']);
     expect(await titles({ section: 'categories', objectId: 'beach,night,studio' })).toEqual([]);
-  });
-
-  it('gives the same list when large categories are read through the listing index', async () => {
-    const repository = createVideoRepository(t.database);
-    const [beach] = await sql("SELECT id FROM categories WHERE dir = 'beach'");
-    const filter = {
-      gender: 'str' as const,
-      sort: 'latest-updates' as const,
-      type: 'all' as const,
-      duration: '' as const,
-      date: '' as const,
-      categoryIds: [Number(beach?.id)],
-    };
-    const joined = await repository.list(filter, 60, 0);
-    const probed = await repository.list({ ...filter, largeCategories: true }, 60, 0);
-    expect(probed.map((r) => r.title)).toEqual(['both', 'beach only', 'private']);
-    expect(probed).toEqual(joined);
   });
 
   it('refuses a fourth category and answers not_found for an unknown one', async () => {

@@ -18,11 +18,6 @@ export interface VideoListFilter {
   date: DateFilter;
   /** Videos in every one of these categories. */
   categoryIds?: number[];
-  /**
-   * The categories are large: read the listing index in order and probe each video's
-   * categories, instead of collecting every video of the category and sorting them.
-   */
-  largeCategories?: boolean;
   modelId?: number;
   channelId?: number;
   /** Uploads of this member. */
@@ -129,12 +124,9 @@ function source(filter: VideoListFilter, params: unknown[]): { from: string; whe
     from = 'playlist_videos pv JOIN videos v ON v.id = pv.video_id';
     clauses.unshift(`pv.playlist_id = ${bind(filter.playlistId)}`);
   }
-  // OFFSET 0 keeps the probe a per-row check, so the planner cannot turn it into a join
-  // that reads the whole category first (decision 0008).
-  const fence = filter.largeCategories ? ' OFFSET 0' : '';
   for (const categoryId of filter.categoryIds ?? []) {
     clauses.push(
-      `EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ${bind(categoryId)}${fence})`,
+      `EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ${bind(categoryId)})`,
     );
   }
   if (filter.modelId !== undefined) {

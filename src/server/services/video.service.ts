@@ -27,8 +27,6 @@ const ESTIMATE_OVER = EXACT_COUNT_CAP * 3;
 /** Totals are kept briefly, so paging through one list counts it once. */
 const COUNT_TTL_MS = 60_000;
 const COUNT_CACHE_ENTRIES = 5_000;
-/** From this many videos in the section, a category list reads the listing index in order. */
-export const LARGE_CATEGORY = 20_000;
 /** How many related candidates are scored; pages of related videos slice this pool. */
 export const RELATED_POOL = 300;
 
@@ -184,14 +182,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         const found = await deps.sections.categories(dirs, params.gender);
         const categories = found.filter((c) => c !== undefined);
         if (categories.length !== dirs.length) throw new AppError('not_found');
-        const smallest = Math.min(...categories.map((c) => c.videos));
-        return {
-          filter: {
-            categoryIds: categories.map((c) => c.id),
-            largeCategories: smallest >= LARGE_CATEGORY,
-          },
-          personal: false,
-        };
+        return { filter: { categoryIds: categories.map((c) => c.id) }, personal: false };
       }
       case 'models': {
         const modelId = await deps.sections.modelId(objectId);
