@@ -1,6 +1,7 @@
 import type { Gender, Language } from '../../contracts/constants.ts';
 import type { DateFilter, DurationFilter, VideoType } from '../../contracts/paths.ts';
 import type { Database } from '../../db/client.ts';
+import { estimateRows } from './estimate.ts';
 
 // Hand-written SQL of the discovery calls: strips, categories, suggestions, keyword
 // statistics and full-text search. Suggestions use the trigram indexes on lower(title)
@@ -200,15 +201,10 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
 
     /** The planner's estimate of how many listed videos match (reads no rows). */
     async estimateMatches(filter: SearchFilter): Promise<number> {
-      const rows = await database.query<{ 'QUERY PLAN': unknown }>(
-        `EXPLAIN (FORMAT JSON) SELECT 1 FROM videos v WHERE ${searchWhere(filter)}`,
-        [filter.query, filter.gender],
-      );
-      const raw = rows[0]?.['QUERY PLAN'];
-      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
-        | { Plan?: { 'Plan Rows'?: number } }[]
-        | undefined;
-      return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+      return estimateRows(database, `videos v WHERE ${searchWhere(filter)}`, [
+        filter.query,
+        filter.gender,
+      ]);
     },
 
     /**

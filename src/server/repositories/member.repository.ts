@@ -1,6 +1,7 @@
 import type { MemberFilters, MemberSection, MemberSort } from '../../contracts/members.paths.ts';
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
+import { countRows } from './estimate.ts';
 
 // Hand-written SQL for members, their walls, comments and subscriptions. Only active
 // members (status 1) are ever shown; e-mail, password hash and state never leave here.
@@ -136,14 +137,8 @@ export function createMemberRepository(database: Pick<Database, 'query'>) {
         clauses.push(`(lower(u.username) LIKE ${like} OR lower(u.display_name) LIKE ${like})`);
       }
       const where = clauses.join(' AND ');
-      const cap = bind(countCap + 1);
-      const counted = await database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${cap}) t`,
-        params,
-      );
-      const total = Number(counted[0]?.n ?? 0);
+      const total = await countRows(database, `${from} WHERE ${where}`, params, countCap);
       if (offset >= total) return { rows: [], total };
-      params.pop();
       const limitParam = bind(limit);
       const offsetParam = bind(offset);
       const rows = await database.query<MemberRow>(

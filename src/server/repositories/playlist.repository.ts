@@ -1,6 +1,7 @@
 import type { Gender } from '../../contracts/constants.ts';
 import type { AlbumSort, PlaylistSort } from '../../contracts/playlists.paths.ts';
 import type { Database } from '../../db/client.ts';
+import { countRows } from './estimate.ts';
 
 // Hand-written SQL for playlists and albums. Public playlist lists use the partial indexes
 // playlists_public_*_idx; a member's lists use playlists_user_idx / albums_user_idx.
@@ -117,14 +118,8 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       }
       if (opts.gender) clauses.push(`p.orientation = ${bind(opts.gender)}`);
       const where = clauses.join(' AND ');
-      const cap = bind(opts.countCap + 1);
-      const counted = await database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM playlists p WHERE ${where} LIMIT ${cap}) t`,
-        params,
-      );
-      const total = Number(counted[0]?.n ?? 0);
+      const total = await countRows(database, `playlists p WHERE ${where}`, params, opts.countCap);
       if (opts.offset >= total) return { rows: [], total };
-      params.pop();
       const limit = bind(opts.limit);
       const offset = bind(opts.offset);
       const rows = await pageOf<PlaylistRow>(
@@ -169,14 +164,8 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
         clauses.push(`a.user_id = $${params.length}`);
       }
       const where = clauses.join(' AND ');
-      params.push(opts.countCap + 1);
-      const counted = await database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM albums a WHERE ${where} LIMIT $${params.length}) t`,
-        params,
-      );
-      const total = Number(counted[0]?.n ?? 0);
+      const total = await countRows(database, `albums a WHERE ${where}`, params, opts.countCap);
       if (opts.offset >= total) return { rows: [], total };
-      params.pop();
       params.push(opts.limit, opts.offset);
       const rows = await pageOf<AlbumRow>(
         database,

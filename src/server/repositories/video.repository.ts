@@ -2,6 +2,7 @@ import type { Gender } from '../../contracts/constants.ts';
 import type { DateFilter, DurationFilter, VideoSort, VideoType } from '../../contracts/paths.ts';
 import type { Database } from '../../db/client.ts';
 import type { VideoMedia } from '../../db/schema.ts';
+import { estimateRows } from './estimate.ts';
 
 // Hand-written SQL for videos. A list picks its page of ids through the listing indexes
 // (videos_listed_*_idx, or the member list / playlist tables) and joins only those ids to
@@ -220,15 +221,7 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
     async estimate(filter) {
       const params: unknown[] = [];
       const { from, where } = source(filter, params);
-      const rows = await database.query<{ 'QUERY PLAN': unknown }>(
-        `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from} WHERE ${where}`,
-        params,
-      );
-      const raw = rows[0]?.['QUERY PLAN'];
-      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
-        | { Plan?: { 'Plan Rows'?: number } }[]
-        | undefined;
-      return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+      return estimateRows(database, `${from} WHERE ${where}`, params);
     },
 
     async rowsByIds(ids) {

@@ -14,6 +14,7 @@ import type {
   SearchFilter,
   StripRow,
 } from '../repositories/discovery.repository.ts';
+import { ESTIMATE_OVER } from '../repositories/estimate.ts';
 import type { VideoRepository } from '../repositories/video.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
 import { EXACT_COUNT_CAP, toListItem } from './video.service.ts';
@@ -64,7 +65,7 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
       }
     }
     const total =
-      estimate > EXACT_COUNT_CAP * 3
+      estimate > ESTIMATE_OVER
         ? estimate
         : await deps.videos.countUpTo({ ...filter, sort: 'latest-updates' }, EXACT_COUNT_CAP);
     const ids = offset >= total ? [] : await deps.discovery.popularMatches(filter, count, offset);
@@ -161,7 +162,7 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
         const listFilter = { ...filter, sort: params.sort };
         const estimate = await deps.videos.estimate(listFilter);
         total =
-          estimate > EXACT_COUNT_CAP * 3
+          estimate > ESTIMATE_OVER
             ? estimate
             : await deps.videos.countUpTo(listFilter, EXACT_COUNT_CAP);
         if (offset < total && params.page <= MAX_PAGE) {

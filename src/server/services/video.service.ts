@@ -8,6 +8,7 @@ import type {
   VideoListResponse,
 } from '../../contracts/video.schema.ts';
 import type { Viewer } from '../plugins/viewer.ts';
+import { ESTIMATE_OVER } from '../repositories/estimate.ts';
 import type {
   VideoDetailRow,
   VideoListFilter,
@@ -22,8 +23,6 @@ import type { MediaUrls } from './media-urls.ts';
 // enough for pagination that nobody browses to the end of.
 
 export const EXACT_COUNT_CAP = 10_000;
-/** Above this planner estimate the list is surely longer than the cap: report the estimate. */
-const ESTIMATE_OVER = EXACT_COUNT_CAP * 3;
 /** Totals are kept briefly, so paging through one list counts it once. */
 const COUNT_TTL_MS = 60_000;
 const COUNT_CACHE_ENTRIES = 5_000;
