@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../contracts/constants.ts';
+import { createI18n, type Messages } from './i18n.ts';
+
+// Every interface string exists in every language, with the plural forms that language
+// needs, the same placeholders as English, and a real translation (not English left in).
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
+const load = (lang: string) =>
+  JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Messages;
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Leaf keys as dotted paths, plural suffixes kept. */
+function leaves(messages: Messages, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object') {
+      for (const [k, v] of leaves(value as Messages, full)) out.set(k, v);
+    } else {
+      out.set(full, String(value));
+    }
+  }
+  return out;
+}
+
+/** Keys without plural suffixes: what the code asks for. */
+const baseKeys = (keys: Iterable<string>) =>
+  new Set([...keys].map((key) => key.replace(PLURAL_SUFFIX, '')));
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+const english = leaves(load('en'));
+
+describe('locales', () => {
+  it('has one file per language of the site', () => {
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace('.json', ''))
+      .sort();
+    expect(files).toEqual([...LANGUAGES].sort());
+  });
+
+  describe.each(LANGUAGES.filter((lang) => lang !== 'en'))('%s', (lang) => {
+    const messages = leaves(load(lang));
+
+    it('has every key of English and no other', () => {
+      expect([...baseKeys(messages.keys())].sort()).toEqual([...baseKeys(english.keys())].sort());
+    });
+
+    it('has every plural form the language needs', () => {
+      const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+      const plural = [...english.keys()].filter((k) => PLURAL_SUFFIX.test(k));
+      for (const base of baseKeys(plural)) {
+        for (const category of categories) {
+          expect(messages.has(`${base}_${category}`), `${base}_${category}`).toBe(true);
+        }
+      }
+    });
+
+    it('keeps the placeholders of English', () => {
+      for (const [key, text] of messages) {
+        const englishText =
+          english.get(key) ?? english.get(`${key.replace(PLURAL_SUFFIX, '')}_other`) ?? '';
+        expect(placeholders(text), `${lang}:${key}`).toEqual(placeholders(englishText));
+      }
+    });
+
+    it('is translated, not English left in place', () => {
+      const same = [...messages].filter(
+        ([key, text]) => english.get(key) === text && text.length > 3,
+      );
+      // Brand names and words a language borrows (German "Videos", "Community") may match;
+      // most strings must not.
+      expect(same.length / messages.size).toBeLessThan(0.2);
+    });
+  });
+});
+
+describe('createI18n', () => {
+  it('translates in the page language and interpolates', () => {
+    const i18n = createI18n('de', load('de'));
+    expect(i18n.language).toBe('de');
+    expect(i18n.t('nav.home')).toBe((load('de').nav as Messages).home);
+  });
+});
