@@ -240,10 +240,27 @@ export const videoCategories = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
+    // A copy of the video's listing columns, so a category page is read from this table
+    // alone. Triggers keep it in step with videos (migration 0003, decision 0008).
+    gender: genderSection('gender'),
+    listed: boolean('listed').notNull().default(false),
+    postDate: timestamp('post_date', { withTimezone: true }),
+    views: integer('views').notNull().default(0),
+    viewsDay: integer('views_day').notNull().default(0),
+    viewsWeek: integer('views_week').notNull().default(0),
+    viewsMonth: integer('views_month').notNull().default(0),
+    rating: real('rating').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    favouritesCount: integer('favourites_count').notNull().default(0),
+    duration: integer('duration').notNull().default(0),
+    isHd: boolean('is_hd').notNull().default(false),
+    channelId: integer('channel_id'),
   },
   (t) => [
     primaryKey({ columns: [t.videoId, t.categoryId] }),
     index('video_categories_category_idx').on(t.categoryId, t.videoId),
+    // The category listing indexes (INCLUDE columns) are in migration 0003.
   ],
 );
 

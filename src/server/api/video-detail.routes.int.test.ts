@@ -141,6 +141,17 @@ describe('videos2 sections', () => {
     expect(await titles({ section: 'categories', objectId: 'beach,night,studio' })).toEqual([]);
   });
 
+  it('follows changes to videos in category lists at once', async () => {
+    const beach = { section: 'categories', objectId: 'beach' } as const;
+    await sql('UPDATE videos SET views = 10000 WHERE id = $1', [ids['beach only']]);
+    expect((await titles({ ...beach, sort: 'most-popular' }))[0]).toBe('beach only');
+    await sql('UPDATE videos SET status_id = 5 WHERE id = $1', [ids.both]);
+    expect(await titles(beach)).toEqual(['beach only', 'private']);
+    await sql('UPDATE videos SET status_id = 1, views = 10 WHERE id = $1', [ids.both]);
+    await sql('UPDATE videos SET views = 50 WHERE id = $1', [ids['beach only']]);
+    expect(await titles(beach)).toEqual(['both', 'beach only', 'private']);
+  });
+
   it('refuses a fourth category and answers not_found for an unknown one', async () => {
     const four = await get(listPath({ section: 'categories', objectId: 'beach,night,studio,x' }));
     expect(four.statusCode).toBe(400);

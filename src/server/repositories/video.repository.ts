@@ -17,7 +17,7 @@ export interface VideoListFilter {
   type: VideoType;
   duration: DurationFilter;
   date: DateFilter;
-  /** Videos in every one of these categories. */
+  /** Videos in every one of these categories (the first drives the scan: pass the smallest). */
   categoryIds?: number[];
   modelId?: number;
   channelId?: number;
@@ -108,14 +108,35 @@ function orderBy(filter: VideoListFilter): string {
   }
 }
 
-/** FROM and WHERE of a list; parameters are appended to `params`. */
-function source(filter: VideoListFilter, params: unknown[]): { from: string; where: string } {
+/** The page-picking part of a list query; parameters are appended to `params`. */
+interface Source {
+  from: string;
+  where: string;
+  /** The video id column of `from`. */
+  id: string;
+  order: string;
+}
+
+/**
+ * FROM, WHERE and ORDER BY of a list. A category list reads the category's link rows, which
+ * carry copies of the listing columns under the same names (migration 0003), aliased `v`.
+ */
+function source(filter: VideoListFilter, params: unknown[]): Source {
   const bind = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
+  const [driving, ...otherCategories] =
+    filter.memberList || filter.playlistId !== undefined ? [] : (filter.categoryIds ?? []);
+  const viaCategory = driving !== undefined;
   let from = 'videos v';
-  const clauses = ['v.status_id = 1', 'v.post_date <= now()', `v.gender = ${bind(filter.gender)}`];
+  const clauses = [
+    viaCategory ? `v.category_id = ${bind(driving)} AND v.listed` : 'v.status_id = 1',
+    'v.post_date <= now()',
+    `v.gender = ${bind(filter.gender)}`,
+  ];
+  if (viaCategory) from = 'video_categories v';
+  const id = viaCategory ? 'v.video_id' : 'v.id';
   if (filter.memberList) {
     const { table } = LIST_TABLE[filter.memberList.list];
     from = `${table} l JOIN videos v ON v.id = l.video_id`;
@@ -125,14 +146,14 @@ function source(filter: VideoListFilter, params: unknown[]): { from: string; whe
     from = 'playlist_videos pv JOIN videos v ON v.id = pv.video_id';
     clauses.unshift(`pv.playlist_id = ${bind(filter.playlistId)}`);
   }
-  for (const categoryId of filter.categoryIds ?? []) {
+  for (const categoryId of viaCategory ? otherCategories : (filter.categoryIds ?? [])) {
     clauses.push(
-      `EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ${bind(categoryId)})`,
+      `EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = ${id} AND vc.category_id = ${bind(categoryId)})`,
     );
   }
   if (filter.modelId !== undefined) {
     clauses.push(
-      `EXISTS (SELECT 1 FROM video_models vm WHERE vm.video_id = v.id AND vm.model_id = ${bind(filter.modelId)})`,
+      `EXISTS (SELECT 1 FROM video_models vm WHERE vm.video_id = ${id} AND vm.model_id = ${bind(filter.modelId)})`,
     );
   }
   if (filter.channelId !== undefined) clauses.push(`v.channel_id = ${bind(filter.channelId)}`);
@@ -150,7 +171,13 @@ function source(filter: VideoListFilter, params: unknown[]): { from: string; whe
   if (filter.sort !== 'most-popular' && filter.date !== '' && filter.date !== 'all') {
     clauses.push(`v.post_date > now() - interval '${DATE_INTERVAL[filter.date]}'`);
   }
-  return { from, where: clauses.join(' AND ') };
+  const order = orderBy(filter);
+  return {
+    from,
+    where: clauses.join(' AND '),
+    id,
+    order: viaCategory ? order.replace(/\bv\.id\b/g, 'v.video_id') : order,
+  };
 }
 
 /** The columns of a list item, for rows `v` joined to their page `page(id, ord)`. */
@@ -195,12 +222,12 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
   return {
     async list(filter, limit, offset) {
       const params: unknown[] = [];
-      const { from, where } = source(filter, params);
+      const { from, where, id, order } = source(filter, params);
       params.push(limit, offset);
       return database.query<VideoListRow>(
         rowsOf(`ARRAY(
-          SELECT v.id FROM ${from} WHERE ${where}
-           ORDER BY ${orderBy(filter)}
+          SELECT ${id} FROM ${from} WHERE ${where}
+           ORDER BY ${order}
            LIMIT $${params.length - 1} OFFSET $${params.length}
         )`),
         params,

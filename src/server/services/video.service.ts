@@ -181,7 +181,9 @@ export function createVideoService(deps: VideoServiceDeps) {
         const found = await deps.sections.categories(dirs, params.gender);
         const categories = found.filter((c) => c !== undefined);
         if (categories.length !== dirs.length) throw new AppError('not_found');
-        return { filter: { categoryIds: categories.map((c) => c.id) }, personal: false };
+        // The smallest category drives the scan; the others are checked per video.
+        const bySize = [...categories].sort((a, b) => a.videos - b.videos);
+        return { filter: { categoryIds: bySize.map((c) => c.id) }, personal: false };
       }
       case 'models': {
         const modelId = await deps.sections.modelId(objectId);
