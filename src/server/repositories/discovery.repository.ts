@@ -56,6 +56,9 @@ const CATEGORY_TOTAL: Record<Gender, string> = {
 /** The category title in a language, English when it has no translation. */
 const TITLE_IN = `coalesce(nullif(c.title_i18n ->> $2, ''), c.title)`;
 
+/** Similar spellings are looked for from 4 characters; shorter texts match by prefix. */
+const fuzzy = (text: string) => [...text].length >= 4;
+
 /** `%` and `_` are wildcards in LIKE: a typed one must match itself. */
 export function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -157,7 +160,10 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       );
     },
 
-    /** Categories, models or channels whose title starts like the text, or resembles it. */
+    /**
+     * Categories, models or channels whose title starts like the text, or (from 4
+     * characters, when a typo is likely and the trigram index is selective) resembles it.
+     */
     async suggest(
       table: 'categories' | 'models' | 'channels',
       text: string,
@@ -165,12 +171,14 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       limit: number,
     ): Promise<NamedCountRow[]> {
       const total = table === 'categories' ? CATEGORY_TOTAL[gender] : 'videos_count';
-      const sectionFilter = table === 'models' ? 'AND gender = $4' : '';
       const params: unknown[] = [text, likePrefix(text), limit];
-      if (table === 'models') params.push(gender);
+      const sectionFilter = table === 'models' ? `AND gender = $${params.push(gender)}` : '';
+      const match = fuzzy(text)
+        ? '(lower(title) LIKE $2 OR lower(title) % $1)'
+        : 'lower(title) LIKE $2';
       return database.query<NamedCountRow>(
         `SELECT dir, title, ${total} AS total FROM ${table}
-          WHERE (lower(title) LIKE $2 OR lower(title) % $1) AND ${total} > 0 ${sectionFilter}
+          WHERE ${match} AND ${total} > 0 ${sectionFilter}
           ORDER BY lower(title) LIKE $2 DESC, similarity(lower(title), $1) DESC, ${total} DESC
           LIMIT $3`,
         params,
@@ -178,9 +186,10 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     },
 
     async suggestKeywords(text: string, gender: Gender, limit: number): Promise<KeywordRow[]> {
+      const match = fuzzy(text) ? '(keyword LIKE $2 OR keyword % $1)' : 'keyword LIKE $2';
       return database.query<KeywordRow>(
         `SELECT keyword, searches FROM keywords
-          WHERE gender = $3 AND results > 0 AND (keyword LIKE $2 OR keyword % $1)
+          WHERE gender = $3 AND results > 0 AND ${match}
           ORDER BY keyword LIKE $2 DESC, similarity(keyword, $1) DESC, searches DESC
           LIMIT $4`,
         [text, likePrefix(text), gender, limit],

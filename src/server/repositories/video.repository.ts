@@ -8,6 +8,9 @@ import { estimateRows } from './estimate.ts';
 // (videos_listed_*_idx, or the member list / playlist tables) and joins only those ids to
 // their rows (deferred join), so a deep page never reads the wide rows it skips.
 
+/** Newest videos taken from each of a video's categories and models as related candidates. */
+const RELATED_PER_SOURCE = 80;
+
 /** A member's video list: the table it lives in. */
 export type MemberList = 'favourites' | 'watch_later' | 'history';
 
@@ -297,13 +300,13 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
                 SELECT c.video_id AS id FROM cats, LATERAL (
                   SELECT vc.video_id FROM video_categories vc
                    WHERE vc.category_id = cats.category_id AND vc.video_id <> $1
-                   ORDER BY vc.video_id DESC LIMIT $2
+                   ORDER BY vc.video_id DESC LIMIT $3
                 ) c
                 UNION
                 SELECT c.video_id FROM mods, LATERAL (
                   SELECT vm.video_id FROM video_models vm
                    WHERE vm.model_id = mods.model_id AND vm.video_id <> $1
-                   ORDER BY vm.video_id DESC LIMIT $2
+                   ORDER BY vm.video_id DESC LIMIT $3
                 ) c
               )
          SELECT v.id FROM candidates JOIN videos v ON v.id = candidates.id, src
@@ -316,7 +319,7 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
                      WHERE vt.video_id = v.id AND vt.tag_id IN (SELECT tag_id FROM tgs)) DESC,
                    v.views_week DESC, v.id DESC
           LIMIT $2`,
-        [id, limit],
+        [id, limit, RELATED_PER_SOURCE],
       );
       return rows.map((r) => Number(r.id));
     },

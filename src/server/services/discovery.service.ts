@@ -14,7 +14,6 @@ import type {
   SearchFilter,
   StripRow,
 } from '../repositories/discovery.repository.ts';
-import { ESTIMATE_OVER } from '../repositories/estimate.ts';
 import type { VideoRepository } from '../repositories/video.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
 import { EXACT_COUNT_CAP, toListItem } from './video.service.ts';
@@ -64,10 +63,8 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
         return { ids: ranked.slice(offset, offset + count), total: ranked.length };
       }
     }
-    const total =
-      estimate > ESTIMATE_OVER
-        ? estimate
-        : await deps.videos.countUpTo({ ...filter, sort: 'latest-updates' }, EXACT_COUNT_CAP);
+    // Too many matches to rank: the planner's estimate is the total ("about N results").
+    const total = estimate;
     const ids = offset >= total ? [] : await deps.discovery.popularMatches(filter, count, offset);
     return { ids, total };
   }
@@ -162,9 +159,7 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
         const listFilter = { ...filter, sort: params.sort };
         const estimate = await deps.videos.estimate(listFilter);
         total =
-          estimate > ESTIMATE_OVER
-            ? estimate
-            : await deps.videos.countUpTo(listFilter, EXACT_COUNT_CAP);
+          estimate > RANK_CAP ? estimate : await deps.videos.countUpTo(listFilter, EXACT_COUNT_CAP);
         if (offset < total && params.page <= MAX_PAGE) {
           const rows = await deps.videos.list(listFilter, params.count, offset);
           ids = rows.map((row) => row.id);
