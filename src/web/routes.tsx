@@ -28,6 +28,42 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/home.tsx'),
           },
           {
+            path: 'videos',
+            id: 'videos-redirect',
+            lazy: async () => ({
+              loader: (await import('./routes/videos.tsx')).listingRedirectLoader,
+            }),
+          },
+          {
+            path: 'videos/:sort',
+            id: 'videos-sort-redirect',
+            lazy: async () => ({
+              loader: (await import('./routes/videos.tsx')).sortRedirectLoader,
+            }),
+          },
+          {
+            path: 'videos/:sort/:page',
+            id: 'src/web/routes/videos.tsx',
+            lazy: () => import('./routes/videos.tsx'),
+          },
+          // SPEC.md §2: the sort routes redirect to the listing with that sort.
+          ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
+            (sort) => ({
+              path: sort,
+              id: `redirect-${sort}`,
+              lazy: async () => ({
+                loader: (await import('./routes/videos.tsx')).sortRedirectLoader,
+              }),
+            }),
+          ),
+          {
+            path: 'history/:page?',
+            id: 'redirect-history',
+            lazy: async () => ({
+              loader: (await import('./routes/videos.tsx')).sortRedirectLoader,
+            }),
+          },
+          {
             path: '*',
             id: 'not-found',
             handle: { status: 404 } satisfies RouteHandle,

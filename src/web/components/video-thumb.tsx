@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ratingPercent, shortCount } from '../../contracts/format.ts';
+import { isoDuration, parseDuration, ratingPercent, shortCount } from '../../contracts/format.ts';
 import type { VideoListItem } from '../../contracts/video.schema.ts';
 import { EyeIcon, ThumbUpIcon } from './icons.tsx';
 import styles from './video-thumb.module.css';
@@ -34,9 +34,13 @@ export function VideoThumb({ video, eager = false }: { video: VideoListItem; eag
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
         />
-        <span className={styles.duration} title={t('thumb.duration', { duration: video.duration })}>
+        <time
+          className={styles.duration}
+          dateTime={isoDuration(parseDuration(video.duration) || 0)}
+          title={t('thumb.duration', { duration: video.duration })}
+        >
           {video.duration}
-        </span>
+        </time>
         {video.is_hd === '1' ? <span className={styles.hd}>{t('thumb.hd')}</span> : null}
         {video.is_private === '1' ? (
           <span className={styles.private}>{t('thumb.private')}</span>

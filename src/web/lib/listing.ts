@@ -1,0 +1,61 @@
+import { MAX_PAGE } from '../../contracts/constants.ts';
+import {
+  DATE_FILTERS,
+  type DateFilter,
+  DURATION_FILTERS,
+  type DurationFilter,
+  VIDEO_SORTS,
+  type VideoSort,
+} from '../../contracts/paths.ts';
+
+// The video listing screens' URL state (SPEC.md §2 /videos/{sort}/{page}/): the sort and
+// page in the path, the filter panel's choices in the query string.
+
+export interface ListingFilters {
+  date: Exclude<DateFilter, ''>;
+  duration: DurationFilter;
+  hd: boolean;
+}
+
+export const DEFAULT_FILTERS: ListingFilters = { date: 'all', duration: '', hd: false };
+
+export function isVideoSort(value: string | undefined): value is VideoSort {
+  return value !== undefined && (VIDEO_SORTS as readonly string[]).includes(value);
+}
+
+/** A page segment: a whole number from 1 to MAX_PAGE, written without leading zeros. */
+export function parsePage(value: string | undefined): number | undefined {
+  if (value === undefined || !/^[1-9]\d{0,5}$/.test(value)) return undefined;
+  const page = Number(value);
+  return page <= MAX_PAGE ? page : undefined;
+}
+
+/** Filters from a query string; unknown values fall back to "any". */
+export function parseFilters(search: URLSearchParams): ListingFilters {
+  const date = search.get('date') ?? '';
+  const duration = search.get('duration') ?? '';
+  return {
+    date:
+      (DATE_FILTERS as readonly string[]).includes(date) && date !== ''
+        ? (date as ListingFilters['date'])
+        : 'all',
+    duration: (DURATION_FILTERS as readonly string[]).includes(duration)
+      ? (duration as DurationFilter)
+      : '',
+    hd: search.get('hd') === '1',
+  };
+}
+
+/** The query string of non-default filters (`?date=week&hd=1`), or ''. */
+export function filtersQuery(filters: ListingFilters): string {
+  const params = new URLSearchParams();
+  if (filters.date !== 'all') params.set('date', filters.date);
+  if (filters.duration !== '') params.set('duration', filters.duration);
+  if (filters.hd) params.set('hd', '1');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function listingPath(sort: VideoSort, page: number, filters: ListingFilters): string {
+  return `/videos/${sort}/${page}/${filtersQuery(filters)}`;
+}

@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parseDuration } from '../../src/contracts/format.ts';
+import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+
+// The video listing /videos/{sort}/{page}/ (SPEC.md §2).
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function status(path: string) {
+  const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location') };
+}
+
+describe('video listing', () => {
+  it('arrives server-rendered with 60 thumbs and pagination', async () => {
+    const res = await fetch(`${baseUrl}/videos/most-popular/2/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.match(/<article/g)).toHaveLength(60);
+    expect(html).toContain('Most popular videos');
+    expect(html).toContain('aria-current="page"');
+    expect(html).toMatch(
+      /rel="prev" [^>]*href="\/videos\/most-popular\/1\/"|href="\/videos\/most-popular\/1\/"[^>]*rel="prev"/,
+    );
+  });
+
+  it('redirects the short forms and refuses unknown sorts and pages', async () => {
+    expect(await status('/videos/')).toEqual({
+      status: 302,
+      location: '/videos/latest-updates/1/',
+    });
+    expect(await status('/videos/top-rated/')).toEqual({
+      status: 302,
+      location: '/videos/top-rated/1/',
+    });
+    expect(await status('/most-commented/')).toEqual({
+      status: 302,
+      location: '/videos/most-commented/1/',
+    });
+    expect((await status('/videos/newest-first/1/')).status).toBe(404);
+    expect((await status('/videos/top-rated/0/')).status).toBe(404);
+    expect((await status('/videos/top-rated/abc/')).status).toBe(404);
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`filters and pages in the browser without errors at ${name} size`, async () => {
+      const page = await browser.newPage({ viewport });
+      const errors = watchErrors(page);
+      await page.goto(`${baseUrl}/videos/latest-updates/1/`);
+      await waitForHydration(page);
+      await expect.poll(() => page.locator('main article').count()).toBe(60);
+
+      await page
+        .getByRole('navigation', { name: 'Pages' })
+        .getByRole('link', { name: 'Next' })
+        .click();
+      await page.waitForURL('**/videos/latest-updates/2/');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('navigation', { name: 'Pages' })
+            .locator('[aria-current="page"]')
+            .textContent(),
+        )
+        .toBe('2');
+
+      // A filter change goes back to page 1 and keeps the other choices.
+      await page.getByLabel('Duration').selectOption('2');
+      await page.waitForURL('**/videos/latest-updates/1/?duration=2');
+      await page.getByLabel('Sort').selectOption('longest');
+      await page.waitForURL('**/videos/longest/1/?duration=2');
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Longest videos');
+      // Every thumb now shows a length of 10 to 40 minutes, longest first.
+      const seconds = (
+        await page
+          .locator('main article time')
+          .evaluateAll((els) => els.map((el) => el.textContent ?? ''))
+      ).map(parseDuration);
+      expect(seconds.length).toBeGreaterThan(0);
+      for (const value of seconds) {
+        expect(value).toBeGreaterThanOrEqual(600);
+        expect(value).toBeLessThanOrEqual(2400);
+      }
+      expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});
