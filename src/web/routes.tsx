@@ -46,6 +46,23 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/videos.tsx',
             lazy: () => import('./routes/videos.tsx'),
           },
+          {
+            path: 'categories',
+            id: 'src/web/routes/categories-index.tsx',
+            lazy: () => import('./routes/categories-index.tsx'),
+          },
+          {
+            path: 'categories/:dirs/:page?',
+            id: 'categories-redirect',
+            lazy: async () => ({
+              loader: (await import('./routes/categories.tsx')).categoryRedirectLoader,
+            }),
+          },
+          {
+            path: 'categories/:dirs/:sort/:page',
+            id: 'src/web/routes/categories.tsx',
+            lazy: () => import('./routes/categories.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({

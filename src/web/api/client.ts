@@ -21,6 +21,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * True for an ApiError, also one made by another copy of this module: on the server the API
+ * client is the server's module while routes run from the SSR bundle, so `instanceof`
+ * alone would miss it.
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError ||
+    (error instanceof Error &&
+      error.name === 'ApiError' &&
+      typeof (error as Partial<ApiError>).status === 'number')
+  );
+}
+
 /** Clients treat any body with `error` as a failure, whatever the status (API-CONTRACT.md). */
 export function parseApiResponse<T>(status: number, body: unknown): T {
   if (isApiFailure(body)) throw new ApiError(status, body);

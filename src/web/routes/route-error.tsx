@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ApiError } from '../api/client.ts';
+import { isApiError } from '../api/client.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { NotFoundPage } from './not-found.tsx';
 
@@ -10,7 +10,7 @@ export function RouteError() {
   const { t } = useTranslation();
   const notFound =
     (isRouteErrorResponse(error) && error.status === 404) ||
-    (error instanceof ApiError && error.status === 404);
+    (isApiError(error) && error.status === 404);
   if (notFound) return <NotFoundPage />;
   return (
     <div role="alert" style={{ textAlign: 'center', margin: '48px auto' }}>
