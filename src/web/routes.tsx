@@ -63,6 +63,11 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/categories.tsx',
             lazy: () => import('./routes/categories.tsx'),
           },
+          {
+            path: 'search/:page',
+            id: 'src/web/routes/search.tsx',
+            lazy: () => import('./routes/search.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({

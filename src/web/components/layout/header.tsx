@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { SEARCH } from '../../../contracts/constants.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
+import { SearchBox } from './search-box.tsx';
 
 export function Header() {
   const { t } = useTranslation();
@@ -15,23 +15,7 @@ export function Header() {
           <Logo name={site.name} />
           <span className={styles.name}>{site.name}</span>
         </Link>
-        <search className={styles.search}>
-          <form action="/search/1/" method="get">
-            <label htmlFor="site-search" className="visually-hidden">
-              {t('search.label')}
-            </label>
-            <input
-              id="site-search"
-              name="s"
-              type="search"
-              minLength={SEARCH.minLength}
-              maxLength={SEARCH.maxLength}
-              placeholder={t('search.placeholder')}
-              autoComplete="off"
-            />
-            <button type="submit">{t('search.submit')}</button>
-          </form>
-        </search>
+        <SearchBox />
         <nav className={styles.nav} aria-label={t('a11y.mainNav')}>
           <NavLink to="/videos/">{t('nav.videos')}</NavLink>
           <NavLink to="/categories/">{t('nav.categories')}</NavLink>
