@@ -68,6 +68,24 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/search.tsx',
             lazy: () => import('./routes/search.tsx'),
           },
+          {
+            path: 'models/:sort?',
+            id: 'models-redirect',
+            lazy: async () => ({
+              loader: (await import('./routes/models.tsx')).modelsRedirectLoader,
+            }),
+          },
+          {
+            path: 'models/:sort/:page',
+            id: 'src/web/routes/models.tsx',
+            lazy: () => import('./routes/models.tsx'),
+          },
+          {
+            // /model/{dir}/ and /model/{dir}/videos/{page}/
+            path: 'model/:dir/videos?/:page?',
+            id: 'src/web/routes/model.tsx',
+            lazy: () => import('./routes/model.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({
