@@ -86,6 +86,24 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/model.tsx',
             lazy: () => import('./routes/model.tsx'),
           },
+          {
+            path: 'channels/:sort?',
+            id: 'channels-redirect',
+            lazy: async () => ({
+              loader: (await import('./routes/channels.tsx')).channelsRedirectLoader,
+            }),
+          },
+          {
+            path: 'channels/:sort/:page',
+            id: 'src/web/routes/channels.tsx',
+            lazy: () => import('./routes/channels.tsx'),
+          },
+          {
+            // /channel/{dir}/ and /channel/{dir}/videos/{page}/
+            path: 'channel/:dir/videos?/:page?',
+            id: 'src/web/routes/channel.tsx',
+            lazy: () => import('./routes/channel.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({
