@@ -61,6 +61,13 @@ export function injectApi(app: FastifyInstance, request: FastifyRequest): ApiCli
   };
 }
 
+/** A same-site path to return to, or the home page: never another host. */
+export function safeBack(back: unknown): string {
+  if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//')) return '/';
+  if (back.includes('\\') || /[\r\n]/.test(back)) return '/';
+  return back;
+}
+
 export function pagesRoutes(deps: { renderer: PageRenderer; site: SiteInfo }) {
   return async (app: FastifyInstance) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -106,6 +113,25 @@ export function pagesRoutes(deps: { renderer: PageRenderer; site: SiteInfo }) {
         .header('vary', 'Cookie, Accept-Encoding')
         .send(result.stream);
     };
+    // The language picker (SPEC.md §6: anyone may change the language): remembers the
+    // choice in the app_lang cookie and goes back to the page it was made on.
+    app.get<{ Querystring: { lang?: unknown; back?: unknown } }>(
+      '/language/',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { lang, back } = request.query;
+        const target = safeBack(back);
+        reply.header('cache-control', 'no-store');
+        if (typeof lang !== 'string' || !isLanguage(lang)) return reply.redirect(target, 302);
+        reply.setCookie(LANGUAGE_COOKIE, lang, {
+          path: '/',
+          maxAge: 365 * 86_400,
+          sameSite: 'lax',
+          httpOnly: false,
+        });
+        return reply.redirect(target, 302);
+      },
+    );
     app.get('/*', handler);
   };
 }

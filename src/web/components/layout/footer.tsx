@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import styles from './footer.module.css';
+import { LanguagePicker } from './language-picker.tsx';
 
 const INFO_LINKS = [
   ['terms', '/information/terms/'],
@@ -42,6 +43,7 @@ export function Footer() {
             {t('footer.rta')} <Link to="/information/parentalcontrol/">{t('footer.rtaMore')}</Link>
           </span>
         </p>
+        <LanguagePicker />
         <p className={styles.copyright}>{t('footer.copyright', { year, site: site.name })}</p>
       </div>
     </footer>
