@@ -54,7 +54,7 @@ describe('search panel', () => {
 
       // From three characters, suggestions arrive; arrow keys move, Enter opens one.
       await box.fill(word.slice(0, 4));
-      const options = page.getByRole('option');
+      const options = page.locator('search').getByRole('option');
       await expect.poll(() => options.count()).toBeGreaterThan(0);
       await box.press('ArrowDown');
       expect(await options.first().getAttribute('aria-selected')).toBe('true');
