@@ -104,6 +104,23 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/channel.tsx',
             lazy: () => import('./routes/channel.tsx'),
           },
+          {
+            path: 'playlists/:sort?',
+            id: 'playlists-redirect',
+            lazy: async () => ({
+              loader: (await import('./routes/playlists.tsx')).playlistsRedirectLoader,
+            }),
+          },
+          {
+            path: 'playlists/:sort/:page',
+            id: 'src/web/routes/playlists.tsx',
+            lazy: () => import('./routes/playlists.tsx'),
+          },
+          {
+            path: 'playlist/:id/:page',
+            id: 'src/web/routes/playlist.tsx',
+            lazy: () => import('./routes/playlist.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({

@@ -1,0 +1,108 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
+import { shortCount } from '../../contracts/format.ts';
+import { parseId, videos2Path } from '../../contracts/paths.ts';
+import { playlistPath } from '../../contracts/playlists.paths.ts';
+import type { PlaylistResponse } from '../../contracts/playlists.schema.ts';
+import type { VideoListResponse } from '../../contracts/video.schema.ts';
+import { isApiError } from '../api/client.ts';
+import { apiQuery } from '../api/query.ts';
+import { appContext } from '../app-context.ts';
+import { PageMeta } from '../components/page-meta.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { VideoGrid } from '../components/video-grid.tsx';
+import { parsePage } from '../lib/listing.ts';
+import styles from './profile-page.module.css';
+
+// One playlist (SPEC.md §2 /playlist/{id}/{page}/): its title, owner and videos in the
+// playlist's order, 60 per page. A private playlist tells the visitor so (SPEC.md §8).
+
+function videosPath(gender: Gender, id: number, page: number) {
+  return videos2Path({
+    lifetime: LIFETIME.playlists,
+    gender,
+    sort: 'latest-updates',
+    count: PAGE_SIZE.playlist,
+    section: 'playlists',
+    objectId: String(id),
+    page,
+    type: 'all',
+    duration: '',
+    date: '',
+  });
+}
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const id = parseId(params.id ?? '');
+  const page = parsePage(params.page);
+  if (id === undefined || page === undefined) throw data(null, { status: 404 });
+  const { queryClient } = context.get(appContext);
+  try {
+    const { playlist } = await queryClient.ensureQueryData(
+      apiQuery<PlaylistResponse>(playlistPath(LIFETIME.playlists, id)),
+    );
+    const gender = playlist.orientation;
+    await queryClient.ensureQueryData(apiQuery<VideoListResponse>(videosPath(gender, id, page)));
+    return { id, page, gender, isPrivate: false as const };
+  } catch (error) {
+    if (isApiError(error) && error.code === 'playlist_is_private') {
+      return { id, page, gender: 'str' as Gender, isPrivate: true as const };
+    }
+    if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+function Playlist({ id, page, gender }: { id: number; page: number; gender: Gender }) {
+  const { t } = useTranslation();
+  const { playlist } = useSuspenseQuery(
+    apiQuery<PlaylistResponse>(playlistPath(LIFETIME.playlists, id)),
+  ).data;
+  const videos = useSuspenseQuery(apiQuery<VideoListResponse>(videosPath(gender, id, page))).data;
+  return (
+    <>
+      <PageMeta
+        title={page > 1 ? `${playlist.title} - ${t('pagination.page', { page })}` : playlist.title}
+        description={playlist.description || playlist.title}
+        image={playlist.toptn[0]?.scr}
+      />
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.name}>{playlist.title}</h1>
+          <p className={styles.stats}>
+            <span>
+              {t('profile.videos', {
+                count: Number(playlist.total_videos),
+                n: shortCount(playlist.total_videos),
+              })}
+            </span>
+            <span>{t('playlists.by', { user: playlist.user.username })}</span>
+          </p>
+          {playlist.description ? <p className={styles.about}>{playlist.description}</p> : null}
+        </div>
+      </header>
+      {videos.videos.length > 0 ? (
+        <VideoGrid videos={videos.videos} eagerCount={4} />
+      ) : (
+        <p className={styles.empty}>{t('playlists.emptyList')}</p>
+      )}
+      <Pagination page={page} pages={videos.pages} href={(n) => `/playlist/${id}/${n}/`} />
+    </>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const { id, page, gender, isPrivate } = useLoaderData<typeof loader>();
+  if (isPrivate) {
+    return (
+      <>
+        <PageMeta title={t('playlists.private')} description={t('playlists.private')} noindex />
+        <p className={styles.empty}>{t('playlists.private')}</p>
+      </>
+    );
+  }
+  return <Playlist id={id} page={page} gender={gender} />;
+}
