@@ -121,6 +121,23 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/playlist.tsx',
             lazy: () => import('./routes/playlist.tsx'),
           },
+          {
+            path: 'community/:sort?',
+            id: 'community-redirect',
+            lazy: async () => ({
+              loader: (await import('./routes/community.tsx')).communityRedirectLoader,
+            }),
+          },
+          {
+            path: 'community/:sort/:page',
+            id: 'src/web/routes/community.tsx',
+            lazy: () => import('./routes/community.tsx'),
+          },
+          {
+            path: 'members/:id/:tab?/:page?',
+            id: 'src/web/routes/member.tsx',
+            lazy: () => import('./routes/member.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({
