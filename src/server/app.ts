@@ -32,6 +32,7 @@ import { loadSecret } from './secret.ts';
 import { createMediaUrls } from './services/media-urls.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
+import { sitemapRoutes } from './ssr/sitemaps.ts';
 
 // Builds the HTTP application: plugins, the JSON API and the server-rendered pages.
 // main.ts runs it; tests build it on their own database.
@@ -119,6 +120,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: loadSecret(config.appSecret, config.dataDir),
   };
   await app.register(healthRoutes({ database: deps.database }));
+  await app.register(
+    sitemapRoutes({
+      database: deps.database,
+      urls: api.urls,
+      publicUrl: config.publicUrl,
+      maxLifetime: config.maxCacheLifetime,
+    }),
+  );
   for (const routes of [
     videosRoutes,
     discoveryRoutes,
