@@ -11,7 +11,7 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to="/" className={styles.brand}>
+        <Link to="/" className={styles.brand} aria-label={site.name}>
           <Logo name={site.name} />
           <span className={styles.name}>{site.name}</span>
         </Link>

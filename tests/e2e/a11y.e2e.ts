@@ -1,0 +1,74 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, VIEWPORTS, waitForHydration } from './browser.ts';
+
+// axe on every browsing screen, at a phone and a desktop size: no serious or critical
+// violation (issue 4 quality bar).
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function firstHref(listPath: string, pattern: RegExp): Promise<string> {
+  const html = await (await fetch(`${baseUrl}${listPath}`)).text();
+  const match = pattern.exec(html);
+  if (!match?.[1]) throw new Error(`no link like ${pattern} on ${listPath}`);
+  return match[1];
+}
+
+describe('accessibility', () => {
+  const screens: [string, () => Promise<string>][] = [
+    ['home', async () => '/'],
+    ['video listing', async () => '/videos/most-popular/1/'],
+    ['category index', async () => '/categories/'],
+    [
+      'category listing',
+      async () =>
+        firstHref('/categories/', /href="(\/categories\/[a-z0-9-]+\/latest-updates\/1\/)"/),
+    ],
+    ['search', async () => '/search/1/?s=summer'],
+    ['models', async () => '/models/most-popular/1/'],
+    ['model', async () => firstHref('/models/most-popular/1/', /href="(\/model\/[a-z0-9-]+\/)"/)],
+    ['channels', async () => '/channels/most-popular/1/'],
+    [
+      'channel',
+      async () => firstHref('/channels/most-popular/1/', /href="(\/channel\/[a-z0-9-]+\/)"/),
+    ],
+    ['playlists', async () => '/playlists/most-popular/1/'],
+    ['community', async () => '/community/latest/1/'],
+    ['404', async () => '/no/such/page/'],
+  ];
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`finds no serious or critical violation at ${name} size`, async () => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      for (const [screen, path] of screens) {
+        await page.goto(`${baseUrl}${await path()}`);
+        await waitForHydration(page);
+        const result = await new AxeBuilder({ page }).analyze();
+        for (const violation of result.violations) {
+          if (violation.impact === 'serious' || violation.impact === 'critical') {
+            problems.push(
+              `${screen}: ${violation.id} (${violation.impact}) ${violation.nodes
+                .slice(0, 2)
+                .map((n) => n.target.join(' '))
+                .join(', ')}`,
+            );
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
