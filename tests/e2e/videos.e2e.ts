@@ -29,6 +29,17 @@ describe('video listing', () => {
     expect(html.match(/<article/g)).toHaveLength(60);
     expect(html).toContain('Most popular videos');
     expect(html).toContain('aria-current="page"');
+    // Structured data and the language alternates for search engines.
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}';
+    const list = JSON.parse(ld) as { '@type': string; itemListElement: unknown[] };
+    expect(list['@type']).toBe('ItemList');
+    expect(list.itemListElement).toHaveLength(60);
+    expect(html).toMatch(
+      /<link rel="alternate" hrefLang="de" href="[^"]+\/videos\/most-popular\/2\/\?lang=de"/i,
+    );
+    const german = await (await fetch(`${baseUrl}/videos/most-popular/2/?lang=de`)).text();
+    expect(german).toContain('<html lang="de"');
+    expect(german).toContain('Beliebteste Videos');
     expect(html).toMatch(
       /rel="prev" [^>]*href="\/videos\/most-popular\/1\/"|href="\/videos\/most-popular\/1\/"[^>]*rel="prev"/,
     );

@@ -31,7 +31,12 @@ export function trailingSlashRedirect(url: string): string | undefined {
   return `${safe}/${q === -1 ? '' : url.slice(q)}`;
 }
 
-export function pickLanguage(cookie: string | undefined): Language {
+export function pickLanguage(asked: string | undefined, cookie?: string): Language {
+  if (isLanguage(asked)) return asked;
+  return pickCookieLanguage(cookie);
+}
+
+function pickCookieLanguage(cookie: string | undefined): Language {
   return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
 }
 
@@ -83,7 +88,13 @@ export function pagesRoutes(deps: { renderer: PageRenderer; site: SiteInfo }) {
       });
       const cookies = request.cookies;
       const globals: PageGlobals = {
-        lang: pickLanguage(cookies[LANGUAGE_COOKIE]),
+        // `?lang=` (the hreflang alternates) wins over the cookie, without changing it.
+        lang: pickLanguage(
+          typeof (request.query as Record<string, unknown>).lang === 'string'
+            ? String((request.query as Record<string, unknown>).lang)
+            : cookies[LANGUAGE_COOKIE],
+          cookies[LANGUAGE_COOKIE],
+        ),
         gender: pickGender(cookies[GENDER_COOKIE]),
         country: '',
         site: deps.site,

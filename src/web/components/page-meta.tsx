@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/constants.ts';
 import { useGlobals } from '../hooks/use-globals.ts';
 
 // SPEC.md §1: the page title is the page title plus the product name; a description and
@@ -9,16 +10,22 @@ export function PageMeta({
   description,
   image,
   noindex = false,
+  jsonLd,
 }: {
   title: string;
   description: string;
   image?: string;
   noindex?: boolean;
+  /** Structured data (schema.org) of the page. */
+  jsonLd?: Record<string, unknown>;
 }) {
-  const { site } = useGlobals();
+  const { site, lang } = useGlobals();
   const location = useLocation();
   const fullTitle = `${title} - ${site.name}`;
-  const canonical = `${site.url}${location.pathname}`;
+  // Each language has its own address (`?lang=`), so search engines can list them all.
+  const inLanguage = (code: Language) =>
+    `${site.url}${location.pathname}${code === DEFAULT_LANGUAGE ? '' : `?lang=${code}`}`;
+  const canonical = inLanguage(lang);
   const imageUrl = image ? new URL(image, site.url).toString() : undefined;
   return (
     <>
@@ -26,6 +33,22 @@ export function PageMeta({
       <meta name="description" content={description} />
       {noindex ? <meta name="robots" content="noindex" /> : null}
       <link rel="canonical" href={canonical} />
+      {noindex
+        ? null
+        : LANGUAGES.map((code) => (
+            <link key={code} rel="alternate" hrefLang={code} href={inLanguage(code)} />
+          ))}
+      {noindex ? null : (
+        <link rel="alternate" hrefLang="x-default" href={inLanguage(DEFAULT_LANGUAGE)} />
+      )}
+      {jsonLd ? (
+        <script
+          type="application/ld+json"
+          // JSON-LD is data, never run; `<` is escaped so a title cannot close the tag.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON, not markup
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }}
+        />
+      ) : null}
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />

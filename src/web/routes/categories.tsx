@@ -25,6 +25,7 @@ import {
   parseFilters,
   parsePage,
 } from '../lib/listing.ts';
+import { itemListLd } from '../lib/structured-data.ts';
 import { LIST_LIFETIME } from './videos.tsx';
 
 // A category listing (SPEC.md §2 /categories/{object_id}/{sort}/{page}/): one to three
@@ -118,6 +119,7 @@ export function Component() {
       <PageMeta
         title={page > 1 ? `${heading} - ${t('pagination.page', { page })}` : heading}
         description={description || t('listing.description', { sort: heading, site: site.name })}
+        jsonLd={itemListLd(list.videos, site.url)}
       />
       <VideoListing
         heading={heading}

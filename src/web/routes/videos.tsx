@@ -17,6 +17,7 @@ import {
   parseFilters,
   parsePage,
 } from '../lib/listing.ts';
+import { itemListLd } from '../lib/structured-data.ts';
 
 // The video listing (SPEC.md §2 /videos/{sort}/{page}/): headline, filter panel (sort,
 // date, duration, HD; a change goes back to page 1), thumbs and pagination.
@@ -69,6 +70,7 @@ export function Component() {
       <PageMeta
         title={page > 1 ? `${heading} - ${t('pagination.page', { page })}` : heading}
         description={t('listing.description', { sort: heading, site: site.name })}
+        jsonLd={itemListLd(list.videos, site.url)}
       />
       <VideoListing
         heading={heading}
