@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
+import { MobileMenu } from './mobile-menu.tsx';
 import { SearchBox } from './search-box.tsx';
 
 export function Header() {
@@ -11,6 +12,7 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
+        <MobileMenu />
         <Link to="/" className={styles.brand} aria-label={site.name}>
           <Logo name={site.name} />
           <span className={styles.name}>{site.name}</span>
@@ -21,6 +23,8 @@ export function Header() {
           <NavLink to="/categories/">{t('nav.categories')}</NavLink>
           <NavLink to="/models/">{t('nav.models')}</NavLink>
           <NavLink to="/channels/">{t('nav.channels')}</NavLink>
+          <NavLink to="/playlists/">{t('nav.playlists')}</NavLink>
+          <NavLink to="/community/">{t('nav.community')}</NavLink>
         </nav>
         <Link to="/signin/" className={styles.login}>
           {t('nav.login')}

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import '../../styles/global.css';
+import { CookieNotice } from './cookie-notice.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import styles from './shell.module.css';
@@ -23,6 +24,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         {children ?? <Outlet />}
       </main>
       <Footer />
+      <CookieNotice />
     </>
   );
 }

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useGlobals } from '../../hooks/use-globals.ts';
+import styles from './mobile-menu.module.css';
+
+// The menu of narrow screens (SPEC.md §2 "Layout"): the site's sections, upload, login
+// and the network of sister sites. A <details> element, so it opens without JavaScript;
+// every route change closes it.
+
+export function MobileMenu() {
+  const { t } = useTranslation();
+  const { site } = useGlobals();
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.search]);
+
+  return (
+    <details className={styles.menu} ref={menu}>
+      <summary className={styles.toggle} aria-label={t('a11y.openMenu')}>
+        <span aria-hidden="true" className={styles.bars} />
+      </summary>
+      <nav className={styles.drawer} aria-label={t('a11y.mainNav')}>
+        <ul className={styles.links}>
+          <li>
+            <NavLink to="/" end>
+              {t('nav.home')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/videos/">{t('nav.videos')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/categories/">{t('nav.categories')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/models/">{t('nav.models')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/channels/">{t('nav.channels')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/playlists/">{t('nav.playlists')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/community/">{t('nav.community')}</NavLink>
+          </li>
+          <li>
+            <Link to="/upload-video/">{t('nav.upload')}</Link>
+          </li>
+          <li>
+            <Link to="/signin/">{t('nav.login')}</Link>
+          </li>
+        </ul>
+        {site.sisterSites.length > 0 ? (
+          <>
+            <h2 className={styles.heading}>{t('nav.network')}</h2>
+            <ul className={styles.network}>
+              {site.sisterSites.map((sister) => (
+                <li key={sister.url}>
+                  <a href={sister.url} rel="noopener" target="_blank">
+                    {sister.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </nav>
+    </details>
+  );
+}
