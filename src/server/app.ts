@@ -153,7 +153,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(
       pagesRoutes({
         renderer,
-        site: { name: config.siteName, url: config.publicUrl, sisterSites: config.sisterSites },
+        site: {
+          name: config.siteName,
+          url: config.publicUrl,
+          sisterSites: config.sisterSites,
+          contactEmail: config.contactEmail,
+        },
       }),
     );
   }

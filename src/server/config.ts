@@ -32,6 +32,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SITE_NAME: z.string().min(1).default('Afterglow'),
+  CONTACT_EMAIL: z.email().optional(),
   SISTER_SITES: z
     .string()
     .optional()
@@ -77,6 +78,8 @@ export interface Config {
   /** After SIGTERM, keep serving this long (health answers 503) before closing the port. */
   shutdownDrainMs: number;
   siteName: string;
+  /** Contact address on the information pages (support, DMCA, DSA). */
+  contactEmail: string;
   sisterSites: SisterSite[];
   /** Signs download links; read from DATA_DIR/secret (made on first start) when not set. */
   appSecret: string | undefined;
@@ -135,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'development' ? 0 : 1000),
     siteName: e.SITE_NAME,
+    contactEmail:
+      e.CONTACT_EMAIL ??
+      `support@${new URL(e.PUBLIC_URL ?? 'http://afterglow.example').hostname.replace(/^localhost$/, 'afterglow.example')}`,
     sisterSites: e.SISTER_SITES ?? DEFAULT_SISTER_SITES,
     appSecret: e.APP_SECRET,
     ffmpegPath: e.FFMPEG_PATH,

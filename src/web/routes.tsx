@@ -138,6 +138,11 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/member.tsx',
             lazy: () => import('./routes/member.tsx'),
           },
+          {
+            path: 'information/:page?',
+            id: 'src/web/routes/information.tsx',
+            lazy: () => import('./routes/information.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({

@@ -7,6 +7,8 @@ export interface SiteInfo {
   name: string;
   url: string;
   sisterSites: { name: string; url: string }[];
+  /** Where visitors, rights holders and authorities write (support, DMCA, DSA). */
+  contactEmail: string;
 }
 
 /** Page constants from the server (SPEC.md §3), also sent to the browser for hydration. */

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { PageMeta } from '../components/page-meta.tsx';
+import {
+  fill,
+  INFORMATION,
+  INFORMATION_PAGES,
+  type InformationPage,
+  TITLE_KEYS,
+} from '../content/information.ts';
+import { useGlobals } from '../hooks/use-globals.ts';
+import styles from './information.module.css';
+
+// The information pages (SPEC.md §2 /information/ and its children).
+
+function isPage(value: string | undefined): value is InformationPage {
+  return value !== undefined && (INFORMATION_PAGES as readonly string[]).includes(value);
+}
+
+export function loader({ params }: LoaderFunctionArgs) {
+  if (params.page === undefined) return { page: undefined };
+  if (!isPage(params.page)) throw data(null, { status: 404 });
+  return { page: params.page };
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const { site, lang } = useGlobals();
+  const { page } = useLoaderData<typeof loader>();
+  if (page === undefined) {
+    return (
+      <article className={styles.page}>
+        <PageMeta title={t('information.title')} description={t('information.title')} />
+        <h1>{t('information.title')}</h1>
+        <ul className={styles.index}>
+          {INFORMATION_PAGES.map((slug) => (
+            <li key={slug}>
+              <Link to={`/information/${slug}/`}>{t(TITLE_KEYS[slug])}</Link>
+            </li>
+          ))}
+        </ul>
+      </article>
+    );
+  }
+  const title = t(TITLE_KEYS[page]);
+  const sections = INFORMATION[page];
+  const text = (paragraph: string) => fill(paragraph, site.name, site.contactEmail);
+  return (
+    <article className={styles.page}>
+      <PageMeta title={title} description={text(sections[0]?.paragraphs[0] ?? title)} />
+      <h1>{title}</h1>
+      {lang !== 'en' ? (
+        <p className={styles.note} lang={lang}>
+          {t('information.englishOnly')}
+        </p>
+      ) : null}
+      <div lang="en">
+        {sections.map((section, index) => (
+          <section key={section.heading ?? index}>
+            {section.heading ? <h2>{section.heading}</h2> : null}
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph.slice(0, 40)}>{text(paragraph)}</p>
+            ))}
+          </section>
+        ))}
+      </div>
+      <p className={styles.contact}>
+        {t('information.contact')} <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+      </p>
+    </article>
+  );
+}
