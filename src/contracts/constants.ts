@@ -85,3 +85,14 @@ export const PLAYLIST_LIMITS = {
 export const UPLOAD_MAX_BYTES = 10 * 1024 ** 3;
 export const PROFILE_IMAGE_MIN = { width: 1250, height: 250 } as const;
 export const TOAST_TITLE_MAX = 70;
+
+/** Objects that carry comments (and votes). */
+export const COMMENT_SECTIONS = [
+  'video',
+  'album',
+  'model',
+  'channel',
+  'member',
+  'playlist',
+] as const;
+export type CommentSection = (typeof COMMENT_SECTIONS)[number];

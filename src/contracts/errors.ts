@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // The one catalogue of failure codes (SPEC.md §8). Every failure the server returns is one of
 // these codes in the `{ error, code, field? }` shape; the web app translates them.
 
@@ -48,13 +46,6 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export const apiFailureSchema = z.object({
-  error: z.string().describe('English message; the web app shows the translation of `code`'),
-  code: z.enum(ERROR_CODES),
-  field: z.string().optional().describe('The input the failure is about'),
-  info: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
 
 export interface ApiFailure {
   error: string;

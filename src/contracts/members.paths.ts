@@ -1,5 +1,5 @@
+import { COMMENT_SECTIONS, type CommentSection } from './constants.ts';
 import { thousandsFolder } from './folders.ts';
-import { COMMENT_SECTIONS, type CommentSection } from './members.schema.ts';
 import { type ParseResult, parseCount, parseFoldered, parseLifetime } from './paths.ts';
 
 // Path grammar of the member, comment and subscription calls (SPEC.md §3, §7).

@@ -1,18 +1,10 @@
 import { z } from 'zod';
 
+export { COMMENT_SECTIONS, type CommentSection } from './constants.ts';
+
 // Shapes of the member, comment and subscription calls (SPEC.md §3 User, Comment).
 
 const numeric = z.string().regex(/^\d+$/);
-
-export const COMMENT_SECTIONS = [
-  'video',
-  'album',
-  'model',
-  'channel',
-  'member',
-  'playlist',
-] as const;
-export type CommentSection = (typeof COMMENT_SECTIONS)[number];
 
 export const memberListItemSchema = z.object({
   user_id: numeric,

@@ -11,6 +11,9 @@ import {
 // The video listing screens' URL state (SPEC.md §2 /videos/{sort}/{page}/): the sort and
 // page in the path, the filter panel's choices in the query string.
 
+/** Lists change all the time; a short lifetime keeps them fresh and still cached. */
+export const LIST_LIFETIME = 600;
+
 export interface ListingFilters {
   date: Exclude<DateFilter, ''>;
   duration: DurationFilter;

@@ -21,12 +21,12 @@ import { useGlobals } from '../hooks/use-globals.ts';
 import {
   filtersQuery,
   isVideoSort,
+  LIST_LIFETIME,
   type ListingFilters,
   parseFilters,
   parsePage,
 } from '../lib/listing.ts';
 import { itemListLd } from '../lib/structured-data.ts';
-import { LIST_LIFETIME } from './videos.tsx';
 
 // A category listing (SPEC.md §2 /categories/{object_id}/{sort}/{page}/): one to three
 // comma-separated category dirs, videos in all of them, with the categories' descriptions.

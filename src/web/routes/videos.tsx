@@ -12,6 +12,7 @@ import { useGlobals } from '../hooks/use-globals.ts';
 import {
   filtersQuery,
   isVideoSort,
+  LIST_LIFETIME,
   type ListingFilters,
   listingPath,
   parseFilters,
@@ -21,9 +22,6 @@ import { itemListLd } from '../lib/structured-data.ts';
 
 // The video listing (SPEC.md §2 /videos/{sort}/{page}/): headline, filter panel (sort,
 // date, duration, HD; a change goes back to page 1), thumbs and pagination.
-
-/** Lists change all the time; a short lifetime keeps them fresh and still cached. */
-export const LIST_LIFETIME = 600;
 
 export function listApiPath(
   gender: Parameters<typeof videos2Path>[0]['gender'],
