@@ -143,6 +143,11 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/information.tsx',
             lazy: () => import('./routes/information.tsx'),
           },
+          {
+            path: 'top-country/:page?',
+            id: 'src/web/routes/top-country.tsx',
+            lazy: () => import('./routes/top-country.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({
