@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { Shell } from './components/layout/shell.tsx';
+import { rootLoader, Shell } from './components/layout/shell.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -15,6 +15,9 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
+    loader: rootLoader,
+    // The strips load once; moving between screens does not reload them.
+    shouldRevalidate: () => false,
     Component: Shell,
     children: [
       {

@@ -17,6 +17,26 @@ afterAll(async () => {
 });
 
 describe('shell', () => {
+  it('renders the model and channel carousel and the tag strip, not on legal pages', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseUrl}/videos/latest-updates/1/`);
+    await waitForHydration(page);
+    const tags = page.getByRole('navigation', { name: 'Popular searches and categories' });
+    const tagCount = await tags.getByRole('link').count();
+    expect(tagCount).toBeGreaterThan(10);
+    expect(tagCount).toBeLessThanOrEqual(100);
+    const people = page.getByRole('navigation', { name: 'Models and channels' });
+    expect(await people.locator('a[href^="/model/"]').count()).toBeGreaterThan(0);
+    expect(await people.locator('a[href^="/channel/"]').count()).toBeGreaterThan(0);
+    // Legal pages go without the strip (SPEC.md §2 "Layout").
+    await page.goto(`${baseUrl}/information/terms/`);
+    await waitForHydration(page);
+    expect(
+      await page.getByRole('navigation', { name: 'Popular searches and categories' }).count(),
+    ).toBe(0);
+    await page.close();
+  });
+
   it('opens the menu on a phone, lists the network, and closes it on navigation', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
     const errors = watchErrors(page);
