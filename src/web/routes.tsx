@@ -151,6 +151,11 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/top-country.tsx',
             lazy: () => import('./routes/top-country.tsx'),
           },
+          {
+            path: 'sitemap-page',
+            id: 'src/web/routes/sitemap-page.tsx',
+            lazy: () => import('./routes/sitemap-page.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({

@@ -26,4 +26,14 @@ describe('information pages', () => {
     expect((await fetch(`${baseUrl}/information/nothing-here/`)).status).toBe(404);
     expect((await fetch(`${baseUrl}/information/`)).status).toBe(200);
   });
+
+  it('has a sitemap page linking every section, category and information page', async () => {
+    const html = await (await fetch(`${baseUrl}/sitemap-page/`)).text();
+    expect(html).toContain('href="/videos/most-popular/1/"');
+    expect(html).toContain('href="/models/"');
+    expect(
+      html.match(/href="\/categories\/[a-z0-9-]+\/latest-updates\/1\/"/g)?.length,
+    ).toBeGreaterThan(5);
+    expect(html.match(/href="\/information\/[a-z0-9_-]+\/"/g)?.length).toBeGreaterThanOrEqual(8);
+  });
 });

@@ -13,6 +13,7 @@ const INFO_LINKS = [
   ['dmca', '/information/dmca/'],
   ['support', '/information/support/'],
   ['records', '/information/2257/'],
+  ['sitemap', '/sitemap-page/'],
 ] as const;
 
 export function Footer() {
