@@ -56,6 +56,24 @@ describe('shell', () => {
     await page.close();
   });
 
+  it('hides the header while scrolling down and brings it back on scrolling up', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseUrl}/videos/latest-updates/1/`);
+    await waitForHydration(page);
+    const top = () =>
+      page
+        .locator('header')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(await top()).toBeGreaterThan(0);
+    await page.mouse.move(600, 600);
+    await page.mouse.wheel(0, 900);
+    await expect.poll(top).toBeLessThanOrEqual(0);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(top).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('shows the cookie notice until it is acknowledged', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useHideOnScroll } from '../../hooks/use-hide-on-scroll.ts';
 import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -9,8 +10,9 @@ import { SearchBox } from './search-box.tsx';
 export function Header() {
   const { t } = useTranslation();
   const { site } = useGlobals();
+  const hidden = useHideOnScroll();
   return (
-    <header className={styles.header}>
+    <header className={hidden ? `${styles.header} ${styles.hidden}` : styles.header}>
       <div className={styles.inner}>
         <MobileMenu />
         <Link to="/" className={styles.brand} aria-label={site.name}>
