@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ROOT_DIR } from '../src/server/app.ts';
+
+// `npm run bench:web`: Lighthouse (mobile) on the home page, a listing and a model page of
+// the built site with its demo catalogue, in Debian's Chromium. Issue 4 budgets:
+// performance ≥ 90, accessibility ≥ 95, SEO = 100, best practices ≥ 95.
+// Results: bench/results/web.{json,md}. Needs `npm run build` first.
+
+const PORT = 3390;
+const BASE = `http://127.0.0.1:${PORT}`;
+const BUDGET = { performance: 0.9, accessibility: 0.95, 'best-practices': 0.95, seo: 1 } as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_PLAYABLE: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill('SIGTERM');
+  throw new Error('the server did not start');
+}
+
+async function modelPage(): Promise<string> {
+  const html = await (await fetch(`${BASE}/models/most-popular/1/`)).text();
+  const href = /href="(\/model\/[a-z0-9-]+\/)"/.exec(html)?.[1];
+  if (!href) throw new Error('no model on the model list');
+  return href;
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-bench-web-'));
+const server = await startServer(dataDir);
+const chrome = await launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+const results: { page: string; scores: Record<string, number | null>; pass: boolean }[] = [];
+try {
+  const pages = ['/', '/videos/most-popular/1/', await modelPage()];
+  for (const page of pages) {
+    // Warm the server's caches as a running site has them.
+    await fetch(`${BASE}${page}`);
+    const run = await lighthouse(`${BASE}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+      onlyCategories: Object.keys(BUDGET),
+    });
+    const categories = run?.lhr.categories ?? {};
+    const scores = Object.fromEntries(
+      Object.keys(BUDGET).map((key) => [key, categories[key]?.score ?? null]),
+    );
+    const pass = Object.entries(BUDGET).every(([key, min]) => (scores[key] ?? 0) >= min);
+    results.push({ page, scores, pass });
+    console.log(`${pass ? 'ok  ' : 'MISS'} ${page.padEnd(40)} ${JSON.stringify(scores)}`);
+  }
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const dir = path.join(ROOT_DIR, 'bench', 'results');
+await mkdir(dir, { recursive: true });
+await writeFile(
+  path.join(dir, 'web.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), budget: BUDGET, results }, null, 2)}\n`,
+);
+await writeFile(
+  path.join(dir, 'web.md'),
+  [
+    '# Lighthouse (mobile) on the built site',
+    '',
+    `Run ${new Date().toISOString()}. Budget: ${JSON.stringify(BUDGET)}.`,
+    '',
+    '| page | performance | accessibility | best practices | SEO | ok |',
+    '| --- | ---: | ---: | ---: | ---: | :-: |',
+    ...results.map(
+      (r) =>
+        `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.pass ? 'yes' : '**no**'} |`,
+    ),
+    '',
+  ].join('\n'),
+);
