@@ -1,22 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  data,
-  Form,
-  type LoaderFunctionArgs,
-  redirect,
-  useLoaderData,
-  useSubmit,
-} from 'react-router';
+import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { CHANNEL_SORTS, type ChannelSort, channelsPath } from '../../contracts/channels.paths.ts';
 import { type Gender, PAGE_SIZE } from '../../contracts/constants.ts';
 import type { ChannelsResponse } from '../../contracts/models.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { ListScreen } from '../components/list-screen.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { Pagination } from '../components/pagination.tsx';
 import { ProfileCard, ProfileGrid } from '../components/profile-card.tsx';
-import styles from '../components/video-listing.module.css';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { parsePage } from '../lib/listing.ts';
 
@@ -56,7 +48,6 @@ export function Component() {
   const { gender, site } = useGlobals();
   const { sort, page } = useLoaderData<typeof loader>();
   const list = useSuspenseQuery(apiQuery<ChannelsResponse>(apiPath(gender, sort, page))).data;
-  const submit = useSubmit();
   const heading = t(`channels.sorts.${sort}`);
   return (
     <>
@@ -64,31 +55,16 @@ export function Component() {
         title={page > 1 ? `${heading} - ${t('pagination.page', { page })}` : heading}
         description={t('channels.description', { site: site.name })}
       />
-      <div className={styles.top}>
-        <h1 className={styles.heading}>{heading}</h1>
-        <Form
-          method="get"
-          action="/channels/"
-          className={styles.filters}
-          aria-label={t('filters.label')}
-          onChange={(event) => submit(event.currentTarget)}
-        >
-          <label>
-            <span>{t('filters.sort')}</span>
-            <select name="sort" defaultValue={sort}>
-              {CHANNEL_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`channels.sorts.${value}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <noscript>
-            <button type="submit">{t('filters.apply')}</button>
-          </noscript>
-        </Form>
-      </div>
-      {list.channels.length > 0 ? (
+      <ListScreen
+        heading={heading}
+        formAction="/channels/"
+        sort={sort}
+        sorts={CHANNEL_SORTS.map((value) => ({ value, label: t(`channels.sorts.${value}`) }))}
+        empty={list.channels.length > 0 ? undefined : t('channels.empty')}
+        page={page}
+        pages={list.pages}
+        href={(number) => `/channels/${sort}/${number}/`}
+      >
         <ProfileGrid>
           {list.channels.map((channel) => (
             <ProfileCard
@@ -102,14 +78,7 @@ export function Component() {
             />
           ))}
         </ProfileGrid>
-      ) : (
-        <p className={styles.empty}>{t('channels.empty')}</p>
-      )}
-      <Pagination
-        page={page}
-        pages={list.pages}
-        href={(number) => `/channels/${sort}/${number}/`}
-      />
+      </ListScreen>
     </>
   );
 }

@@ -1,22 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  data,
-  Form,
-  type LoaderFunctionArgs,
-  redirect,
-  useLoaderData,
-  useSubmit,
-} from 'react-router';
+import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
 import { MEMBER_SORTS, type MemberSort, membersPath } from '../../contracts/members.paths.ts';
 import type { MembersResponse } from '../../contracts/members.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { ListScreen } from '../components/list-screen.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { Pagination } from '../components/pagination.tsx';
 import { ProfileCard, ProfileGrid } from '../components/profile-card.tsx';
-import styles from '../components/video-listing.module.css';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { parsePage } from '../lib/listing.ts';
 
@@ -52,7 +44,6 @@ export function Component() {
   const { site } = useGlobals();
   const { sort, page } = useLoaderData<typeof loader>();
   const list = useSuspenseQuery(apiQuery<MembersResponse>(apiPath(sort, page))).data;
-  const submit = useSubmit();
   const heading = t(`community.sorts.${sort}`);
   return (
     <>
@@ -60,31 +51,16 @@ export function Component() {
         title={page > 1 ? `${heading} - ${t('pagination.page', { page })}` : heading}
         description={t('community.description', { site: site.name })}
       />
-      <div className={styles.top}>
-        <h1 className={styles.heading}>{heading}</h1>
-        <Form
-          method="get"
-          action="/community/"
-          className={styles.filters}
-          aria-label={t('filters.label')}
-          onChange={(event) => submit(event.currentTarget)}
-        >
-          <label>
-            <span>{t('filters.sort')}</span>
-            <select name="sort" defaultValue={sort}>
-              {MEMBER_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`community.sorts.${value}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <noscript>
-            <button type="submit">{t('filters.apply')}</button>
-          </noscript>
-        </Form>
-      </div>
-      {list.members.length > 0 ? (
+      <ListScreen
+        heading={heading}
+        formAction="/community/"
+        sort={sort}
+        sorts={MEMBER_SORTS.map((value) => ({ value, label: t(`community.sorts.${value}`) }))}
+        empty={list.members.length > 0 ? undefined : t('community.empty')}
+        page={page}
+        pages={list.pages}
+        href={(n) => `/community/${sort}/${n}/`}
+      >
         <ProfileGrid>
           {list.members.map((member) => (
             <ProfileCard
@@ -96,10 +72,7 @@ export function Component() {
             />
           ))}
         </ProfileGrid>
-      ) : (
-        <p className={styles.empty}>{t('community.empty')}</p>
-      )}
-      <Pagination page={page} pages={list.pages} href={(n) => `/community/${sort}/${n}/`} />
+      </ListScreen>
     </>
   );
 }

@@ -1,13 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  data,
-  Form,
-  type LoaderFunctionArgs,
-  redirect,
-  useLoaderData,
-  useSubmit,
-} from 'react-router';
+import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { type Gender, PAGE_SIZE } from '../../contracts/constants.ts';
 import {
   MODEL_SORTS,
@@ -19,10 +12,9 @@ import {
 import type { ModelsResponse } from '../../contracts/models.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { ListScreen } from '../components/list-screen.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { Pagination } from '../components/pagination.tsx';
 import { ProfileCard, ProfileGrid } from '../components/profile-card.tsx';
-import styles from '../components/video-listing.module.css';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { parsePage } from '../lib/listing.ts';
 
@@ -90,7 +82,6 @@ export function Component() {
   const list = useSuspenseQuery(
     apiQuery<ModelsResponse>(apiPath(gender, sort, page, filters)),
   ).data;
-  const submit = useSubmit();
   const heading = t(`models.sorts.${sort}`);
   return (
     <>
@@ -98,64 +89,53 @@ export function Component() {
         title={page > 1 ? `${heading} - ${t('pagination.page', { page })}` : heading}
         description={t('models.description', { site: site.name })}
       />
-      <div className={styles.top}>
-        <h1 className={styles.heading}>{heading}</h1>
-        <Form
-          method="get"
-          action="/models/"
-          className={styles.filters}
-          aria-label={t('filters.label')}
-          onChange={(event) => submit(event.currentTarget)}
-        >
-          <label>
-            <span>{t('filters.sort')}</span>
-            <select name="sort" defaultValue={sort}>
-              {MODEL_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`models.sorts.${value}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>{t('models.filters.alphabet')}</span>
-            <select name="alphabet" defaultValue={filters.alphabet ?? ''}>
-              <option value="">{t('models.filters.any')}</option>
-              {LETTERS.map((letter) => (
-                <option key={letter} value={letter}>
-                  {letter.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>{t('models.filters.race')}</span>
-            <select name="race" defaultValue={filters.race ?? ''}>
-              <option value="">{t('models.filters.any')}</option>
-              {(['asian', 'caucasian', 'ebony', 'latin'] as const).map((race) => (
-                <option key={race} value={race}>
-                  {t(`models.races.${race}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>{t('models.filters.age')}</span>
-            <select name="age" defaultValue={filters.age ?? ''}>
-              <option value="">{t('models.filters.any')}</option>
-              {(['1', '2', '3', '4'] as const).map((age) => (
-                <option key={age} value={age}>
-                  {t(`models.ages.${age}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <noscript>
-            <button type="submit">{t('filters.apply')}</button>
-          </noscript>
-        </Form>
-      </div>
-      {list.models.length > 0 ? (
+      <ListScreen
+        heading={heading}
+        formAction="/models/"
+        sort={sort}
+        sorts={MODEL_SORTS.map((value) => ({ value, label: t(`models.sorts.${value}`) }))}
+        fields={
+          <>
+            <label>
+              <span>{t('models.filters.alphabet')}</span>
+              <select name="alphabet" defaultValue={filters.alphabet ?? ''}>
+                <option value="">{t('models.filters.any')}</option>
+                {LETTERS.map((letter) => (
+                  <option key={letter} value={letter}>
+                    {letter.toUpperCase()}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t('models.filters.race')}</span>
+              <select name="race" defaultValue={filters.race ?? ''}>
+                <option value="">{t('models.filters.any')}</option>
+                {(['asian', 'caucasian', 'ebony', 'latin'] as const).map((race) => (
+                  <option key={race} value={race}>
+                    {t(`models.races.${race}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t('models.filters.age')}</span>
+              <select name="age" defaultValue={filters.age ?? ''}>
+                <option value="">{t('models.filters.any')}</option>
+                {(['1', '2', '3', '4'] as const).map((age) => (
+                  <option key={age} value={age}>
+                    {t(`models.ages.${age}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        }
+        empty={list.models.length > 0 ? undefined : t('models.empty')}
+        page={page}
+        pages={list.pages}
+        href={(number) => `/models/${sort}/${number}/${filtersQuery(filters)}`}
+      >
         <ProfileGrid>
           {list.models.map((model) => (
             <ProfileCard
@@ -168,14 +148,7 @@ export function Component() {
             />
           ))}
         </ProfileGrid>
-      ) : (
-        <p className={styles.empty}>{t('models.empty')}</p>
-      )}
-      <Pagination
-        page={page}
-        pages={list.pages}
-        href={(number) => `/models/${sort}/${number}/${filtersQuery(filters)}`}
-      />
+      </ListScreen>
     </>
   );
 }

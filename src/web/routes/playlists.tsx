@@ -1,13 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  data,
-  Form,
-  type LoaderFunctionArgs,
-  redirect,
-  useLoaderData,
-  useSubmit,
-} from 'react-router';
+import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import type { Gender } from '../../contracts/constants.ts';
 import { LIFETIME } from '../../contracts/constants.ts';
 import {
@@ -18,10 +11,9 @@ import {
 import type { PlaylistsResponse } from '../../contracts/playlists.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { ListScreen } from '../components/list-screen.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { Pagination } from '../components/pagination.tsx';
 import { ProfileCard, ProfileGrid } from '../components/profile-card.tsx';
-import styles from '../components/video-listing.module.css';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { parsePage } from '../lib/listing.ts';
 
@@ -62,7 +54,6 @@ export function Component() {
   const { gender, site } = useGlobals();
   const { sort, page } = useLoaderData<typeof loader>();
   const list = useSuspenseQuery(apiQuery<PlaylistsResponse>(apiPath(gender, sort, page))).data;
-  const submit = useSubmit();
   const heading = t(`playlists.sorts.${sort}`);
   return (
     <>
@@ -70,31 +61,16 @@ export function Component() {
         title={page > 1 ? `${heading} - ${t('pagination.page', { page })}` : heading}
         description={t('playlists.description', { site: site.name })}
       />
-      <div className={styles.top}>
-        <h1 className={styles.heading}>{heading}</h1>
-        <Form
-          method="get"
-          action="/playlists/"
-          className={styles.filters}
-          aria-label={t('filters.label')}
-          onChange={(event) => submit(event.currentTarget)}
-        >
-          <label>
-            <span>{t('filters.sort')}</span>
-            <select name="sort" defaultValue={sort}>
-              {PLAYLIST_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`playlists.sorts.${value}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <noscript>
-            <button type="submit">{t('filters.apply')}</button>
-          </noscript>
-        </Form>
-      </div>
-      {list.playlists.length > 0 ? (
+      <ListScreen
+        heading={heading}
+        formAction="/playlists/"
+        sort={sort}
+        sorts={PLAYLIST_SORTS.map((value) => ({ value, label: t(`playlists.sorts.${value}`) }))}
+        empty={list.playlists.length > 0 ? undefined : t('playlists.empty')}
+        page={page}
+        pages={list.pages}
+        href={(n) => `/playlists/${sort}/${n}/`}
+      >
         <ProfileGrid>
           {list.playlists.map((playlist) => (
             <ProfileCard
@@ -108,10 +84,7 @@ export function Component() {
             />
           ))}
         </ProfileGrid>
-      ) : (
-        <p className={styles.empty}>{t('playlists.empty')}</p>
-      )}
-      <Pagination page={page} pages={list.pages} href={(n) => `/playlists/${sort}/${n}/`} />
+      </ListScreen>
     </>
   );
 }
