@@ -39,3 +39,12 @@ export function watchErrors(page: Page): string[] {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
 }
+
+/** Status and redirect target of a page, without following redirects. */
+export async function fetchStatus(
+  baseUrl: string,
+  path: string,
+): Promise<{ status: number; location: string | null }> {
+  const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location') };
+}

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 
 // Category listings and the category index (SPEC.md §2 /categories/…).
 
@@ -21,10 +21,7 @@ async function firstCategories(count: number): Promise<{ dir: string; title: str
   return body.categories.slice(0, count);
 }
 
-async function status(path: string) {
-  const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
-  return { status: res.status, location: res.headers.get('location') };
-}
+const status = (path: string) => fetchStatus(baseUrl, path);
 
 describe('category listing', () => {
   it('arrives server-rendered with the category title and description', async () => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 
 // The channel list and channel pages (SPEC.md §2 /channels/{sort}/{page}/, /channel/{dir}/).
 
@@ -15,10 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function status(path: string) {
-  const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
-  return { status: res.status, location: res.headers.get('location') };
-}
+const status = (path: string) => fetchStatus(baseUrl, path);
 
 describe('channels', () => {
   it('lists channels server-rendered and redirects the short forms', async () => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 
 // The model list and model pages (SPEC.md §2 /models/{sort}/{page}/, /model/{dir}/).
 
@@ -15,10 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function status(path: string) {
-  const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
-  return { status: res.status, location: res.headers.get('location') };
-}
+const status = (path: string) => fetchStatus(baseUrl, path);
 
 describe('models', () => {
   it('lists models server-rendered and redirects the short forms', async () => {

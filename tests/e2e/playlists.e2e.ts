@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 
 // The playlist list and playlist pages (SPEC.md §2 /playlists/{sort}/{page}/, /playlist/{id}/{page}/).
 
@@ -15,10 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function status(path: string) {
-  const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
-  return { status: res.status, location: res.headers.get('location') };
-}
+const status = (path: string) => fetchStatus(baseUrl, path);
 
 describe('playlists', () => {
   it('lists playlists server-rendered, redirects, and refuses unknown ones', async () => {

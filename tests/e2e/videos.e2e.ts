@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseDuration } from '../../src/contracts/format.ts';
-import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 
 // The video listing /videos/{sort}/{page}/ (SPEC.md §2).
 
@@ -16,10 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function status(path: string) {
-  const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
-  return { status: res.status, location: res.headers.get('location') };
-}
+const status = (path: string) => fetchStatus(baseUrl, path);
 
 describe('video listing', () => {
   it('arrives server-rendered with 60 thumbs and pagination', async () => {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { channelPath } from '../../contracts/channels.paths.ts';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
-import { shortCount } from '../../contracts/format.ts';
 import type { ChannelResponse } from '../../contracts/models.schema.ts';
 import { videos2Path } from '../../contracts/paths.ts';
 import type { VideoListResponse } from '../../contracts/video.schema.ts';
@@ -12,6 +11,7 @@ import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { ProfileHeader } from '../components/profile-header.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { parsePage } from '../lib/listing.ts';
@@ -64,8 +64,6 @@ export function Component() {
     apiQuery<ChannelResponse>(channelPath(LIFETIME.channelPage, dir)),
   ).data;
   const videos = useSuspenseQuery(apiQuery<VideoListResponse>(videosPath(gender, dir, page))).data;
-  const count = (key: string, value: string) =>
-    t(key, { count: Number(value), n: shortCount(value) });
   return (
     <>
       <PageMeta
@@ -73,25 +71,24 @@ export function Component() {
         description={channel.description || t('channels.description', { site: site.name })}
         image={channel.scr}
       />
-      <header className={styles.head}>
-        <img src={channel.avatar} alt="" width={160} height={160} className={styles.portrait} />
-        <div>
-          <h1 className={styles.name}>{channel.title}</h1>
-          <p className={styles.stats}>
-            <span>{count('profile.videos', channel.total_videos)}</span>
-            <span>{count('profile.views', channel.statistics.viewed)}</span>
-            <span>{count('profile.subscribers', channel.statistics.subscribers)}</span>
+      <ProfileHeader
+        image={channel.avatar}
+        name={channel.title}
+        counts={{
+          videos: channel.total_videos,
+          views: channel.statistics.viewed,
+          subscribers: channel.statistics.subscribers,
+        }}
+        about={channel.description}
+      >
+        {channel.url ? (
+          <p>
+            <a href={channel.url} rel="nofollow noopener sponsored" target="_blank">
+              {t('channels.visit', { channel: channel.title })}
+            </a>
           </p>
-          {channel.description ? <p className={styles.about}>{channel.description}</p> : null}
-          {channel.url ? (
-            <p>
-              <a href={channel.url} rel="nofollow noopener sponsored" target="_blank">
-                {t('channels.visit', { channel: channel.title })}
-              </a>
-            </p>
-          ) : null}
-        </div>
-      </header>
+        ) : null}
+      </ProfileHeader>
       <h2 className={styles.section}>{t('profile.videosHeading')}</h2>
       {videos.videos.length > 0 ? (
         <VideoGrid videos={videos.videos} eagerCount={4} />

@@ -2,7 +2,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, NavLink, useLoaderData } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
-import { shortCount } from '../../contracts/format.ts';
 import { memberPath } from '../../contracts/members.paths.ts';
 import type { MemberResponse } from '../../contracts/members.schema.ts';
 import { parseId, videos2Path } from '../../contracts/paths.ts';
@@ -12,6 +11,7 @@ import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { ProfileHeader } from '../components/profile-header.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { parsePage } from '../lib/listing.ts';
@@ -87,8 +87,6 @@ export function Component() {
   const { member } = useSuspenseQuery(
     apiQuery<MemberResponse>(memberPath(LIFETIME.member, 'profile', id)),
   ).data;
-  const count = (key: string, value: string) =>
-    t(key, { count: Number(value), n: shortCount(value) });
   const facts: [string, string][] = [];
   if (member.country) facts.push([t('profile.country'), member.country.toUpperCase()]);
   if (member.age) facts.push([t('models.filters.age'), member.age]);
@@ -102,17 +100,12 @@ export function Component() {
         image={member.avatar}
         noindex={tab === 'favourite_videos'}
       />
-      <header className={styles.head}>
-        <img src={member.avatar} alt="" width={160} height={160} className={styles.portrait} />
-        <div>
-          <h1 className={styles.name}>{member.display_name}</h1>
-          <p className={styles.stats}>
-            <span>{count('profile.videos', member.statistics.videos)}</span>
-            <span>{count('profile.subscribers', member.statistics.subscribers)}</span>
-          </p>
-          {member.about ? <p className={styles.about}>{member.about}</p> : null}
-        </div>
-      </header>
+      <ProfileHeader
+        image={member.avatar}
+        name={member.display_name}
+        counts={{ videos: member.statistics.videos, subscribers: member.statistics.subscribers }}
+        about={member.about}
+      />
       <nav className={styles.tabs} aria-label={member.display_name}>
         <NavLink to={`/members/${id}/`} end>
           {t('member.tabs.uploaded_videos')}

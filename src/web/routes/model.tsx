@@ -2,7 +2,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
-import { shortCount } from '../../contracts/format.ts';
 import { modelPath } from '../../contracts/models.paths.ts';
 import type { ModelResponse } from '../../contracts/models.schema.ts';
 import { videos2Path } from '../../contracts/paths.ts';
@@ -12,6 +11,7 @@ import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { ProfileHeader } from '../components/profile-header.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { parsePage } from '../lib/listing.ts';
@@ -75,43 +75,17 @@ export function Component() {
         description={model.description || t('models.description', { site: site.name })}
         image={model.img}
       />
-      <header className={styles.head}>
-        <img src={model.img} alt="" width={160} height={160} className={styles.portrait} />
-        <div>
-          <h1 className={styles.name}>{model.title}</h1>
-          <p className={styles.stats}>
-            <span>
-              {t('profile.videos', {
-                count: Number(model.total_videos),
-                n: shortCount(model.total_videos),
-              })}
-            </span>
-            <span>
-              {t('profile.views', {
-                count: Number(model.statistics.viewed),
-                n: shortCount(model.statistics.viewed),
-              })}
-            </span>
-            <span>
-              {t('profile.subscribers', {
-                count: Number(model.statistics.subscribers),
-                n: shortCount(model.statistics.subscribers),
-              })}
-            </span>
-          </p>
-          {model.description ? <p className={styles.about}>{model.description}</p> : null}
-          {facts.length > 0 ? (
-            <dl className={styles.facts}>
-              {facts.map(([term, value]) => (
-                <div key={term}>
-                  <dt>{term}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-        </div>
-      </header>
+      <ProfileHeader
+        image={model.img}
+        name={model.title}
+        counts={{
+          videos: model.total_videos,
+          views: model.statistics.viewed,
+          subscribers: model.statistics.subscribers,
+        }}
+        about={model.description}
+        facts={facts}
+      />
       <h2 className={styles.section}>{t('profile.videosHeading')}</h2>
       {videos.videos.length > 0 ? (
         <VideoGrid videos={videos.videos} eagerCount={4} />
