@@ -31,6 +31,27 @@ export function trailingSlashRedirect(url: string): string | undefined {
   return `${safe}/${q === -1 ? '' : url.slice(q)}`;
 }
 
+/**
+ * Old URL forms the network's clients still follow (API-CONTRACT.md "Page URLs", SPEC.md §2
+ * models): `/video/{id}/{dir}/` and `/video-{id}/` go to the video page, `/models/{dir}/videos`
+ * and `/models/{dir}/wall` to the model's tabs. Answers the new path with the query kept.
+ */
+export function legacyRedirect(url: string): string | undefined {
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const query = q === -1 ? '' : url.slice(q);
+  const video = /^\/video(?:\/(\d{1,10})(?:\/([a-z0-9-]{1,200}))?|-(\d{1,10}))\/?$/.exec(pathname);
+  if (video) {
+    const id = video[1] ?? video[3];
+    return `/videos/${id}/${video[2] ? `${video[2]}/` : ''}${query}`;
+  }
+  const model = /^\/models\/([a-z0-9][a-z0-9-]{0,119})\/(videos|wall)\/?$/.exec(pathname);
+  if (model) {
+    return `/model/${model[1]}/${model[2] === 'videos' ? 'videos/1/' : 'wall/'}${query}`;
+  }
+  return undefined;
+}
+
 export function pickLanguage(asked: string | undefined, cookie?: string): Language {
   if (isLanguage(asked)) return asked;
   return pickCookieLanguage(cookie);
@@ -77,7 +98,7 @@ export function pagesRoutes(deps: { renderer: PageRenderer; site: SiteInfo }) {
   return async (app: FastifyInstance) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();
-      const redirect = trailingSlashRedirect(request.url);
+      const redirect = legacyRedirect(request.url) ?? trailingSlashRedirect(request.url);
       if (redirect) {
         return reply.header('cache-control', 'public, max-age=3600').redirect(redirect, 301);
       }
