@@ -1,5 +1,7 @@
 // Display rules of SPEC.md §9 shared by server (structured data, feeds) and web (thumbs).
 
+import { TOAST_TITLE_MAX } from './constants.ts';
+
 /** Duration as the network writes it: `M:SS` under an hour, `H:MM:SS` from an hour. */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
@@ -54,9 +56,11 @@ export function formatPostDate(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** SPEC.md §9: toast titles cut to 70 characters (67 plus an ellipsis). */
+/** SPEC.md §9: toast titles cut to 70 characters (67 plus an ellipsis), by code point. */
 export function toastTitle(title: string): string {
-  return title.length > 70 ? `${title.slice(0, 67)}...` : title;
+  const chars = [...title];
+  if (chars.length <= TOAST_TITLE_MAX) return title;
+  return `${chars.slice(0, TOAST_TITLE_MAX - 3).join('')}...`;
 }
 
 /** URL slug of a title: lower-case latin letters, digits and single dashes. */
