@@ -52,6 +52,8 @@ export interface ApiFailure {
   code: ErrorCode;
   field?: string;
   info?: Record<string, string | number>;
+  /** Form calls: one entry per failing field (SPEC.md §7 login). */
+  codes?: { field: string; code: ErrorCode }[];
 }
 
 /** HTTP status that goes with each generic code; form and notify codes answer 400. */

@@ -1,15 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { rootLoader, Shell } from './components/layout/shell.tsx';
+import type { RouteHandle } from './route-handle.ts';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 // The screens of SPEC.md §2. Each screen is its own chunk; a route's id is its module path so
 // the server can preload the matched chunks from the build manifest.
 
-export interface RouteHandle {
-  /** HTTP status the server answers with when this route renders. */
-  status?: number;
-}
+export type { RouteHandle } from './route-handle.ts';
 
 export const routes: RouteObject[] = [
   {
@@ -84,8 +82,8 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/models.tsx'),
           },
           {
-            // /model/{dir}/ and /model/{dir}/videos/{page}/
-            path: 'model/:dir/videos?/:page?',
+            // /model/{dir}/ with videos/{page}/, wall/ and info/
+            path: 'model/:dir/:tab?/:page?',
             id: 'src/web/routes/model.tsx',
             lazy: () => import('./routes/model.tsx'),
           },
@@ -102,8 +100,8 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/channels.tsx'),
           },
           {
-            // /channel/{dir}/ and /channel/{dir}/videos/{page}/
-            path: 'channel/:dir/videos?/:page?',
+            // /channel/{dir}/ with videos/{page}/, wall/ and info/
+            path: 'channel/:dir/:tab?/:page?',
             id: 'src/web/routes/channel.tsx',
             lazy: () => import('./routes/channel.tsx'),
           },
@@ -176,7 +174,7 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             id: 'not-found',
-            handle: { status: 404 } satisfies RouteHandle,
+            handle: { status: 404, fullWidth: true } satisfies RouteHandle,
             // Also the error screen's 404, so it ships with the entry rather than lazily.
             Component: NotFoundPage,
           },

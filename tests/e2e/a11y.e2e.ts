@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration } from './browser.ts';
 
@@ -25,7 +25,7 @@ async function firstHref(listPath: string, pattern: RegExp): Promise<string> {
 }
 
 describe('accessibility', () => {
-  const screens: [string, () => Promise<string>][] = [
+  const screens: [string, () => Promise<string>, ((page: Page) => Promise<void>)?][] = [
     ['home', async () => '/'],
     ['video listing', async () => '/videos/most-popular/1/'],
     ['category index', async () => '/categories/'],
@@ -43,7 +43,29 @@ describe('accessibility', () => {
       async () => firstHref('/channels/most-popular/1/', /href="(\/channel\/[a-z0-9-]+\/)"/),
     ],
     ['playlists', async () => '/playlists/most-popular/1/'],
+    [
+      'model wall',
+      async () =>
+        `${await firstHref('/models/most-popular/1/', /href="(\/model\/[a-z0-9-]+\/)"/)}wall/`,
+    ],
     ['community', async () => '/community/latest/1/'],
+    [
+      'member info',
+      async () => `${await firstHref('/community/latest/1/', /href="(\/members\/\d+\/)"/)}info/`,
+    ],
+    [
+      'member subscriptions',
+      async () =>
+        `${await firstHref('/community/most-videos/1/', /href="(\/members\/\d+\/)"/)}subscriptions/`,
+    ],
+    [
+      'login modal',
+      async () => '/categories/',
+      async (page) => {
+        await page.locator('header').getByRole('link', { name: 'Log in' }).click();
+        await page.getByRole('dialog').waitFor();
+      },
+    ],
     ['404', async () => '/no/such/page/'],
   ];
 
@@ -52,9 +74,10 @@ describe('accessibility', () => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       const problems: string[] = [];
-      for (const [screen, path] of screens) {
+      for (const [screen, path, open] of screens) {
         await page.goto(`${baseUrl}${await path()}`);
         await waitForHydration(page);
+        await open?.(page);
         const result = await new AxeBuilder({ page }).analyze();
         for (const violation of result.violations) {
           if (violation.impact === 'serious' || violation.impact === 'critical') {

@@ -17,6 +17,61 @@ afterAll(async () => {
 });
 
 describe('shell', () => {
+  it('shows the sidebar and the network on wide screens, full width on the 404 page', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/videos/latest-updates/1/`);
+    await waitForHydration(page);
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    await sidebar.getByRole('link', { name: 'Models' }).click();
+    await page.waitForURL('**/models/most-popular/1/');
+    await expect
+      .poll(() => sidebar.getByRole('link', { name: 'Models' }).getAttribute('aria-current'))
+      .toBe('page');
+    const network = page.locator('header details').last();
+    await network.locator('summary').click();
+    expect(await network.getByRole('link').count()).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    // The 404 page (its own status logs one console error, so errors are checked before).
+    await page.goto(`${baseUrl}/no-such-page/`);
+    await waitForHydration(page);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
+    const main = await page.locator('main').boundingBox();
+    expect(main?.x ?? 999).toBeLessThan(20);
+    await page.close();
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`opens the Login modal, checks the sign-in rules and closes it at ${name} size`, async () => {
+      const page = await browser.newPage({ viewport });
+      const errors = watchErrors(page);
+      await page.goto(`${baseUrl}/videos/latest-updates/1/`);
+      await waitForHydration(page);
+      await page.locator('header').getByRole('link', { name: 'Log in' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log in' });
+      await dialog.waitFor();
+      expect(page.url()).toBe(`${baseUrl}/videos/latest-updates/1/`);
+      // SPEC.md §5: both fields required; short values never reach the server.
+      await dialog.getByRole('button', { name: 'Log in' }).click();
+      await expect.poll(() => dialog.getByText('This field is required').count()).toBe(2);
+      await dialog.getByLabel('Username').fill('ab');
+      await dialog.getByLabel('Password').fill('secret');
+      await dialog.getByRole('button', { name: 'Log in' }).click();
+      await expect.poll(() => dialog.getByText('Invalid username or password').count()).toBe(1);
+      expect(await dialog.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      // Every route change closes the modal.
+      await page.locator('header').getByRole('link', { name: 'Log in' }).click();
+      await dialog.waitFor();
+      await dialog.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.waitForURL('**/restore-password/');
+      await dialog.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('renders the model and channel carousel and the tag strip, not on legal pages', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     await page.goto(`${baseUrl}/videos/latest-updates/1/`);
@@ -42,7 +97,7 @@ describe('shell', () => {
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
-    const menu = page.locator('header details');
+    const menu = page.locator('header details').first();
     await menu.locator('summary').click();
     expect(await menu.getAttribute('open')).not.toBeNull();
     const drawer = menu.getByRole('navigation');

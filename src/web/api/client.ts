@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly field: string | undefined;
+  readonly info: Record<string, string | number> | undefined;
+  readonly codes: { field: string; code: ErrorCode }[];
 
   constructor(status: number, body: ApiFailure) {
     super(body.error);
@@ -18,6 +20,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code;
     this.field = body.field;
+    this.info = body.info;
+    this.codes = body.codes ?? (body.field ? [{ field: body.field, code: body.code }] : []);
   }
 }
 
@@ -59,4 +63,26 @@ export function createFetchClient(base = ''): ApiClient {
       return parseApiResponse<T>(response.status, body);
     },
   };
+}
+
+/** A form POST to the API (SPEC.md §7 calls like login.php, input.php) from the browser. */
+export async function postForm<T>(path: string, fields: Record<string, string>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: new URLSearchParams(fields),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, { error: 'Network error', code: 'general_error' });
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  return parseApiResponse<T>(response.status, body);
 }

@@ -2,24 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isoDuration, parseDuration, ratingPercent, shortCount } from '../../contracts/format.ts';
 import type { VideoListItem } from '../../contracts/video.schema.ts';
+import { countryName } from '../lib/country.ts';
 import { EyeIcon, ThumbUpIcon } from './icons.tsx';
 import styles from './video-thumb.module.css';
-
-/** Regional-indicator emoji of a two-letter country code. */
-export function countryFlag(code: string): string {
-  if (!/^[a-z]{2}$/i.test(code)) return '';
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
-}
 
 export function videoPath(video: Pick<VideoListItem, 'video_id' | 'dir'>): string {
   return `/videos/${video.video_id}/${video.dir}/`;
 }
 
 export function VideoThumb({ video, eager = false }: { video: VideoListItem; eager?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const percent = ratingPercent(video.rating);
   const views = Number(video.video_viewed);
-  const flag = countryFlag(video.country);
+  // The country as a code badge: flag emoji do not render on Windows or without an emoji font.
+  const country = /^[a-z]{2}$/i.test(video.country) ? video.country.toUpperCase() : '';
   return (
     <article className={styles.thumb}>
       <Link to={videoPath(video)} className={styles.media}>
@@ -59,10 +55,10 @@ export function VideoThumb({ video, eager = false }: { video: VideoListItem; eag
           <ThumbUpIcon />
           {percent}%<span className="visually-hidden"> {t('thumb.rating', { percent })}</span>
         </span>
-        {flag ? (
-          <span className={styles.flag} role="img" aria-label={video.country.toUpperCase()}>
-            {flag}
-          </span>
+        {country ? (
+          <abbr className={styles.flag} title={countryName(country, i18n.language)}>
+            {country}
+          </abbr>
         ) : null}
       </p>
     </article>

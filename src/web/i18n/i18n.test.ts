@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../contracts/constants.ts';
+import { ERROR_CODES } from '../../contracts/errors.ts';
 import { createI18n, type Messages } from './i18n.ts';
 
 // Every interface string exists in every language, with the plural forms that language
@@ -79,6 +80,13 @@ describe('locales', () => {
       // most strings must not.
       expect(same.length / messages.size).toBeLessThan(0.2);
     });
+  });
+});
+
+describe('messages of SPEC.md §8', () => {
+  it('has a message for every failure code the server can answer', () => {
+    const missing = ERROR_CODES.filter((code) => !english.has(`errors.${code}`));
+    expect(missing).toEqual([]);
   });
 });
 

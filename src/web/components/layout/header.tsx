@@ -1,14 +1,14 @@
-import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useHideOnScroll } from '../../hooks/use-hide-on-scroll.ts';
 import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
+import { LoginLink } from './login-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { NetworkMenu } from './network-menu.tsx';
 import { SearchBox } from './search-box.tsx';
 
 export function Header() {
-  const { t } = useTranslation();
   const { site } = useGlobals();
   const hidden = useHideOnScroll();
   return (
@@ -20,17 +20,8 @@ export function Header() {
           <span className={styles.name}>{site.name}</span>
         </Link>
         <SearchBox />
-        <nav className={styles.nav} aria-label={t('a11y.mainNav')}>
-          <NavLink to="/videos/">{t('nav.videos')}</NavLink>
-          <NavLink to="/categories/">{t('nav.categories')}</NavLink>
-          <NavLink to="/models/">{t('nav.models')}</NavLink>
-          <NavLink to="/channels/">{t('nav.channels')}</NavLink>
-          <NavLink to="/playlists/">{t('nav.playlists')}</NavLink>
-          <NavLink to="/community/">{t('nav.community')}</NavLink>
-        </nav>
-        <Link to="/signin/" className={styles.login}>
-          {t('nav.login')}
-        </Link>
+        <NetworkMenu />
+        <LoginLink className={styles.login} />
       </div>
     </header>
   );

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { LoginLink } from './login-link.tsx';
 import styles from './mobile-menu.module.css';
+import { NavLinks } from './nav-links.tsx';
 
 // The menu of narrow screens (SPEC.md §2 "Layout"): the site's sections, upload, login
 // and the network of sister sites. A <details> element, so it opens without JavaScript;
@@ -25,35 +27,13 @@ export function MobileMenu() {
         <span aria-hidden="true" className={styles.bars} />
       </summary>
       <nav className={styles.drawer} aria-label={t('a11y.mainNav')}>
+        <NavLinks className={styles.links} />
         <ul className={styles.links}>
-          <li>
-            <NavLink to="/" end>
-              {t('nav.home')}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/videos/">{t('nav.videos')}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/categories/">{t('nav.categories')}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/models/">{t('nav.models')}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/channels/">{t('nav.channels')}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/playlists/">{t('nav.playlists')}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/community/">{t('nav.community')}</NavLink>
-          </li>
           <li>
             <Link to="/upload-video/">{t('nav.upload')}</Link>
           </li>
           <li>
-            <Link to="/signin/">{t('nav.login')}</Link>
+            <LoginLink />
           </li>
         </ul>
         {site.sisterSites.length > 0 ? (

@@ -1,16 +1,19 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, Outlet, useRouteLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, Outlet, useMatches, useRouteLoaderData } from 'react-router';
 import { TAG_WINDOW } from '../../../contracts/constants.ts';
 import type { MainResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { appContext } from '../../app-context.ts';
+import type { RouteHandle } from '../../route-handle.ts';
+import { OverlayProvider } from '../overlays/overlays.tsx';
 import { DiscoveryStrip, mainStripsPath } from './discovery-strip.tsx';
 import '../../styles/global.css';
 import { CookieNotice } from './cookie-notice.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import styles from './shell.module.css';
+import { Sidebar } from './sidebar.tsx';
 
 /**
  * Data of the layout: the strips above the content, and where the tag window starts
@@ -34,22 +37,29 @@ export async function rootLoader({ context }: LoaderFunctionArgs) {
 export function Shell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>('root');
+  // SPEC.md §2: sign-in, sign-up, restore-password and 404 use the full width.
+  const fullWidth = useMatches().some(
+    (match) => (match.handle as RouteHandle | undefined)?.fullWidth,
+  );
   useEffect(() => {
     // Marks the page interactive: browser tests wait for this state.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <>
+    <OverlayProvider>
       <a className="skip-link" href="#main">
         {t('a11y.skipToContent')}
       </a>
       <Header />
-      <main id="main" className={styles.main}>
-        {root?.strips ? <DiscoveryStrip offset={root.stripOffset} /> : null}
-        {children ?? <Outlet />}
-      </main>
+      <div className={fullWidth ? `${styles.frame} ${styles.full}` : styles.frame}>
+        {fullWidth ? null : <Sidebar />}
+        <main id="main" className={styles.main}>
+          {root?.strips ? <DiscoveryStrip offset={root.stripOffset} /> : null}
+          {children ?? <Outlet />}
+        </main>
+      </div>
       <Footer />
       <CookieNotice />
-    </>
+    </OverlayProvider>
   );
 }

@@ -1,0 +1,131 @@
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { TOAST_MS } from '../../../contracts/constants.ts';
+import { isApiError } from '../../api/client.ts';
+import { errorText } from '../../lib/errors.ts';
+import styles from './toasts.module.css';
+
+// The modal system and the toasts of SPEC.md §2 "Layout". One modal at a time; every route
+// change closes it. Toasts vanish after 4 s (SPEC.md §9) or when clicked. Modals load
+// their code when first opened, so no page pays for them up front.
+
+export type ModalName = 'login';
+type ToastKind = 'success' | 'error';
+
+interface Toast {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+
+interface Overlays {
+  modal: ModalName | null;
+  openModal(name: ModalName): void;
+  closeModal(): void;
+  toast(kind: ToastKind, text: string): void;
+  /** An error toast for a failed call, in the visitor's language (SPEC.md §7 interceptor). */
+  toastFailure(error: unknown): void;
+}
+
+const OverlayContext = createContext<Overlays | null>(null);
+
+const LoginModal = lazy(() => import('./login-modal.tsx'));
+
+export function useOverlays(): Overlays {
+  const overlays = useContext(OverlayContext);
+  if (!overlays) throw new Error('useOverlays outside OverlayProvider');
+  return overlays;
+}
+
+export function OverlayProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [modal, setModal] = useState<ModalName | null>(null);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => {
+    setModal(null);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+    };
+  }, []);
+
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((list) => list.filter((toast) => toast.id !== id));
+  }, []);
+
+  const toast = useCallback(
+    (kind: ToastKind, text: string) => {
+      const id = nextId.current++;
+      setToasts((list) => [...list, { id, kind, text }]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), TOAST_MS),
+      );
+    },
+    [dismiss],
+  );
+
+  const overlays = useMemo<Overlays>(
+    () => ({
+      modal,
+      openModal: setModal,
+      closeModal: () => setModal(null),
+      toast,
+      toastFailure: (error) =>
+        toast(
+          'error',
+          isApiError(error) ? errorText(t, error.code, error.info) : errorText(t, 'general_error'),
+        ),
+    }),
+    [modal, toast, t],
+  );
+
+  return (
+    <OverlayContext.Provider value={overlays}>
+      {children}
+      <section className={styles.region} aria-label={t('toast.label')}>
+        <ol role="status" aria-live="polite" className={styles.list}>
+          {toasts.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                className={item.kind === 'error' ? `${styles.toast} ${styles.error}` : styles.toast}
+                onClick={() => dismiss(item.id)}
+                title={t('toast.dismiss')}
+              >
+                {item.text}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {modal === 'login' ? (
+        <Suspense fallback={null}>
+          <LoginModal onClose={() => setModal(null)} />
+        </Suspense>
+      ) : null}
+    </OverlayContext.Provider>
+  );
+}
