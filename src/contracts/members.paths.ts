@@ -27,6 +27,11 @@ const SLOT_VALUES: Record<MemberFilterKey, RegExp> = {
   object_id: /^[1-9]\d{0,9}$/,
 };
 
+/** True when `value` is one the member filter `key` accepts. */
+export function isMemberFilterValue(key: MemberFilterKey, value: string): boolean {
+  return SLOT_VALUES[key].test(value) && (key !== 'object_id' || Number(value) <= 2_147_483_647);
+}
+
 /**
  * Sections: `all` active members; `friends`, `subscribers` and `subscriptions` of the
  * member in the object_id slot.
@@ -72,9 +77,7 @@ export function parseMemberFilters(raw: string): MemberFilters | undefined {
   for (const [index, key] of MEMBER_FILTER_KEYS.entries()) {
     const value = slots[index + 1] ?? '';
     if (value === '') continue;
-    if (!SLOT_VALUES[key].test(value) || (key === 'object_id' && Number(value) > 2_147_483_647)) {
-      return undefined;
-    }
+    if (!isMemberFilterValue(key, value)) return undefined;
     filters[key] = value;
   }
   return filters;

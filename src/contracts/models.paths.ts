@@ -32,6 +32,11 @@ const SLOT_VALUES: Record<ModelFilterKey, RegExp> = {
   piercing: /^[12]$/,
 };
 
+/** True when `value` is one the model filter `key` accepts. */
+export function isModelFilterValue(key: ModelFilterKey, value: string): boolean {
+  return SLOT_VALUES[key].test(value);
+}
+
 export const MODEL_SORTS = [
   'most-popular',
   'most-videos',

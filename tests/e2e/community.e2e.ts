@@ -29,6 +29,31 @@ describe('community', () => {
     expect(await status('/community/')).toEqual({ status: 302, location: '/community/latest/1/' });
     expect((await status('/members/99999999/')).status).toBe(404);
     expect((await status(`/members/${id}/secret_tab/`)).status).toBe(404);
+    expect((await status(`/members/${id}/info/2/`)).status).toBe(404);
+    expect((await status(`/members/${id}/wall/999/`)).status).toBe(404);
+    const history = await (await fetch(`${baseUrl}/members/${id}/history/1/`)).text();
+    expect(history).toContain('You have no permission to view this');
+  });
+
+  it('filters members by the member filters and keeps them across pages', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/community/alphabetical/1/`);
+    await waitForHydration(page);
+    await page.getByLabel('Gender').selectOption('2');
+    await page.waitForURL(/\/community\/alphabetical\/1\/\?gender=2$/);
+    const api = (await (
+      await fetch(`${baseUrl}/api/json/members/0/all/filt..2...../alphabetical/96/1.json`)
+    ).json()) as { members: { display_name: string }[] };
+    expect(api.members.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('main article h2').first().textContent())
+      .toBe(api.members[0]?.display_name);
+    await page.getByLabel('Relationship').selectOption('3');
+    await page.waitForURL(/\?gender=2&relationship=3$/);
+    expect(await page.getByLabel('Gender').inputValue()).toBe('2');
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
@@ -46,6 +71,19 @@ describe('community', () => {
       await page.getByRole('link', { name: 'Info' }).click();
       await page.waitForURL(/\/members\/\d+\/info\/$/);
       await expect.poll(() => page.locator('main dl').textContent()).toContain('Username');
+      await page.getByRole('link', { name: 'Subscriptions' }).click();
+      await page.waitForURL(/\/members\/\d+\/subscriptions\/$/);
+      await page.getByRole('link', { name: 'Wall' }).click();
+      await page.waitForURL(/\/members\/\d+\/wall\/1\/$/);
+      await page.getByRole('link', { name: 'Friends' }).click();
+      await page.waitForURL(/\/members\/\d+\/friends\/1\/$/);
+      await expect
+        .poll(
+          async () =>
+            (await page.locator('main article').count()) +
+            (await page.getByText('Members not found').count()),
+        )
+        .toBeGreaterThan(0);
       expect(errors).toEqual([]);
       await page.close();
     });

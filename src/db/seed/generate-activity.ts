@@ -29,6 +29,8 @@ export interface ActivityRates {
   friends: number;
   messages: number;
   wallPosts: number;
+  /** Comments on model and channel walls. */
+  wallComments: number;
   votes: number;
 }
 
@@ -40,6 +42,7 @@ export const DEMO_ACTIVITY: ActivityRates = {
   friends: 3,
   messages: 3,
   wallPosts: 2,
+  wallComments: 1,
   votes: 10,
 };
 
@@ -51,6 +54,7 @@ export const BENCH_ACTIVITY: ActivityRates = {
   friends: 1,
   messages: 0.5,
   wallPosts: 0.3,
+  wallComments: 0.1,
   votes: 2,
 };
 
@@ -85,6 +89,7 @@ export interface ActivityChunk {
   friends: Column[];
   messages: Column[];
   wallPosts: Column[];
+  comments: Column[];
   votes: Column[];
 }
 
@@ -139,6 +144,19 @@ export function activityChunk(
     body: string;
     created_at: string;
   }>({ owner_id: 'int[]', author_id: 'int[]', body: 'text[]', created_at: 'timestamptz[]' });
+  const comments = new Columns<{
+    section: string;
+    object_id: number;
+    user_id: number;
+    body: string;
+    created_at: string;
+  }>({
+    section: 'comment_section[]',
+    object_id: 'int[]',
+    user_id: 'int[]',
+    body: 'text[]',
+    created_at: 'timestamptz[]',
+  });
   const votes = new Columns<{
     section: string;
     object_id: number;
@@ -238,6 +256,18 @@ export function activityChunk(
         created_at: ago(next, 365),
       });
     }
+    for (let i = amount(next, rates.wallComments); i > 0; i--) {
+      const section = r.chance(0.6) ? 'model' : 'channel';
+      const max = section === 'model' ? size.models : size.channels;
+      if (max < 1) continue;
+      comments.push({
+        section,
+        object_id: r.int(1, max),
+        user_id: userId,
+        body: r.pick(COMMENT_LINES),
+        created_at: ago(next, 365),
+      });
+    }
   }
   return {
     favourites: favourites.toColumns(),
@@ -247,6 +277,7 @@ export function activityChunk(
     friends: friends.toColumns(),
     messages: messages.toColumns(),
     wallPosts: wallPosts.toColumns(),
+    comments: comments.toColumns(),
     votes: votes.toColumns(),
   };
 }

@@ -109,6 +109,7 @@ export async function loadCatalogue(
       await insertColumns(database, 'friends', chunk.friends, { onConflictDoNothing: true });
       await insertColumns(database, 'messages', chunk.messages);
       await insertColumns(database, 'wall_posts', chunk.wallPosts);
+      await insertColumns(database, 'comments', chunk.comments);
       await insertColumns(database, 'votes', chunk.votes);
     });
     await inChunks(size.albums, 'albums', onProgress, async (from, to) => {

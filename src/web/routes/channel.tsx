@@ -3,22 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { channelPath } from '../../contracts/channels.paths.ts';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
+import { shortCount } from '../../contracts/format.ts';
+import { commentsPath } from '../../contracts/members.paths.ts';
+import type { CommentsResponse } from '../../contracts/members.schema.ts';
 import type { ChannelResponse } from '../../contracts/models.schema.ts';
 import { videos2Path } from '../../contracts/paths.ts';
 import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { FactsList } from '../components/facts-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { commentToPost, PostList } from '../components/post-list.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
+import { ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
-import { parsePage } from '../lib/listing.ts';
 import styles from './profile-page.module.css';
 
-// A channel page (SPEC.md §2 /channel/{dir}/ and /channel/{dir}/videos/{page}/): the
-// channel, its counts and site link, and its videos of the visitor's section.
+// A channel page (SPEC.md §2 /channel/{dir}/ with videos/{page}/, wall/ and info/): the
+// channel, its counts and site link, its videos of the visitor's section, its wall of
+// comments and its details.
 
 const DIR = /^[a-z0-9][a-z0-9-]{0,119}$/;
 
@@ -37,19 +43,30 @@ function videosPath(gender: Gender, dir: string, page: number) {
   });
 }
 
+type Tab = 'videos' | 'wall' | 'info';
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const dir = params.dir ?? '';
-  const page = params.page === undefined ? 1 : parsePage(params.page);
-  if (!DIR.test(dir) || page === undefined) throw data(null, { status: 404 });
+  const route = parseProfileTab<Tab>(params, 'videos', ['videos'], ['wall', 'info']);
+  if (!DIR.test(dir) || route === undefined) throw data(null, { status: 404 });
+  const { tab, page } = route;
   const { queryClient, globals } = context.get(appContext);
   try {
-    await queryClient.ensureQueryData(
+    const { channel } = await queryClient.ensureQueryData(
       apiQuery<ChannelResponse>(channelPath(LIFETIME.channelPage, dir)),
     );
-    await queryClient.ensureQueryData(
-      apiQuery<VideoListResponse>(videosPath(globals.gender, dir, page)),
-    );
-    return { dir, page };
+    if (tab === 'videos') {
+      await queryClient.ensureQueryData(
+        apiQuery<VideoListResponse>(videosPath(globals.gender, dir, page)),
+      );
+    } else if (tab === 'wall') {
+      await queryClient.ensureQueryData(
+        apiQuery<CommentsResponse>(
+          commentsPath(LIFETIME.comments, 'channel', Number(channel.channel_id)),
+        ),
+      );
+    }
+    return { dir, tab, page };
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -58,16 +75,21 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export function Component() {
   const { t } = useTranslation();
-  const { gender, site } = useGlobals();
-  const { dir, page } = useLoaderData<typeof loader>();
+  const { site } = useGlobals();
+  const { dir, tab, page } = useLoaderData<typeof loader>();
   const { channel } = useSuspenseQuery(
     apiQuery<ChannelResponse>(channelPath(LIFETIME.channelPage, dir)),
   ).data;
-  const videos = useSuspenseQuery(apiQuery<VideoListResponse>(videosPath(gender, dir, page))).data;
+  const suffix =
+    tab === 'videos'
+      ? page > 1
+        ? ` - ${t('pagination.page', { page })}`
+        : ''
+      : ` - ${t(`tabs.${tab}`)}`;
   return (
     <>
       <PageMeta
-        title={page > 1 ? `${channel.title} - ${t('pagination.page', { page })}` : channel.title}
+        title={`${channel.title}${suffix}`}
         description={channel.description || t('channels.description', { site: site.name })}
         image={channel.scr}
       />
@@ -89,7 +111,51 @@ export function Component() {
           </p>
         ) : null}
       </ProfileHeader>
-      <h2 className={styles.section}>{t('profile.videosHeading')}</h2>
+      <ProfileTabs
+        label={channel.title}
+        current={tab}
+        tabs={[
+          { key: 'videos', to: `/channel/${dir}/`, label: t('tabs.videos') },
+          { key: 'wall', to: `/channel/${dir}/wall/`, label: t('tabs.wall') },
+          { key: 'info', to: `/channel/${dir}/info/`, label: t('tabs.info') },
+        ]}
+      />
+      {tab === 'videos' ? <Videos dir={dir} page={page} /> : null}
+      {tab === 'wall' ? <Wall id={Number(channel.channel_id)} /> : null}
+      {tab === 'info' ? (
+        <>
+          {channel.description ? <p className={styles.about}>{channel.description}</p> : null}
+          <FactsList
+            facts={[
+              [t('facts.website'), hostOf(channel.url)],
+              [
+                t('tabs.videos'),
+                t('profile.videos', {
+                  count: Number(channel.total_videos),
+                  n: shortCount(channel.total_videos),
+                }),
+              ],
+              [
+                t('tabs.subscriptions'),
+                t('profile.subscribers', {
+                  count: Number(channel.statistics.subscribers),
+                  n: shortCount(channel.statistics.subscribers),
+                }),
+              ],
+            ]}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Videos({ dir, page }: { dir: string; page: number }) {
+  const { t } = useTranslation();
+  const { gender } = useGlobals();
+  const videos = useSuspenseQuery(apiQuery<VideoListResponse>(videosPath(gender, dir, page))).data;
+  return (
+    <>
       {videos.videos.length > 0 ? (
         <VideoGrid videos={videos.videos} eagerCount={4} />
       ) : (
@@ -102,4 +168,20 @@ export function Component() {
       />
     </>
   );
+}
+
+function Wall({ id }: { id: number }) {
+  const { comments } = useSuspenseQuery(
+    apiQuery<CommentsResponse>(commentsPath(LIFETIME.comments, 'channel', id)),
+  ).data;
+  return <PostList posts={comments.map(commentToPost)} />;
+}
+
+/** The host of a site link, for display; the text itself when it is not a URL. */
+function hostOf(url: string): string {
+  try {
+    return url ? new URL(url).host : '';
+  } catch {
+    return url;
+  }
 }

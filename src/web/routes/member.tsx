@@ -1,27 +1,48 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { data, type LoaderFunctionArgs, NavLink, useLoaderData } from 'react-router';
+import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
-import { memberPath } from '../../contracts/members.paths.ts';
-import type { MemberResponse } from '../../contracts/members.schema.ts';
+import { shortCount } from '../../contracts/format.ts';
+import { memberPath, membersPath, subscriptionsPath } from '../../contracts/members.paths.ts';
+import type {
+  MemberResponse,
+  MembersResponse,
+  SubscriptionsResponse,
+} from '../../contracts/members.schema.ts';
 import { parseId, videos2Path } from '../../contracts/paths.ts';
+import { playlistsPath } from '../../contracts/playlists.paths.ts';
+import type { PlaylistsResponse } from '../../contracts/playlists.schema.ts';
 import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { FactsList } from '../components/facts-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { PostList, wallPostToPost } from '../components/post-list.tsx';
+import { ProfileCard, ProfileGrid } from '../components/profile-card.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
+import { ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
-import { parsePage } from '../lib/listing.ts';
+import { countryName } from '../lib/country.ts';
 import styles from './profile-page.module.css';
 
-// A member's public page (SPEC.md §2 /members/{id}/ with uploaded_videos/{page}/,
-// favourite_videos/{page}/ and info/): profile, counts and the member's videos.
+// A member's public page (SPEC.md §2 /members/{id}/ with wall/{page}/, friends/{page}/,
+// subscriptions/, uploaded_videos/{page}/, favourite_videos/{page}/, history/{page}/,
+// playlists/{page}/ and info/). History is the owner's alone: others are told so.
 
-const TABS = ['uploaded_videos', 'favourite_videos', 'info'] as const;
-type Tab = (typeof TABS)[number];
+const PAGED = [
+  'uploaded_videos',
+  'favourite_videos',
+  'playlists',
+  'friends',
+  'wall',
+  'history',
+] as const;
+const SINGLE = ['subscriptions', 'info'] as const;
+type Tab = (typeof PAGED)[number] | (typeof SINGLE)[number];
+const WALL_PAGE = 10;
 
 function videosPath(gender: Gender, id: number, tab: Tab, page: number) {
   return videos2Path({
@@ -38,24 +59,63 @@ function videosPath(gender: Gender, id: number, tab: Tab, page: number) {
   });
 }
 
+const profilePath = (id: number, tab: Tab) =>
+  memberPath(LIFETIME.member, tab === 'wall' ? 'wall' : 'profile', id);
+
+const friendsPath = (id: number, page: number) =>
+  membersPath({
+    lifetime: LIFETIME.member,
+    section: 'friends',
+    filters: { object_id: String(id) },
+    sort: 'latest',
+    count: PAGE_SIZE.members,
+    page,
+    query: undefined,
+  });
+
+const memberPlaylistsPath = (id: number, page: number) =>
+  playlistsPath({
+    lifetime: LIFETIME.member,
+    sort: 'latest',
+    count: PAGE_SIZE.videos,
+    section: 'members',
+    page,
+    gender: undefined,
+    objectId: id,
+  });
+
+/** The data call of a tab, besides the profile; none for info and history. */
+function tabQuery(gender: Gender, id: number, tab: Tab, page: number) {
+  switch (tab) {
+    case 'uploaded_videos':
+    case 'favourite_videos':
+      return apiQuery<VideoListResponse>(videosPath(gender, id, tab, page));
+    case 'friends':
+      return apiQuery<MembersResponse>(friendsPath(id, page));
+    case 'playlists':
+      return apiQuery<PlaylistsResponse>(memberPlaylistsPath(id, page));
+    case 'subscriptions':
+      return apiQuery<SubscriptionsResponse>(subscriptionsPath(LIFETIME.member, id));
+    default:
+      return undefined;
+  }
+}
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id ?? '');
-  const tab = (params.tab ?? 'uploaded_videos') as Tab;
-  const page = params.page === undefined ? 1 : parsePage(params.page);
-  if (id === undefined || !TABS.includes(tab) || page === undefined) {
-    throw data(null, { status: 404 });
-  }
-  if (tab === 'info' && params.page !== undefined) throw data(null, { status: 404 });
+  const route = parseProfileTab<Tab>(params, 'uploaded_videos', PAGED, SINGLE);
+  if (id === undefined || route === undefined) throw data(null, { status: 404 });
+  const { tab, page } = route;
   const { queryClient, globals } = context.get(appContext);
   try {
-    await queryClient.ensureQueryData(
-      apiQuery<MemberResponse>(memberPath(LIFETIME.member, 'profile', id)),
+    const profile = await queryClient.ensureQueryData(
+      apiQuery<MemberResponse>(profilePath(id, tab)),
     );
-    if (tab !== 'info') {
-      await queryClient.ensureQueryData(
-        apiQuery<VideoListResponse>(videosPath(globals.gender, id, tab, page)),
-      );
+    if (tab === 'wall' && page > 1 && (page - 1) * WALL_PAGE >= (profile.wall?.length ?? 0)) {
+      throw data(null, { status: 404 });
     }
+    const query = tabQuery(globals.gender, id, tab, page);
+    if (query) await queryClient.ensureQueryData(query as ReturnType<typeof apiQuery<unknown>>);
     return { id, tab, page };
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
@@ -63,7 +123,71 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   }
 }
 
-function Videos({ id, tab, page }: { id: number; tab: Tab; page: number }) {
+export function Component() {
+  const { t } = useTranslation();
+  const { id, tab, page } = useLoaderData<typeof loader>();
+  const { member, wall } = useSuspenseQuery(apiQuery<MemberResponse>(profilePath(id, tab))).data;
+  const base = `/members/${id}`;
+  const tabs = [
+    { key: 'uploaded_videos', to: `${base}/`, label: t('member.tabs.uploaded_videos') },
+    {
+      key: 'favourite_videos',
+      to: `${base}/favourite_videos/1/`,
+      label: t('member.tabs.favourite_videos'),
+    },
+    { key: 'playlists', to: `${base}/playlists/1/`, label: t('tabs.playlists') },
+    { key: 'friends', to: `${base}/friends/1/`, label: t('tabs.friends') },
+    { key: 'subscriptions', to: `${base}/subscriptions/`, label: t('tabs.subscriptions') },
+    { key: 'wall', to: `${base}/wall/1/`, label: t('tabs.wall') },
+    { key: 'history', to: `${base}/history/1/`, label: t('tabs.history') },
+    { key: 'info', to: `${base}/info/`, label: t('member.tabs.info') },
+  ];
+  const title = tabs.find((item) => item.key === tab)?.label ?? '';
+  const href = (n: number) =>
+    tab === 'uploaded_videos' && n === 1 ? `${base}/` : `${base}/${tab}/${n}/`;
+  return (
+    <>
+      <PageMeta
+        title={
+          tab === 'uploaded_videos' && page === 1
+            ? member.display_name
+            : `${member.display_name} - ${title}`
+        }
+        description={member.about || t('member.description', { name: member.display_name })}
+        image={member.avatar}
+        noindex={tab !== 'uploaded_videos' && tab !== 'info'}
+      />
+      <ProfileHeader
+        image={member.avatar}
+        name={member.display_name}
+        counts={{ videos: member.statistics.videos, subscribers: member.statistics.subscribers }}
+        about={member.about}
+      />
+      <ProfileTabs label={member.display_name} current={tab} tabs={tabs} />
+      {tab === 'uploaded_videos' || tab === 'favourite_videos' ? (
+        <Videos id={id} tab={tab} page={page} href={href} />
+      ) : null}
+      {tab === 'playlists' ? <Playlists id={id} page={page} href={href} /> : null}
+      {tab === 'friends' ? <Friends id={id} page={page} href={href} /> : null}
+      {tab === 'subscriptions' ? <Subscriptions id={id} /> : null}
+      {tab === 'wall' ? (
+        <>
+          <PostList
+            posts={(wall ?? []).slice((page - 1) * WALL_PAGE, page * WALL_PAGE).map(wallPostToPost)}
+            pageSize={WALL_PAGE}
+          />
+          <Pagination page={page} pages={Math.ceil((wall?.length ?? 0) / WALL_PAGE)} href={href} />
+        </>
+      ) : null}
+      {tab === 'history' ? <p className={styles.empty}>{t('errors.no_permission')}</p> : null}
+      {tab === 'info' ? <Info member={member} /> : null}
+    </>
+  );
+}
+
+type Href = (page: number) => string;
+
+function Videos({ id, tab, page, href }: { id: number; tab: Tab; page: number; href: Href }) {
   const { t } = useTranslation();
   const { gender } = useGlobals();
   const videos = useSuspenseQuery(
@@ -76,61 +200,159 @@ function Videos({ id, tab, page }: { id: number; tab: Tab; page: number }) {
       ) : (
         <p className={styles.empty}>{t('errors.videos_not_found')}</p>
       )}
-      <Pagination page={page} pages={videos.pages} href={(n) => `/members/${id}/${tab}/${n}/`} />
+      <Pagination page={page} pages={videos.pages} href={href} />
     </>
   );
 }
 
-export function Component() {
+function Playlists({ id, page, href }: { id: number; page: number; href: Href }) {
   const { t } = useTranslation();
-  const { id, tab, page } = useLoaderData<typeof loader>();
-  const { member } = useSuspenseQuery(
-    apiQuery<MemberResponse>(memberPath(LIFETIME.member, 'profile', id)),
-  ).data;
-  const facts: [string, string][] = [];
-  if (member.country) facts.push([t('profile.country'), member.country.toUpperCase()]);
-  if (member.age) facts.push([t('models.filters.age'), member.age]);
-  if (member.city) facts.push([t('member.city'), member.city]);
-  if (member.occupation) facts.push([t('member.occupation'), member.occupation]);
+  const list = useSuspenseQuery(apiQuery<PlaylistsResponse>(memberPlaylistsPath(id, page))).data;
   return (
     <>
-      <PageMeta
-        title={member.display_name}
-        description={member.about || t('member.description', { name: member.display_name })}
-        image={member.avatar}
-        noindex={tab === 'favourite_videos'}
-      />
-      <ProfileHeader
-        image={member.avatar}
-        name={member.display_name}
-        counts={{ videos: member.statistics.videos, subscribers: member.statistics.subscribers }}
-        about={member.about}
-      />
-      <nav className={styles.tabs} aria-label={member.display_name}>
-        <NavLink to={`/members/${id}/`} end>
-          {t('member.tabs.uploaded_videos')}
-        </NavLink>
-        <NavLink to={`/members/${id}/favourite_videos/1/`}>
-          {t('member.tabs.favourite_videos')}
-        </NavLink>
-        <NavLink to={`/members/${id}/info/`}>{t('member.tabs.info')}</NavLink>
-      </nav>
-      {tab === 'info' ? (
-        <dl className={styles.facts}>
-          <div>
-            <dt>{t('member.username')}</dt>
-            <dd>{member.username}</dd>
-          </div>
-          {facts.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
+      {list.playlists.length > 0 ? (
+        <ProfileGrid>
+          {list.playlists.map((playlist) => (
+            <ProfileCard
+              key={playlist.playlist_id}
+              href={`/playlist/${playlist.playlist_id}/1/`}
+              image={playlist.toptn[0]?.scr ?? '/placeholder.svg'}
+              title={playlist.title}
+              videos={playlist.total_videos}
+              views={playlist.views}
+              square={false}
+            />
           ))}
-        </dl>
+        </ProfileGrid>
       ) : (
-        <Videos id={id} tab={tab} page={page} />
+        <p className={styles.empty}>{t('playlists.empty')}</p>
       )}
+      <Pagination page={page} pages={list.pages} href={href} />
     </>
+  );
+}
+
+function Friends({ id, page, href }: { id: number; page: number; href: Href }) {
+  const { t } = useTranslation();
+  const list = useSuspenseQuery(apiQuery<MembersResponse>(friendsPath(id, page))).data;
+  return (
+    <>
+      {list.members.length > 0 ? (
+        <ProfileGrid>
+          {list.members.map((friend) => (
+            <ProfileCard
+              key={friend.user_id}
+              href={`/members/${friend.user_id}/`}
+              image={friend.avatar}
+              title={friend.display_name}
+              videos={friend.statistics.videos}
+            />
+          ))}
+        </ProfileGrid>
+      ) : (
+        <p className={styles.empty}>{t('community.empty')}</p>
+      )}
+      <Pagination page={page} pages={list.pages} href={href} />
+    </>
+  );
+}
+
+function Subscriptions({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const { subscriptions } = useSuspenseQuery(
+    apiQuery<SubscriptionsResponse>(subscriptionsPath(LIFETIME.member, id)),
+  ).data;
+  const { channels, models, members } = subscriptions;
+  if (channels.length + models.length + members.length === 0) {
+    return <p className={styles.empty}>{t('empty.subscriptions')}</p>;
+  }
+  return (
+    <>
+      {channels.length > 0 ? (
+        <>
+          <h2 className={styles.subheading}>{t('subscriptions.channels')}</h2>
+          <ProfileGrid>
+            {channels.map((channel) => (
+              <ProfileCard
+                key={channel.id}
+                href={`/channel/${channel.dir}/`}
+                image={channel.avatar}
+                title={channel.title}
+                videos={channel.total_videos}
+              />
+            ))}
+          </ProfileGrid>
+        </>
+      ) : null}
+      {models.length > 0 ? (
+        <>
+          <h2 className={styles.subheading}>{t('subscriptions.models')}</h2>
+          <ProfileGrid>
+            {models.map((model) => (
+              <ProfileCard
+                key={model.id}
+                href={`/model/${model.dir}/`}
+                image={model.avatar}
+                title={model.title}
+                videos={model.total_videos}
+              />
+            ))}
+          </ProfileGrid>
+        </>
+      ) : null}
+      {members.length > 0 ? (
+        <>
+          <h2 className={styles.subheading}>{t('subscriptions.members')}</h2>
+          <ul className={styles.people}>
+            {members.map((person) => (
+              <li key={person.user_id}>
+                <Link to={`/members/${person.user_id}/`}>
+                  <img src={person.avatar} alt="" width={56} height={56} loading="lazy" />
+                  <span>{person.username}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Info({ member }: { member: MemberResponse['member'] }) {
+  const { t, i18n } = useTranslation();
+  const count = (value: string) => shortCount(value);
+  const registered = member.registered
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date(`${member.registered.replace(' ', 'T')}Z`),
+      )
+    : '';
+  return (
+    <FactsList
+      facts={[
+        [t('member.username'), member.username],
+        [t('facts.gender'), member.gender && t(`values.genders.${member.gender}`)],
+        [t('facts.age'), member.age],
+        [t('profile.country'), member.country && countryName(member.country, i18n.language)],
+        [t('member.city'), member.city],
+        [
+          t('facts.relationship'),
+          member.relationship && t(`values.relationships.${member.relationship}`),
+        ],
+        [
+          t('facts.orientation'),
+          member.orientation && t(`values.orientations.${member.orientation}`),
+        ],
+        [t('facts.education'), member.education],
+        [t('member.occupation'), member.occupation],
+        [t('facts.interests'), member.interests],
+        [t('facts.website'), member.website],
+        [t('facts.registered'), registered],
+        [t('facts.profileViews'), count(member.statistics.profile_views)],
+        [t('facts.friends'), count(member.statistics.friends)],
+        [t('facts.favourites'), count(member.statistics.favourites)],
+        [t('facts.playlists'), count(member.statistics.playlists)],
+      ]}
+    />
   );
 }

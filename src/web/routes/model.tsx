@@ -2,6 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
+import { commentsPath } from '../../contracts/members.paths.ts';
+import type { CommentsResponse } from '../../contracts/members.schema.ts';
 import { modelPath } from '../../contracts/models.paths.ts';
 import type { ModelResponse } from '../../contracts/models.schema.ts';
 import { videos2Path } from '../../contracts/paths.ts';
@@ -9,16 +11,19 @@ import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { FactsList } from '../components/facts-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { commentToPost, PostList } from '../components/post-list.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
+import { ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
-import { parsePage } from '../lib/listing.ts';
+import { countryName } from '../lib/country.ts';
 import styles from './profile-page.module.css';
 
-// A model page (SPEC.md §2 /model/{dir}/ and /model/{dir}/videos/{page}/): portrait,
-// counts, the model's attributes and her or his videos, newest first.
+// A model page (SPEC.md §2 /model/{dir}/ with videos/{page}/, wall/ and info/): portrait,
+// counts, the model's videos (newest first), the wall of comments and every attribute.
 
 const DIR = /^[a-z0-9][a-z0-9-]{0,119}$/;
 
@@ -37,10 +42,13 @@ function videosPath(gender: Gender, dir: string, page: number) {
   });
 }
 
+type Tab = 'videos' | 'wall' | 'info';
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const dir = params.dir ?? '';
-  const page = params.page === undefined ? 1 : parsePage(params.page);
-  if (!DIR.test(dir) || page === undefined) throw data(null, { status: 404 });
+  const route = parseProfileTab<Tab>(params, 'videos', ['videos'], ['wall', 'info']);
+  if (!DIR.test(dir) || route === undefined) throw data(null, { status: 404 });
+  const { tab, page } = route;
   const { queryClient } = context.get(appContext);
   try {
     const { model } = await queryClient.ensureQueryData(
@@ -48,8 +56,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     );
     // Videos of the model's own section, whatever section the visitor browses.
     const gender = model.gender as Gender;
-    await queryClient.ensureQueryData(apiQuery<VideoListResponse>(videosPath(gender, dir, page)));
-    return { dir, page, gender };
+    if (tab === 'videos') {
+      await queryClient.ensureQueryData(apiQuery<VideoListResponse>(videosPath(gender, dir, page)));
+    } else if (tab === 'wall') {
+      await queryClient.ensureQueryData(
+        apiQuery<CommentsResponse>(
+          commentsPath(LIFETIME.comments, 'model', Number(model.model_id)),
+        ),
+      );
+    }
+    return { dir, tab, page, gender };
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -57,21 +73,26 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { site } = useGlobals();
-  const { dir, page, gender } = useLoaderData<typeof loader>();
+  const { dir, tab, page, gender } = useLoaderData<typeof loader>();
   const { model } = useSuspenseQuery(
     apiQuery<ModelResponse>(modelPath(LIFETIME.modelPage, dir)),
   ).data;
-  const videos = useSuspenseQuery(apiQuery<VideoListResponse>(videosPath(gender, dir, page))).data;
   const facts: [string, string][] = [];
   if (model.country) facts.push([t('profile.country'), model.country.toUpperCase()]);
   if (model.age) facts.push([t('models.filters.age'), t(`models.ages.${model.age}`)]);
   if (model.race) facts.push([t('models.filters.race'), t(`models.races.${model.race}`)]);
+  const suffix =
+    tab === 'videos'
+      ? page > 1
+        ? ` - ${t('pagination.page', { page })}`
+        : ''
+      : ` - ${t(`tabs.${tab}`)}`;
   return (
     <>
       <PageMeta
-        title={page > 1 ? `${model.title} - ${t('pagination.page', { page })}` : model.title}
+        title={`${model.title}${suffix}`}
         description={model.description || t('models.description', { site: site.name })}
         image={model.img}
       />
@@ -86,7 +107,41 @@ export function Component() {
         about={model.description}
         facts={facts}
       />
-      <h2 className={styles.section}>{t('profile.videosHeading')}</h2>
+      <ProfileTabs
+        label={model.title}
+        current={tab}
+        tabs={[
+          { key: 'videos', to: `/model/${dir}/`, label: t('tabs.videos') },
+          { key: 'wall', to: `/model/${dir}/wall/`, label: t('tabs.wall') },
+          { key: 'info', to: `/model/${dir}/info/`, label: t('tabs.info') },
+        ]}
+      />
+      {tab === 'videos' ? <Videos dir={dir} gender={gender} page={page} /> : null}
+      {tab === 'wall' ? <Wall id={Number(model.model_id)} /> : null}
+      {tab === 'info' ? (
+        <FactsList
+          facts={[
+            [t('profile.country'), model.country ? countryName(model.country, i18n.language) : ''],
+            [t('models.filters.age'), model.age && t(`models.ages.${model.age}`)],
+            [t('models.filters.race'), model.race && t(`models.races.${model.race}`)],
+            [t('facts.breasts'), model.tits_size && t(`values.breasts.${model.tits_size}`)],
+            [t('facts.hair'), model.hair_color && t(`values.hair.${model.hair_color}`)],
+            [t('facts.height'), model.height && t(`values.heights.${model.height}`)],
+            [t('facts.weight'), model.weight && t(`values.weights.${model.weight}`)],
+            [t('facts.tattoo'), model.tattoo && t(`values.yesNo.${model.tattoo}`)],
+            [t('facts.piercing'), model.piercing && t(`values.yesNo.${model.piercing}`)],
+          ]}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Videos({ dir, gender, page }: { dir: string; gender: Gender; page: number }) {
+  const { t } = useTranslation();
+  const videos = useSuspenseQuery(apiQuery<VideoListResponse>(videosPath(gender, dir, page))).data;
+  return (
+    <>
       {videos.videos.length > 0 ? (
         <VideoGrid videos={videos.videos} eagerCount={4} />
       ) : (
@@ -99,4 +154,11 @@ export function Component() {
       />
     </>
   );
+}
+
+function Wall({ id }: { id: number }) {
+  const { comments } = useSuspenseQuery(
+    apiQuery<CommentsResponse>(commentsPath(LIFETIME.comments, 'model', id)),
+  ).data;
+  return <PostList posts={comments.map(commentToPost)} />;
 }

@@ -3,61 +3,38 @@ import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { type Gender, PAGE_SIZE } from '../../contracts/constants.ts';
 import {
+  isModelFilterValue,
+  MODEL_FILTER_KEYS,
   MODEL_SORTS,
+  type ModelFilterKey,
   type ModelFilters,
   type ModelSort,
   modelsPath,
-  parseModelFilters,
 } from '../../contracts/models.paths.ts';
 import type { ModelsResponse } from '../../contracts/models.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { ListScreen } from '../components/list-screen.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { ProfileCard, ProfileGrid } from '../components/profile-card.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { countryOptions } from '../lib/country.ts';
 import { parsePage } from '../lib/listing.ts';
+import { filtersQuery, readFilters } from '../lib/query-filters.ts';
 
 // The model list (SPEC.md §2 /models/{sort}/{page}/, default most-popular) with the model
-// filters of SPEC.md §3 in the query string (alphabet, race, age).
+// filters of SPEC.md §3 in the query string.
 
 const LIFETIME = 3600;
-const FILTER_KEYS = ['alphabet', 'race', 'age'] as const;
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyz', '0-9'];
 
 function isModelSort(value: string | undefined): value is ModelSort {
   return value !== undefined && (MODEL_SORTS as readonly string[]).includes(value);
 }
 
-/** Filters from the query string, keeping only values the API accepts. */
-function parseQueryFilters(search: URLSearchParams): ModelFilters {
-  const slots = [
-    'alphabet',
-    'race',
-    'age',
-    'country',
-    'tits_size',
-    'hair_color',
-    'height',
-    'weight',
-    'tattoo',
-    'piercing',
-  ];
-  const filters: ModelFilters = {};
-  for (const key of FILTER_KEYS) {
-    const value = search.get(key) ?? '';
-    const probe = slots.map((slot) => `.${slot === key ? value : ''}`).join('');
-    if (value && parseModelFilters(`filt${probe}`)?.[key] === value) filters[key] = value;
-  }
-  return filters;
-}
-
-function filtersQuery(filters: ModelFilters): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key] as string);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+const parseQueryFilters = (search: URLSearchParams): ModelFilters =>
+  readFilters(search, MODEL_FILTER_KEYS, isModelFilterValue);
 
 function apiPath(gender: Gender, sort: ModelSort, page: number, filters: ModelFilters) {
   return modelsPath({ lifetime: LIFETIME, gender, filters, sort, count: PAGE_SIZE.videos, page });
@@ -94,47 +71,11 @@ export function Component() {
         formAction="/models/"
         sort={sort}
         sorts={MODEL_SORTS.map((value) => ({ value, label: t(`models.sorts.${value}`) }))}
-        fields={
-          <>
-            <label>
-              <span>{t('models.filters.alphabet')}</span>
-              <select name="alphabet" defaultValue={filters.alphabet ?? ''}>
-                <option value="">{t('models.filters.any')}</option>
-                {LETTERS.map((letter) => (
-                  <option key={letter} value={letter}>
-                    {letter.toUpperCase()}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>{t('models.filters.race')}</span>
-              <select name="race" defaultValue={filters.race ?? ''}>
-                <option value="">{t('models.filters.any')}</option>
-                {(['asian', 'caucasian', 'ebony', 'latin'] as const).map((race) => (
-                  <option key={race} value={race}>
-                    {t(`models.races.${race}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>{t('models.filters.age')}</span>
-              <select name="age" defaultValue={filters.age ?? ''}>
-                <option value="">{t('models.filters.any')}</option>
-                {(['1', '2', '3', '4'] as const).map((age) => (
-                  <option key={age} value={age}>
-                    {t(`models.ages.${age}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </>
-        }
+        fields={<ModelFilterFields filters={filters} />}
         empty={list.models.length > 0 ? undefined : t('models.empty')}
         page={page}
         pages={list.pages}
-        href={(number) => `/models/${sort}/${number}/${filtersQuery(filters)}`}
+        href={(number) => `/models/${sort}/${number}/${filtersQuery(filters, MODEL_FILTER_KEYS)}`}
       >
         <ProfileGrid>
           {list.models.map((model) => (
@@ -153,10 +94,55 @@ export function Component() {
   );
 }
 
+/** The ten model filters of SPEC.md §3, in the order of the API's slots. */
+function ModelFilterFields({ filters }: { filters: ModelFilters }) {
+  const { t, i18n } = useTranslation();
+  const values = (keys: readonly string[], prefix: string) =>
+    keys.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
+  const fields: Record<
+    ModelFilterKey,
+    { label: string; options: { value: string; label: string }[] }
+  > = {
+    alphabet: {
+      label: t('models.filters.alphabet'),
+      options: LETTERS.map((letter) => ({ value: letter, label: letter.toUpperCase() })),
+    },
+    race: {
+      label: t('models.filters.race'),
+      options: values(['asian', 'caucasian', 'ebony', 'latin'], 'models.races'),
+    },
+    age: { label: t('models.filters.age'), options: values(['1', '2', '3', '4'], 'models.ages') },
+    country: { label: t('profile.country'), options: countryOptions(i18n.language) },
+    tits_size: {
+      label: t('facts.breasts'),
+      options: values(['small', 'medium', 'big', 'huge'], 'values.breasts'),
+    },
+    hair_color: {
+      label: t('facts.hair'),
+      options: values(['1', '2', '3', '4', '5'], 'values.hair'),
+    },
+    height: { label: t('facts.height'), options: values(['1', '2', '3', '4'], 'values.heights') },
+    weight: { label: t('facts.weight'), options: values(['1', '2', '3', '4'], 'values.weights') },
+    tattoo: { label: t('facts.tattoo'), options: values(['1', '2'], 'values.yesNo') },
+    piercing: { label: t('facts.piercing'), options: values(['1', '2'], 'values.yesNo') },
+  };
+  return MODEL_FILTER_KEYS.map((key) => (
+    <FilterSelect
+      key={key}
+      name={key}
+      label={fields[key].label}
+      value={filters[key]}
+      options={fields[key].options}
+    />
+  ));
+}
+
 /** `/models/`, `/models/{sort}/` and the filter form: to the first page of the choice. */
 export function modelsRedirectLoader({ params, request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const sort = params.sort ?? search.get('sort') ?? 'most-popular';
   if (!isModelSort(sort)) throw data(null, { status: 404 });
-  return redirect(`/models/${sort}/1/${filtersQuery(parseQueryFilters(search))}`);
+  return redirect(
+    `/models/${sort}/1/${filtersQuery(parseQueryFilters(search), MODEL_FILTER_KEYS)}`,
+  );
 }

@@ -11,6 +11,7 @@ import { Pagination } from '../components/pagination.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import styles from '../components/video-listing.module.css';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { countryName, countryOptions } from '../lib/country.ts';
 import { LIST_LIFETIME, parsePage } from '../lib/listing.ts';
 
 // Top videos of a country (SPEC.md §2 /top-country/{page}/): the visitor's country by
@@ -57,10 +58,7 @@ export function Component() {
   const { country, page } = useLoaderData<typeof loader>();
   const list = useSuspenseQuery(apiQuery<VideoListResponse>(apiPath(gender, country, page))).data;
   const submit = useSubmit();
-  const names = new Intl.DisplayNames([lang], { type: 'region' });
-  const name = (code: string) => names.of(code.toUpperCase()) ?? code.toUpperCase();
-  const heading = t('topCountry.heading', { country: name(country) });
-  const countries = [...COUNTRY_CODES].sort((a, b) => name(a).localeCompare(name(b), lang));
+  const heading = t('topCountry.heading', { country: countryName(country, lang) });
   return (
     <>
       <PageMeta
@@ -78,9 +76,9 @@ export function Component() {
           <label>
             <span>{t('topCountry.picker')}</span>
             <select name="country" defaultValue={country}>
-              {countries.map((code) => (
-                <option key={code} value={code}>
-                  {name(code)}
+              {countryOptions(lang).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
                 </option>
               ))}
             </select>
