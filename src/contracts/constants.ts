@@ -8,6 +8,8 @@ export const LANGUAGES = ['en', 'ru', 'de', 'fr', 'es', 'pl', 'it', 'pt', 'ja', 
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_COOKIE = 'app_lang';
+/** Set to 1 once the cookie notice is acknowledged, so the server leaves it out. */
+export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -18,6 +18,8 @@ export interface PageGlobals {
   country: string;
   site: SiteInfo;
   user: null | { id: number; username: string; avatar: string; ageVerified: boolean };
+  /** The cookie notice is due: the visitor has not acknowledged it (its cookie is absent). */
+  cookieNotice: boolean;
   /** Stylesheets of the first page, kept in the document on hydration. */
   styles: string[];
 }

@@ -145,5 +145,13 @@ describe('shell', () => {
     await waitForHydration(page);
     expect(await page.getByRole('region', { name: 'Cookies' }).count()).toBe(0);
     await context.close();
+    // The server renders the notice with the page until the acknowledgement cookie exists.
+    const fresh = await (await fetch(`${baseUrl}/categories/`)).text();
+    expect(fresh).toContain('/information/cookies_policy/"');
+    expect(fresh).toContain('aria-label="Cookies"');
+    const known = await (
+      await fetch(`${baseUrl}/categories/`, { headers: { cookie: 'cookie_notice=1' } })
+    ).text();
+    expect(known).not.toContain('aria-label="Cookies"');
   });
 });

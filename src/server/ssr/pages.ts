@@ -5,6 +5,7 @@ import {
   GENDERS,
   type Gender,
   isLanguage,
+  COOKIE_NOTICE_COOKIE,
   LANGUAGE_COOKIE,
   type Language,
 } from '../../contracts/constants.ts';
@@ -15,6 +16,7 @@ import type { PageRenderer } from './renderer.ts';
 // Page requests: strict trailing slashes, then the React app rendered and streamed.
 
 export const GENDER_COOKIE = 'app_gender';
+export { COOKIE_NOTICE_COOKIE } from '../../contracts/constants.ts';
 
 /** Paths that are files, API calls or server routes never get a trailing-slash redirect. */
 function isPagePath(pathname: string): boolean {
@@ -120,6 +122,7 @@ export function pagesRoutes(deps: { renderer: PageRenderer; site: SiteInfo }) {
         country: '',
         site: deps.site,
         user: null,
+        cookieNotice: cookies[COOKIE_NOTICE_COOKIE] !== '1',
         styles: deps.renderer.assets.styles,
       };
       const result = await deps.renderer.render({

@@ -1,25 +1,41 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { COOKIE_NOTICE_COOKIE } from '../../../contracts/constants.ts';
+import { useGlobals } from '../../hooks/use-globals.ts';
 import styles from './cookie-notice.module.css';
 
 // The cookie notice (SPEC.md §2 "Layout"): links to the cookies policy and has an Ok
-// button; once acknowledged it stays away (the flag lives in the browser, §3).
+// button; once acknowledged it stays away. The flag lives in the browser (SPEC.md §3) and
+// in a cookie, so the server renders the notice with the page (no late pop-in) or not at all.
 
-const FLAG = 'cookie_notice';
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+function remember() {
+  document.cookie = `${COOKIE_NOTICE_COOKIE}=1; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax`;
+  try {
+    window.localStorage.setItem(COOKIE_NOTICE_COOKIE, '1');
+  } catch {
+    // Storage disabled: the cookie alone remembers.
+  }
+}
 
 export function CookieNotice() {
   const { t } = useTranslation();
-  const [shown, setShown] = useState(false);
+  const { cookieNotice } = useGlobals();
+  const [shown, setShown] = useState(cookieNotice);
 
   useEffect(() => {
-    // After hydration only: the server cannot know the browser's flag.
+    // Acknowledged before the cookie existed: carry the browser's flag over.
     try {
-      setShown(window.localStorage.getItem(FLAG) !== '1');
+      if (cookieNotice && window.localStorage.getItem(COOKIE_NOTICE_COOKIE) === '1') {
+        remember();
+        setShown(false);
+      }
     } catch {
-      setShown(true);
+      // Storage disabled: keep what the server decided.
     }
-  }, []);
+  }, [cookieNotice]);
 
   if (!shown) return null;
   return (
@@ -30,11 +46,7 @@ export function CookieNotice() {
       <button
         type="button"
         onClick={() => {
-          try {
-            window.localStorage.setItem(FLAG, '1');
-          } catch {
-            // Storage disabled: the notice simply returns on the next visit.
-          }
+          remember();
           setShown(false);
         }}
       >
