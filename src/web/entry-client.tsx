@@ -1,6 +1,6 @@
 import '@vitejs/plugin-react/preamble';
 import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
@@ -53,20 +53,25 @@ async function start(): Promise<void> {
     getContext: () => createAppContext({ queryClient, globals }),
   });
   const i18n = createI18n(globals.lang, messages);
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <Document globals={globals}>
-        <GlobalsContext value={globals}>
-          <I18nextProvider i18n={i18n}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </I18nextProvider>
-        </GlobalsContext>
-      </Document>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page: taps and scrolls stay responsive on slow
+  // phones (Lighthouse: total blocking time).
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <Document globals={globals}>
+          <GlobalsContext value={globals}>
+            <I18nextProvider i18n={i18n}>
+              <QueryClientProvider client={queryClient}>
+                <RouterProvider router={router} />
+              </QueryClientProvider>
+            </I18nextProvider>
+          </GlobalsContext>
+        </Document>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

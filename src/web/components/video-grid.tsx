@@ -5,15 +5,23 @@ import { VideoThumb } from './video-thumb.tsx';
 export function VideoGrid({
   videos,
   eagerCount = 0,
+  headingLevel = 2,
 }: {
   videos: VideoListItem[];
   /** Thumbs above the fold load at once; the rest lazily. */
   eagerCount?: number;
+  /** Level of the thumbs' title headings: 3 when the grid sits under its own h2. */
+  headingLevel?: 2 | 3;
 }) {
   return (
     <div className={styles.grid}>
       {videos.map((video, index) => (
-        <VideoThumb key={video.video_id} video={video} eager={index < eagerCount} />
+        <VideoThumb
+          key={video.video_id}
+          video={video}
+          eager={index < eagerCount}
+          headingLevel={headingLevel}
+        />
       ))}
     </div>
   );

@@ -10,7 +10,16 @@ export function videoPath(video: Pick<VideoListItem, 'video_id' | 'dir'>): strin
   return `/videos/${video.video_id}/${video.dir}/`;
 }
 
-export function VideoThumb({ video, eager = false }: { video: VideoListItem; eager?: boolean }) {
+export function VideoThumb({
+  video,
+  eager = false,
+  headingLevel = 2,
+}: {
+  video: VideoListItem;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation();
   const percent = ratingPercent(video.rating);
   const views = Number(video.video_viewed);
@@ -42,9 +51,9 @@ export function VideoThumb({ video, eager = false }: { video: VideoListItem; eag
           <span className={styles.private}>{t('thumb.private')}</span>
         ) : null}
       </Link>
-      <h3 className={styles.title}>
+      <Heading className={styles.title}>
         <Link to={videoPath(video)}>{video.title}</Link>
-      </h3>
+      </Heading>
       <p className={styles.meta}>
         <span title={t('thumb.views', { count: views })}>
           <EyeIcon />

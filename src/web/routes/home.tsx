@@ -76,7 +76,7 @@ export function Component() {
           moreHref="/channels/"
           moreLabel={t('home.seeMore')}
         />
-        <VideoGrid videos={channel.videos} eagerCount={4} />
+        <VideoGrid videos={channel.videos} eagerCount={4} headingLevel={3} />
       </section>
       <section aria-labelledby="home-popular">
         <SectionHeading
@@ -85,7 +85,7 @@ export function Component() {
           moreHref="/videos/most-popular/1/"
           moreLabel={t('home.seeMore')}
         />
-        <VideoGrid videos={popular.videos} />
+        <VideoGrid videos={popular.videos} headingLevel={3} />
       </section>
     </>
   );
