@@ -63,7 +63,19 @@ const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,
 });
-const results: { page: string; scores: Record<string, number | null>; pass: boolean }[] = [];
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+const results: {
+  page: string;
+  scores: Record<string, number | null>;
+  metrics: Record<string, number | null>;
+  pass: boolean;
+}[] = [];
 try {
   const pages = ['/', '/videos/most-popular/1/', await modelPage()];
   for (const page of pages) {
@@ -80,9 +92,29 @@ try {
     const scores = Object.fromEntries(
       Object.keys(BUDGET).map((key) => [key, categories[key]?.score ?? null]),
     );
+    const audits = run?.lhr.audits ?? {};
+    const metrics = Object.fromEntries(
+      Object.entries(METRICS).map(([key, id]) => {
+        const value = audits[id]?.numericValue;
+        return [
+          key,
+          value === undefined
+            ? null
+            : Math.round(value * (key === 'cls' ? 1000 : 1)) / (key === 'cls' ? 1000 : 1),
+        ];
+      }),
+    );
     const pass = Object.entries(BUDGET).every(([key, min]) => (scores[key] ?? 0) >= min);
-    results.push({ page, scores, pass });
-    console.log(`${pass ? 'ok  ' : 'MISS'} ${page.padEnd(40)} ${JSON.stringify(scores)}`);
+    results.push({ page, scores, metrics, pass });
+    console.log(
+      `${pass ? 'ok  ' : 'MISS'} ${page.padEnd(40)} ${JSON.stringify(scores)} ${JSON.stringify(metrics)}`,
+    );
+    if (process.env.BENCH_WEB_DUMP) {
+      await writeFile(
+        path.join(process.env.BENCH_WEB_DUMP, `${page.replace(/\W+/g, '_')}.json`),
+        JSON.stringify(run?.lhr),
+      );
+    }
   }
 } finally {
   await chrome.kill();
@@ -104,11 +136,11 @@ await writeFile(
     '',
     `Run ${new Date().toISOString()}. Budget: ${JSON.stringify(BUDGET)}.`,
     '',
-    '| page | performance | accessibility | best practices | SEO | ok |',
-    '| --- | ---: | ---: | ---: | ---: | :-: |',
+    '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | ok |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :-: |',
     ...results.map(
       (r) =>
-        `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.pass ? 'yes' : '**no**'} |`,
+        `| ${r.page} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.metrics.fcp} | ${r.metrics.lcp} | ${r.metrics.tbt} | ${r.metrics.cls} | ${r.metrics.si} | ${r.pass ? 'yes' : '**no**'} |`,
     ),
     '',
   ].join('\n'),
