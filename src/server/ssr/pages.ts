@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  COOKIE_NOTICE_COOKIE,
   DEFAULT_GENDER,
   DEFAULT_LANGUAGE,
   GENDERS,
   type Gender,
   isLanguage,
-  COOKIE_NOTICE_COOKIE,
   LANGUAGE_COOKIE,
   type Language,
 } from '../../contracts/constants.ts';

@@ -12,6 +12,7 @@ import styles from './cookie-notice.module.css';
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 function remember() {
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed value; the Cookie Store API is missing in older Safari and Firefox
   document.cookie = `${COOKIE_NOTICE_COOKIE}=1; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax`;
   try {
     window.localStorage.setItem(COOKIE_NOTICE_COOKIE, '1');
