@@ -17,6 +17,7 @@ export const videoListItemSchema = z.object({
   comments_count: numeric,
   scr: z.string(),
   thumb: z.string(),
+  preview_clip: z.string().describe('Muted MP4 a thumb plays on hover; empty when none'),
   categories: z.string(),
   gender: z.enum(GENDERS),
   is_private: z.enum(['0', '1']),

@@ -229,6 +229,10 @@ export interface VideoMedia {
   files?: Record<string, string>;
   width?: number;
   height?: number;
+  /** Storage key of the muted hover clip of thumbs. */
+  hover?: string;
+  /** Failure code when the pipeline gave up on the source. */
+  error?: string;
 }
 
 export const videoCategories = pgTable(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hoverClipArgs,
+  hoverSceneStarts,
   MediaError,
   mp4Args,
   parseProbe,
@@ -284,6 +286,60 @@ describe('mp4Args', () => {
   it('refuses a nonsense maxHeight', () => {
     expect(() => mp4Args({ ...base, maxHeight: 0 })).toThrow(RangeError);
     expect(() => mp4Args({ ...base, maxHeight: 720.5 })).toThrow(RangeError);
+  });
+});
+
+describe('hoverClipArgs', () => {
+  it('spreads the scenes over the video, clear of its ends', () => {
+    expect(hoverSceneStarts(100, 4, 1.5)).toEqual([5, 34.5, 64, 93.5]);
+    // Too short for separate scenes: one piece from the start.
+    expect(hoverSceneStarts(5, 4, 1.5)).toEqual([0]);
+  });
+
+  it('seeks each scene, scales and joins them into a muted MP4', () => {
+    const args = hoverClipArgs({
+      input: '/in.mov',
+      output: '/out/hover.mp4',
+      durationS: 100,
+      width: 320,
+      height: 180,
+      scenes: 4,
+      sceneS: 1.5,
+    });
+    expect(args.slice(0, 5)).toEqual(COMMON);
+    expect(args.slice(5, 11)).toEqual(['-ss', '5', '-t', '1.5', '-i', '/in.mov']);
+    expect(args.filter((a) => a === '-i')).toHaveLength(4);
+    const filter = args[args.indexOf('-filter_complex') + 1];
+    expect(filter).toContain(
+      '[3:v:0]scale=320:180:force_original_aspect_ratio=increase,crop=320:180,setsar=1,fps=24[v3]',
+    );
+    expect(filter).toContain('[v0][v1][v2][v3]concat=n=4:v=1:a=0[out]');
+    expect(args).toContain('-an');
+    expect(args.at(-1)).toBe('/out/hover.mp4');
+  });
+
+  it('takes the whole of a short video as one scene and refuses odd sizes', () => {
+    const args = hoverClipArgs({
+      input: '/in.mp4',
+      output: '/o.mp4',
+      durationS: 4,
+      width: 320,
+      height: 180,
+      scenes: 4,
+      sceneS: 1.5,
+    });
+    expect(args.slice(5, 11)).toEqual(['-ss', '0', '-t', '4', '-i', '/in.mp4']);
+    expect(() =>
+      hoverClipArgs({
+        input: 'a',
+        output: 'b',
+        durationS: 9,
+        width: 321,
+        height: 180,
+        scenes: 2,
+        sceneS: 1,
+      }),
+    ).toThrow(RangeError);
   });
 });
 

@@ -194,6 +194,69 @@ export function mp4Args(o: Mp4Options): string[] {
   ];
 }
 
+export interface HoverClipOptions {
+  input: string;
+  output: string;
+  /** Length of the source in seconds. */
+  durationS: number;
+  width: number;
+  height: number;
+  /** How many short scenes, spread over the video. */
+  scenes: number;
+  /** Seconds of each scene. */
+  sceneS: number;
+}
+
+/** Where the scenes of a hover clip start: spread evenly, clear of the first and last 5%. */
+export function hoverSceneStarts(durationS: number, scenes: number, sceneS: number): number[] {
+  if (durationS <= sceneS * scenes) return [0];
+  const first = durationS * 0.05;
+  const span = durationS * 0.9 - sceneS;
+  const step = scenes > 1 ? span / (scenes - 1) : 0;
+  return Array.from({ length: scenes }, (_, i) => Math.round((first + step * i) * 100) / 100);
+}
+
+/**
+ * The muted hover preview of a thumb: a few short scenes from across the video, each read
+ * with a fast seek (no decoding of the whole source), scaled and cropped to the thumb's
+ * size and joined into one small H.264 MP4 without audio.
+ */
+export function hoverClipArgs(o: HoverClipOptions): string[] {
+  assertEvenSize(o.width, o.height);
+  const starts = hoverSceneStarts(o.durationS, o.scenes, o.sceneS);
+  const length = starts.length === 1 ? Math.min(o.durationS, o.sceneS * o.scenes) : o.sceneS;
+  const inputs = starts.flatMap((start) => [
+    '-ss',
+    String(start),
+    '-t',
+    String(length),
+    '-i',
+    o.input,
+  ]);
+  const fit = `scale=${o.width}:${o.height}:force_original_aspect_ratio=increase,crop=${o.width}:${o.height},setsar=1,fps=24`;
+  const scaled = starts.map((_, i) => `[${i}:v:0]${fit}[v${i}]`);
+  const joined = `${starts.map((_, i) => `[v${i}]`).join('')}concat=n=${starts.length}:v=1:a=0[out]`;
+  return [
+    ...COMMON,
+    ...inputs,
+    ...['-filter_complex', [...scaled, joined].join(';')],
+    ...['-map', '[out]', '-an', '-map_metadata', '-1'],
+    ...[
+      '-c:v',
+      'libx264',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '30',
+    ],
+    ...['-movflags', '+faststart', '-progress', 'pipe:1', '-nostats', o.output],
+  ];
+}
+
 export interface ScreenshotOptions {
   input: string;
   /** `.jpg`/`.jpeg` or `.png`: the extension decides the format. */

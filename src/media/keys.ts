@@ -26,6 +26,11 @@ export function videoPreviewKey(id: number): string {
   return `${videoDir(id)}/preview.jpg`;
 }
 
+/** The short muted clip a thumb plays on hover. */
+export function videoHoverKey(id: number): string {
+  return `${videoDir(id)}/hover.mp4`;
+}
+
 /** The 320x180 WebP thumbnail. */
 export function videoThumbKey(id: number): string {
   return `${videoDir(id)}/thumb.webp`;

@@ -108,9 +108,9 @@ async function makePlayable(deps: DemoDeps): Promise<number[]> {
   if (count === 0) return [];
   const rows = await deps.database.query<{ id: number; duration: number }>(
     `SELECT id, duration FROM (
-        SELECT id, duration, row_number() OVER (PARTITION BY gender ORDER BY views_day DESC, id) AS rank
+        SELECT id, duration, gender, row_number() OVER (PARTITION BY gender ORDER BY views_day DESC, id) AS rank
           FROM videos WHERE status_id = 1 AND is_private = 0 AND post_date <= now()
-      ) ranked ORDER BY rank, id LIMIT $1`,
+      ) ranked ORDER BY rank, gender, id LIMIT $1`,
     [count],
   );
   const media = createVideoMediaRepository(deps.database);

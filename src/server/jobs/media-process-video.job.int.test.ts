@@ -6,9 +6,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import type { VideoMedia } from '../../db/schema.ts';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
 import { testSourceArgs } from '../../media/ffmpeg.ts';
-import { videoFileKey, videoPreviewKey, videoSourceKey, videoThumbKey } from '../../media/keys.ts';
+import {
+  videoFileKey,
+  videoHoverKey,
+  videoPreviewKey,
+  videoSourceKey,
+  videoThumbKey,
+} from '../../media/keys.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { createJobDefinitions } from './definitions.ts';
@@ -56,7 +63,7 @@ async function videoRow(id: number) {
     duration: number;
     is_hd: boolean;
     media_version: number;
-    media: { files?: Record<string, string>; error?: string };
+    media: VideoMedia;
   }>('SELECT status_id, duration, is_hd, media_version, media FROM videos WHERE id = $1', [id]);
   return row;
 }
@@ -104,6 +111,15 @@ describe('media.process-video', () => {
     expect(preview).toMatchObject({ format: 'jpeg', width: 640, height: 360 });
     const thumb = await sharp(await readFile(storage.localPath(videoThumbKey(id)))).metadata();
     expect(thumb).toMatchObject({ format: 'webp', width: 320, height: 180 });
+
+    // The hover clip: four 1.5 s scenes at the thumb's size, without sound.
+    expect(row?.media.hover).toBe(videoHoverKey(id));
+    const hover = await runFfprobe('ffprobe', storage.localPath(videoHoverKey(id)), {
+      timeoutMs: 10_000,
+    });
+    expect(hover).toMatchObject({ videoCodec: 'h264', width: 320, height: 180, hasAudio: false });
+    expect(hover.durationS).toBeGreaterThan(5.5);
+    expect(hover.durationS).toBeLessThan(6.5);
   });
 
   it('fails a video whose source is not a video, without retrying', async () => {

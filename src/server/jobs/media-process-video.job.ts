@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
-import { MediaError, mp4Args, screenshotArgs } from '../../media/ffmpeg.ts';
+import { hoverClipArgs, MediaError, mp4Args, screenshotArgs } from '../../media/ffmpeg.ts';
 import {
   type VideoFileFormat,
   videoFileKey,
+  videoHoverKey,
   videoPreviewKey,
   videoThumbKey,
 } from '../../media/keys.ts';
@@ -16,7 +17,7 @@ import type { VideoMediaRepository } from '../repositories/video-media.repositor
 import type { JobDefinition } from './queue.ts';
 
 // Turns an uploaded source into the files a video needs: MP4 downloads (_hq, _lq and a short
-// _tr trailer) and its screenshot (preview JPEG and thumb WebP). Outputs are written to a
+// _tr trailer), its screenshot (preview JPEG and thumb WebP) and the muted hover clip. Outputs are written to a
 // scratch directory and moved into storage only when complete, so a crash mid-job leaves
 // nothing half-written and the retry starts clean.
 
@@ -35,6 +36,8 @@ export const RENDITIONS: Rendition[] = [
 ];
 
 const TRAILER_S = 10;
+/** The hover clip: four scenes of 1.5 s, at the thumb's size. */
+export const HOVER_CLIP = { scenes: 4, sceneS: 1.5 } as const;
 
 export interface ProcessVideoDeps {
   videos: VideoMediaRepository;
@@ -127,11 +130,26 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
             .toBuffer(),
         );
 
+        const hover = path.join(scratch, 'hover.mp4');
+        await runFfmpeg(
+          deps.ffmpegPath,
+          hoverClipArgs({
+            input: source,
+            output: hover,
+            durationS: probe.durationS,
+            ...THUMB_SIZE,
+            ...HOVER_CLIP,
+          }),
+          { timeoutMs: 120_000, signal },
+        );
+        await deps.storage.putFile(videoHoverKey(videoId), hover, { move: true });
+
         await deps.videos.markProcessed(videoId, {
           duration: probe.durationS,
           width: probe.width,
           height: probe.height,
           files,
+          hover: videoHoverKey(videoId),
         });
         log.info({ videoId, duration: probe.durationS, height: probe.height }, 'video processed');
       } finally {

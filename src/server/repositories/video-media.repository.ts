@@ -15,6 +15,8 @@ export interface ProcessedMedia {
   width: number;
   height: number;
   files: Record<string, string>;
+  /** Storage key of the hover clip. */
+  hover?: string;
 }
 
 export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
@@ -47,7 +49,8 @@ export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
         `UPDATE videos SET
             status_id = CASE WHEN status_id = $2 THEN $3 ELSE status_id END,
             duration = $4, is_hd = $5 >= 720,
-            media = (media - 'error') || jsonb_build_object('files', $6::jsonb, 'width', $7::int, 'height', $5::int),
+            media = (media - 'error' - 'hover') || jsonb_strip_nulls(jsonb_build_object(
+              'files', $6::jsonb, 'width', $7::int, 'height', $5::int, 'hover', $8::text)),
             media_version = media_version + 1, screenshots_count = 1, updated_at = now()
           WHERE id = $1`,
         [
@@ -58,6 +61,7 @@ export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
           result.height,
           JSON.stringify(result.files),
           result.width,
+          result.hover ?? null,
         ],
       );
     },

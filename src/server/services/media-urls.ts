@@ -3,6 +3,7 @@ import {
   channelImageKey,
   memberAvatarKey,
   modelImageKey,
+  videoHoverKey,
   videoPreviewKey,
   videoThumbKey,
 } from '../../media/keys.ts';
@@ -16,6 +17,8 @@ export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 export interface MediaUrls {
   videoPreview(id: number, version: number): string;
   videoThumb(id: number, version: number): string;
+  /** The hover clip; empty when there is none. */
+  videoHover(id: number, version: number): string;
   modelImage(id: number, version: number): string;
   channelImage(id: number, version: number): string;
   memberAvatar(id: number, version: number): string;
@@ -28,6 +31,7 @@ export function createMediaUrls(storage: Pick<MediaStorage, 'url'>): MediaUrls {
   return {
     videoPreview: (id, v) => url(videoPreviewKey(id), v),
     videoThumb: (id, v) => url(videoThumbKey(id), v),
+    videoHover: (id, v) => (v > 0 ? storage.url(videoHoverKey(id), v) : ''),
     modelImage: (id, v) => url(modelImageKey(id), v),
     channelImage: (id, v) => url(channelImageKey(id), v),
     memberAvatar: (id, v) => url(memberAvatarKey(id), v),

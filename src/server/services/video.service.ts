@@ -49,6 +49,7 @@ export function toListItem(row: VideoListRow, urls: MediaUrls): VideoListItem {
     comments_count: String(row.comments_count),
     scr: urls.videoPreview(row.id, row.media_version),
     thumb: urls.videoThumb(row.id, row.media_version),
+    preview_clip: row.has_hover ? urls.videoHover(row.id, row.media_version) : '',
     categories: row.categories ?? '',
     gender: row.gender,
     is_private: row.is_private === 1 ? '1' : '0',
