@@ -45,7 +45,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DEMO_VIDEOS: '240',
-      DEMO_PLAYABLE: '0',
+      // One video goes through the real media pipeline (hover clip, files) while tests run.
+      DEMO_PLAYABLE: '1',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isoDuration, parseDuration, ratingPercent, shortCount } from '../../contracts/format.ts';
 import type { VideoListItem } from '../../contracts/video.schema.ts';
+import { useHoverPreview } from '../hooks/use-hover-preview.ts';
 import { countryName } from '../lib/country.ts';
 import { EyeIcon, ThumbUpIcon } from './icons.tsx';
 import styles from './video-thumb.module.css';
@@ -25,9 +26,10 @@ export function VideoThumb({
   const views = Number(video.video_viewed);
   // The country as a code badge: flag emoji do not render on Windows or without an emoji font.
   const country = /^[a-z]{2}$/i.test(video.country) ? video.country.toUpperCase() : '';
+  const preview = useHoverPreview(video.preview_clip);
   return (
     <article className={styles.thumb}>
-      <Link to={videoPath(video)} className={styles.media}>
+      <Link to={videoPath(video)} className={styles.media} {...preview.handlers}>
         <img
           src={video.thumb}
           srcSet={`${video.thumb} 320w, ${video.scr} 640w`}
@@ -39,6 +41,16 @@ export function VideoThumb({
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
         />
+        {preview.playing ? (
+          <video
+            className={styles.preview}
+            src={video.preview_clip}
+            muted
+            autoPlay
+            loop
+            playsInline
+          />
+        ) : null}
         <time
           className={styles.duration}
           dateTime={isoDuration(parseDuration(video.duration) || 0)}
