@@ -21,7 +21,8 @@ describe('language picker', () => {
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/videos/top-rated/1/`);
     await waitForHydration(page);
-    await page.getByLabel('Language').selectOption('de');
+    // The header's picker (the footer has the same one).
+    await page.locator('header').getByLabel('Language').selectOption('de');
     await page.waitForURL('**/videos/top-rated/1/');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Bestbewertete Videos');

@@ -44,7 +44,7 @@ export function Footer() {
             {t('footer.rta')} <Link to="/information/parentalcontrol/">{t('footer.rtaMore')}</Link>
           </span>
         </p>
-        <LanguagePicker />
+        <LanguagePicker place="footer" />
         <p className={styles.copyright}>{t('footer.copyright', { year, site: site.name })}</p>
       </div>
     </footer>

@@ -3,6 +3,7 @@ import { useGlobals } from '../../hooks/use-globals.ts';
 import { useHideOnScroll } from '../../hooks/use-hide-on-scroll.ts';
 import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
+import { LanguagePicker } from './language-picker.tsx';
 import { LoginLink } from './login-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NetworkMenu } from './network-menu.tsx';
@@ -21,6 +22,7 @@ export function Header() {
         </Link>
         <SearchBox />
         <NetworkMenu />
+        <LanguagePicker place="header" />
         <LoginLink className={styles.login} />
       </div>
     </header>

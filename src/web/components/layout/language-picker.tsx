@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LANGUAGES, type Language } from '../../../contracts/constants.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
-import styles from './footer.module.css';
+import footerStyles from './footer.module.css';
+import headerStyles from './header.module.css';
 
 /** Each language in its own name: what a reader of that language looks for. */
 const ENDONYMS: Record<Language, string> = {
@@ -19,18 +20,21 @@ const ENDONYMS: Record<Language, string> = {
 };
 
 /**
- * The language picker: a GET form to /language/, which stores the choice in the app_lang
+ * The language picker (header and footer, SPEC.md §2 "Layout"): a GET form to /language/, which stores the choice in the app_lang
  * cookie and returns to this page; with JavaScript a change submits it at once.
  */
-export function LanguagePicker() {
+export function LanguagePicker({ place }: { place: 'header' | 'footer' }) {
   const { t } = useTranslation();
   const { lang } = useGlobals();
   const location = useLocation();
+  const styles = place === 'header' ? headerStyles : footerStyles;
   return (
     <form method="get" action="/language/" className={styles.language}>
       <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
       <label>
-        <span>{t('language.label')}</span>
+        <span className={place === 'header' ? 'visually-hidden' : undefined}>
+          {t('language.label')}
+        </span>
         <select
           name="lang"
           defaultValue={lang}
