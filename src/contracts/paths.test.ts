@@ -4,7 +4,14 @@ import { normaliseQuery, parseSearch, searchPath } from './discovery.paths.ts';
 import { thousandsFolder } from './folders.ts';
 import { membersPath, parseMemberFilters, parseMembers } from './members.paths.ts';
 import { modelsPath, parseModelFilters, parseModels } from './models.paths.ts';
-import { parseFoldered, parseId, parseVideos2, type Videos2Params, videos2Path } from './paths.ts';
+import {
+  parseCountryQuery,
+  parseFoldered,
+  parseId,
+  parseVideos2,
+  type Videos2Params,
+  videos2Path,
+} from './paths.ts';
 import { parseAlbums, parsePlaylists, playlistsPath } from './playlists.paths.ts';
 
 // The path grammar of SPEC.md §7: every builder's output parses back to what it was built
@@ -57,6 +64,34 @@ describe('videos2 paths', () => {
       ok: false,
       field: 'section',
     });
+  });
+});
+
+describe('the country query of a list', () => {
+  it('is appended to the path and parsed back', () => {
+    const path = videos2Path({
+      lifetime: 600,
+      gender: 'str',
+      sort: 'latest-updates',
+      count: 60,
+      section: '',
+      objectId: '',
+      page: 2,
+      type: 'hd',
+      duration: '',
+      date: 'all',
+      country: 'de',
+    });
+    expect(path).toBe('/api/json/videos2/600/str/latest-updates/60/..2.hd..all.json?country=de');
+    expect(parseCountryQuery('de')).toEqual({ ok: true, value: 'de' });
+    expect(parseCountryQuery(undefined)).toEqual({ ok: true, value: undefined });
+    expect(parseCountryQuery('')).toEqual({ ok: true, value: undefined });
+  });
+
+  it('refuses anything but two lowercase letters', () => {
+    for (const bad of ['DE', 'deu', 'd', '1e', ['de', 'fr'], 7]) {
+      expect(parseCountryQuery(bad), String(bad)).toMatchObject({ ok: false, field: 'country' });
+    }
   });
 });
 

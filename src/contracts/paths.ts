@@ -58,10 +58,20 @@ export interface Videos2Params {
   type: VideoType;
   duration: DurationFilter;
   date: DateFilter;
+  /** Only videos from this country (two-letter code), with any section: `?country=`. */
+  country?: string | undefined;
 }
 
 export function videos2Path(p: Videos2Params): string {
-  return `/api/json/videos2/${p.lifetime}/${p.gender}/${p.sort}/${p.count}/${p.section}.${p.objectId}.${p.page}.${p.type}.${p.duration}.${p.date}.json`;
+  const country = p.country ? `?country=${p.country}` : '';
+  return `/api/json/videos2/${p.lifetime}/${p.gender}/${p.sort}/${p.count}/${p.section}.${p.objectId}.${p.page}.${p.type}.${p.duration}.${p.date}.json${country}`;
+}
+
+/** The `country` query value of a list call: a two-letter code, or nothing. */
+export function parseCountryQuery(raw: unknown): ParseResult<string | undefined> {
+  if (raw === undefined || raw === '') return { ok: true, value: undefined };
+  if (typeof raw === 'string' && /^[a-z]{2}$/.test(raw)) return { ok: true, value: raw };
+  return { ok: false, code: 'invalid_params', field: 'country' };
 }
 
 const LIFETIME_RE = /^\d{1,10}$/;

@@ -100,6 +100,15 @@ describe('video listing', () => {
         expect(value).toBeLessThanOrEqual(2400);
       }
       expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
+
+      // The country filter keeps the other choices and shows only that country's videos.
+      await page.getByLabel('Country').selectOption('de');
+      await page.waitForURL('**/videos/longest/1/?duration=2&country=de');
+      await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
+      const badges = await page
+        .locator('main article abbr')
+        .evaluateAll((els) => els.map((el) => el.textContent));
+      expect(new Set(badges)).toEqual(new Set(['DE']));
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -55,6 +55,8 @@ export interface VideoOverrides {
   favouritesCount?: number;
   categoryIds?: number[];
   mediaVersion?: number;
+  /** Two-letter code; 'us' unless told. */
+  country?: string;
 }
 
 export async function makeVideo(db: Db, userId: number, o: VideoOverrides = {}) {
@@ -64,7 +66,7 @@ export async function makeVideo(db: Db, userId: number, o: VideoOverrides = {}) 
     `INSERT INTO videos (dir, title, gender, status_id, is_private, is_hd, duration, user_id,
         channel_id, post_date, views, views_day, views_week, views_month, likes, dislikes,
         comments_count, favourites_count, media_version, country)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $12, $13, $14, $15, $16, $17, 'us')
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $12, $13, $14, $15, $16, $17, $18)
      RETURNING id`,
     [
       title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
@@ -84,6 +86,7 @@ export async function makeVideo(db: Db, userId: number, o: VideoOverrides = {}) 
       o.commentsCount ?? 0,
       o.favouritesCount ?? 0,
       o.mediaVersion ?? 0,
+      o.country ?? 'us',
     ],
   );
   const id = Number(row?.id);

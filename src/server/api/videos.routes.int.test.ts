@@ -71,6 +71,7 @@ beforeAll(async () => {
     likes: 1,
     dislikes: 1,
     duration: 1500,
+    country: 'de',
   });
   await make('old', {
     postDate: new Date(now - 10 * DAY),
@@ -155,6 +156,13 @@ describe('videos2 lists', () => {
     expect(await titles({ duration: '3' })).toEqual(['old']);
     expect(await titles({ type: 'ch' })).toEqual(['fresh']);
     expect(await titles({ type: 'hd' })).toEqual(['fresh']);
+  });
+
+  it('filters any list by country with ?country=', async () => {
+    expect(await titles({ country: 'de' })).toEqual(['popular']);
+    expect(await titles({ country: 'de', duration: '1' })).toEqual([]);
+    expect(await titles({ country: 'fr' })).toEqual([]);
+    expect(await titles({ country: 'us', date: 'week' })).toEqual(['fresh', 'private']);
   });
 
   it('pages through the list, and a page past the end is an empty list', async () => {
@@ -264,6 +272,13 @@ describe('videos2 adversarial input', () => {
       'invalid_params',
     ],
     [`${base}/0/str/latest-updates/60/${'.'.repeat(280)}json`, 400, 'invalid_params'],
+    [`${base}/0/str/latest-updates/60/..1.all..day.json?country=DEU`, 400, 'invalid_params'],
+    [`${base}/0/str/latest-updates/60/..1.all..day.json?country=d%27e`, 400, 'invalid_params'],
+    [
+      `${base}/0/str/latest-updates/60/..1.all..day.json?country=de&country=fr`,
+      400,
+      'invalid_params',
+    ],
     [`${base}/0/str/latest-updates`, 404, 'not_found'],
     ['/api/json/no-such-call/1.json', 404, 'not_found'],
   ];

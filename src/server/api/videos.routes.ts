@@ -5,6 +5,7 @@ import { GENDERS, LIFETIME, MAX_LIST_COUNT } from '../../contracts/constants.ts'
 import { AppError } from '../../contracts/errors.ts';
 import {
   parseCount,
+  parseCountryQuery,
   parseFoldered,
   parseId,
   parseLifetime,
@@ -39,6 +40,7 @@ export function videosRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance) => {
     app.get<{
       Params: { lifetime: string; gender: string; sort: string; count: string; tail: string };
+      Querystring: { country?: unknown };
     }>(
       '/api/json/videos2/:lifetime/:gender/:sort/:count/:tail',
       {
@@ -63,6 +65,9 @@ export function videosRoutes(deps: ApiDeps) {
             count: 'Videos per page (clamped to 1000)',
             tail: 'section.object_id.page.type.duration.date.json',
           },
+          querystring: {
+            country: { description: 'Only videos from this country (two-letter code)' },
+          },
           response: videoListResponseSchema,
           failures: [401, 403],
         }),
@@ -70,7 +75,12 @@ export function videosRoutes(deps: ApiDeps) {
       async (request, reply) => {
         const parsed = parseVideos2(request.params, GENDERS, MAX_LIST_COUNT);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
-        const result = await videos.list(parsed.value, request.viewer);
+        const country = parseCountryQuery(request.query.country);
+        if (!country.ok) throw new AppError(country.code, { field: country.field });
+        const result = await videos.list(
+          { ...parsed.value, country: country.value },
+          request.viewer,
+        );
         if (result.personal) cachePersonal(reply, parsed.value.lifetime, maxLifetime);
         else cacheFor(reply, parsed.value.lifetime, maxLifetime);
         return result.body;

@@ -238,6 +238,7 @@ export function createVideoService(deps: VideoServiceDeps) {
         type: params.type,
         duration: params.duration,
         date: params.date,
+        ...(params.country ? { country: params.country } : {}),
         ...sectionPart,
       };
       const offset = (params.page - 1) * params.count;

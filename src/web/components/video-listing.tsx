@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { VIDEO_SORTS, type VideoSort } from '../../contracts/paths.ts';
 import type { VideoListResponse } from '../../contracts/video.schema.ts';
+import { countryOptions } from '../lib/country.ts';
 import type { ListingFilters } from '../lib/listing.ts';
+import { FilterSelect } from './filter-select.tsx';
 import { ListScreen } from './list-screen.tsx';
 import { VideoGrid } from './video-grid.tsx';
 import styles from './video-listing.module.css';
@@ -28,7 +30,7 @@ export function VideoListing({
   formAction: string;
   href: (page: number) => string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ListScreen
       heading={heading}
@@ -58,6 +60,12 @@ export function VideoListing({
               ))}
             </select>
           </label>
+          <FilterSelect
+            name="country"
+            label={t('profile.country')}
+            value={filters.country}
+            options={countryOptions(i18n.language)}
+          />
           <label className={styles.check}>
             <input type="checkbox" name="hd" value="1" defaultChecked={filters.hd} />
             <span>{t('filters.hd')}</span>

@@ -3,16 +3,16 @@ import { DEFAULT_FILTERS, listingPath, parseFilters, parsePage } from './listing
 
 describe('listing URL state', () => {
   it('reads and writes the filter panel in the query string', () => {
-    const filters = parseFilters(new URLSearchParams('date=week&duration=2&hd=1'));
-    expect(filters).toEqual({ date: 'week', duration: '2', hd: true });
+    const filters = parseFilters(new URLSearchParams('date=week&duration=2&hd=1&country=de'));
+    expect(filters).toEqual({ date: 'week', duration: '2', hd: true, country: 'de' });
     expect(listingPath('top-rated', 3, filters)).toBe(
-      '/videos/top-rated/3/?date=week&duration=2&hd=1',
+      '/videos/top-rated/3/?date=week&duration=2&hd=1&country=de',
     );
     expect(listingPath('latest-updates', 1, DEFAULT_FILTERS)).toBe('/videos/latest-updates/1/');
   });
 
   it('ignores unknown filter values', () => {
-    expect(parseFilters(new URLSearchParams('date=year&duration=9&hd=yes'))).toEqual(
+    expect(parseFilters(new URLSearchParams('date=year&duration=9&hd=yes&country=xx'))).toEqual(
       DEFAULT_FILTERS,
     );
   });

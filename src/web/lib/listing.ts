@@ -1,4 +1,4 @@
-import { MAX_PAGE } from '../../contracts/constants.ts';
+import { COUNTRY_CODES, MAX_PAGE } from '../../contracts/constants.ts';
 import {
   DATE_FILTERS,
   type DateFilter,
@@ -18,9 +18,16 @@ export interface ListingFilters {
   date: Exclude<DateFilter, ''>;
   duration: DurationFilter;
   hd: boolean;
+  /** A two-letter country code, or '' for every country. */
+  country: string;
 }
 
-export const DEFAULT_FILTERS: ListingFilters = { date: 'all', duration: '', hd: false };
+export const DEFAULT_FILTERS: ListingFilters = {
+  date: 'all',
+  duration: '',
+  hd: false,
+  country: '',
+};
 
 export function isVideoSort(value: string | undefined): value is VideoSort {
   return value !== undefined && (VIDEO_SORTS as readonly string[]).includes(value);
@@ -37,6 +44,7 @@ export function parsePage(value: string | undefined): number | undefined {
 export function parseFilters(search: URLSearchParams): ListingFilters {
   const date = search.get('date') ?? '';
   const duration = search.get('duration') ?? '';
+  const country = search.get('country') ?? '';
   return {
     date:
       (DATE_FILTERS as readonly string[]).includes(date) && date !== ''
@@ -46,6 +54,7 @@ export function parseFilters(search: URLSearchParams): ListingFilters {
       ? (duration as DurationFilter)
       : '',
     hd: search.get('hd') === '1',
+    country: (COUNTRY_CODES as readonly string[]).includes(country) ? country : '',
   };
 }
 
@@ -55,6 +64,7 @@ export function filtersQuery(filters: ListingFilters): string {
   if (filters.date !== 'all') params.set('date', filters.date);
   if (filters.duration !== '') params.set('duration', filters.duration);
   if (filters.hd) params.set('hd', '1');
+  if (filters.country !== '') params.set('country', filters.country);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -10,6 +10,7 @@ import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { DEFAULT_FILTERS } from '../lib/listing.ts';
 import { categoryListPath, parseDirs } from './categories.tsx';
 import styles from './categories-index.module.css';
 
@@ -21,10 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const chosen = new URL(request.url).searchParams.getAll('c');
   if (chosen.length > 0) {
     const dirs = parseDirs(chosen.join(','));
-    if (dirs)
-      return redirect(
-        categoryListPath(dirs, 'latest-updates', 1, { date: 'all', duration: '', hd: false }),
-      );
+    if (dirs) return redirect(categoryListPath(dirs, 'latest-updates', 1, DEFAULT_FILTERS));
   }
   const { queryClient, globals } = context.get(appContext);
   await queryClient.ensureQueryData(

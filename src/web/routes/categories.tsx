@@ -62,6 +62,7 @@ function apiPath(gender: Gender, dirs: string[], sort: VideoSort, page: number, 
     type: f.hd ? 'hd' : 'all',
     duration: f.duration,
     date: f.date,
+    country: f.country || undefined,
   });
 }
 

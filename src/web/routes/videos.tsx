@@ -40,6 +40,7 @@ export function listApiPath(
     type: filters.hd ? 'hd' : 'all',
     duration: filters.duration,
     date: filters.date,
+    country: filters.country || undefined,
   });
 }
 
