@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   categoryImageKey,
   channelImageKey,
+  hlsMasterKey,
+  hlsRungDir,
   isSafeKey,
   memberAvatarKey,
   modelImageKey,
+  timelineDir,
   videoDir,
   videoFileKey,
   videoPreviewKey,
+  videoScreenshotKey,
   videoSourceKey,
   videoThumbKey,
 } from './keys.ts';
@@ -26,6 +30,18 @@ describe('video keys', () => {
     expect(videoFileKey(12345, '_lq.mp4')).toBe('videos/0/12000/12345/12345_lq.mp4');
     expect(videoFileKey(12345, '_tr.mp4')).toBe('videos/0/12000/12345/12345_tr.mp4');
     expect(videoSourceKey(2_345_678, 'mov')).toBe('sources/2000000/2345000/2345678.mov');
+    expect(hlsMasterKey(12345, 3)).toBe('videos/0/12000/12345/g3/hls/master.m3u8');
+    expect(hlsRungDir(12345, 3, 720)).toBe('videos/0/12000/12345/g3/hls/720');
+    expect(timelineDir(12345, 1)).toBe('videos/0/12000/12345/g1/timeline');
+    expect(videoScreenshotKey(12345, 2)).toBe('videos/0/12000/12345/screenshots/2.jpg');
+  });
+
+  it('refuses generations, heights and screenshot numbers that are not positive whole numbers', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => hlsMasterKey(1, bad)).toThrow(RangeError);
+      expect(() => hlsRungDir(1, 1, bad)).toThrow(RangeError);
+      expect(() => videoScreenshotKey(1, bad)).toThrow(RangeError);
+    }
   });
 
   it('refuses ids and extensions that would make a bad path', () => {

@@ -36,6 +36,37 @@ export function videoThumbKey(id: number): string {
   return `${videoDir(id)}/thumb.webp`;
 }
 
+/**
+ * One run of the pipeline writes its streaming files under a generation folder `g{gen}`:
+ * a reprocessed video gets new URLs, so every file under a generation never changes.
+ */
+export function videoGenDir(id: number, gen: number): string {
+  if (!(Number.isSafeInteger(gen) && gen > 0)) throw new RangeError(`Invalid generation: ${gen}`);
+  return `${videoDir(id)}/g${gen}`;
+}
+
+/** The HLS master playlist of a generation. */
+export function hlsMasterKey(id: number, gen: number): string {
+  return `${videoGenDir(id, gen)}/hls/master.m3u8`;
+}
+
+/** The folder of one HLS rung (`index.m3u8`, `init.mp4`, `seg_*.m4s`). */
+export function hlsRungDir(id: number, gen: number, height: number): string {
+  if (!(Number.isInteger(height) && height > 0)) throw new RangeError(`Invalid height: ${height}`);
+  return `${videoGenDir(id, gen)}/hls/${height}`;
+}
+
+/** The folder of the sprite sheet and its WebVTT timeline. */
+export function timelineDir(id: number, gen: number): string {
+  return `${videoGenDir(id, gen)}/timeline`;
+}
+
+/** Screenshot `n` (1-based) of a video: the `thumbs` of the video page. */
+export function videoScreenshotKey(id: number, n: number): string {
+  if (!(Number.isInteger(n) && n > 0)) throw new RangeError(`Invalid screenshot: ${n}`);
+  return `${videoDir(id)}/screenshots/${n}.jpg`;
+}
+
 export function videoFileKey(id: number, format: VideoFileFormat): string {
   return `${videoDir(id)}/${id}${format}`;
 }

@@ -16,6 +16,9 @@ function memoryStorage(): MediaStorage & { files: Map<string, Buffer> } {
     async putFile() {
       throw new Error('not used');
     },
+    async putDir() {
+      throw new Error('not used');
+    },
     async exists(key) {
       return files.has(key);
     },

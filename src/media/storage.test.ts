@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -69,6 +69,27 @@ describe('LocalStorage', () => {
     expect(await readFile(storage.localPath('sources/0/0/2.mp4'), 'utf8')).toBe('video bytes');
   });
 
+  it('moves a directory in under a prefix, replacing the old one whole', async () => {
+    const first = path.join(root, 'first');
+    await mkdir(first);
+    await writeFile(path.join(first, 'index.m3u8'), 'old');
+    await writeFile(path.join(first, 'seg_00000.m4s'), 'old segment');
+    await storage.putDir('videos/0/0/7/g1/hls/240', first);
+    const second = path.join(root, 'second');
+    await mkdir(second);
+    await writeFile(path.join(second, 'index.m3u8'), 'new');
+    await storage.putDir('videos/0/0/7/g1/hls/240', second);
+    const dir = storage.localPath('videos/0/0/7/g1/hls/240');
+    expect(await filesUnder(dir)).toEqual(['index.m3u8']);
+    expect(await readFile(path.join(dir, 'index.m3u8'), 'utf8')).toBe('new');
+    // Nothing is left behind: no source folders, no old or staging copies.
+    expect(await filesUnder(path.join(root, 'media'))).toEqual([
+      'videos/0/0/7/g1/hls/240/index.m3u8',
+    ]);
+    await expect(readdir(first)).rejects.toThrow();
+    await expect(readdir(second)).rejects.toThrow();
+  });
+
   it('tells whether a file exists', async () => {
     await storage.put('a/b/c.txt', Buffer.from('x'));
     expect(await storage.exists('a/b/c.txt')).toBe(true);
@@ -112,6 +133,7 @@ describe('LocalStorage', () => {
       await expect(storage.putFile(key, outside)).rejects.toThrow(/Unsafe/);
       await expect(storage.exists(key)).rejects.toThrow(/Unsafe/);
       await expect(storage.remove(key)).rejects.toThrow(/Unsafe/);
+      await expect(storage.putDir(key, root)).rejects.toThrow(/Unsafe/);
     }
     expect(await readFile(outside, 'utf8')).toBe('keep me');
   });

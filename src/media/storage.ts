@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isSafeKey } from './keys.ts';
@@ -9,6 +9,11 @@ import { isSafeKey } from './keys.ts';
 export interface MediaStorage {
   put(key: string, data: Buffer | Uint8Array | NodeJS.ReadableStream): Promise<void>;
   putFile(key: string, sourcePath: string, opts?: { move?: boolean }): Promise<void>;
+  /**
+   * Moves a whole local directory in under a key prefix, replacing what was there: readers
+   * see the old folder or the new one, never a mix.
+   */
+  putDir(keyPrefix: string, sourceDir: string): Promise<void>;
   /** True when a file is stored under the key. */
   exists(key: string): Promise<boolean>;
   /** Removes one file or everything under a prefix; a missing key is not an error. */
@@ -64,6 +69,33 @@ export class LocalStorage implements MediaStorage {
     }
     await this.writeAtomically(key, (tmp) => copyFile(sourcePath, tmp));
     if (opts.move) await unlink(sourcePath);
+  }
+
+  async putDir(keyPrefix: string, sourceDir: string): Promise<void> {
+    const target = this.localPath(keyPrefix);
+    await mkdir(path.dirname(target), { recursive: true });
+    const old = `${target}.${randomBytes(6).toString('hex')}.old`;
+    let hadOld = false;
+    try {
+      await rename(target, old);
+      hadOld = true;
+    } catch (err) {
+      if (errorCode(err) !== 'ENOENT') throw err;
+    }
+    try {
+      await rename(sourceDir, target);
+    } catch (err) {
+      if (errorCode(err) !== 'EXDEV') {
+        if (hadOld) await rename(old, target);
+        throw err;
+      }
+      // Another file system: copy next to the target first, then swap it in.
+      const staged = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      await cp(sourceDir, staged, { recursive: true });
+      await rename(staged, target);
+      await rm(sourceDir, { recursive: true, force: true });
+    }
+    if (hadOld) await rm(old, { recursive: true, force: true });
   }
 
   async exists(key: string): Promise<boolean> {

@@ -17,6 +17,7 @@ import { channelsRoutes } from './api/channels.routes.ts';
 import type { ApiDeps } from './api/deps.ts';
 import { discoveryRoutes } from './api/discovery.routes.ts';
 import { healthRoutes } from './api/health.routes.ts';
+import { mediaRoutes } from './api/media.routes.ts';
 import { membersRoutes } from './api/members.routes.ts';
 import { modelsRoutes } from './api/models.routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
@@ -103,13 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
+  // Media go through mediaRoutes (access rules); this only gives replies `sendFile`.
   await app.register(fastifyStatic, {
     root: config.mediaDir,
-    prefix: '/media/',
+    serve: false,
     decorateReply: deps.pages !== 'prod',
-    index: false,
-    // Media URLs carry a version (`?v=`), so a changed file gets a new URL.
-    maxAge: '30d',
   });
 
   const api: ApiDeps = {
@@ -128,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxLifetime: config.maxCacheLifetime,
     }),
   );
+  await app.register(mediaRoutes({ ...api, mediaDir: config.mediaDir }));
   for (const routes of [
     videosRoutes,
     discoveryRoutes,

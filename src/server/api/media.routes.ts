@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createVideoRepository } from '../repositories/video.repository.ts';
+import {
+  cachedVisibility,
+  createMediaAccess,
+  type MediaDecision,
+} from '../services/media-access.ts';
+import type { ApiDeps } from './deps.ts';
+
+// Media files (docs/decisions/0011): `/media/{key}` for what is public, and
+// `/media/s/{expires}/{sig}/{key}` for the playback files of private videos. Both answer
+// Range requests, ETags and the right types through @fastify/static's sendFile.
+
+/** Types the static server does not know or gets wrong for streaming. */
+const TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m4s': 'video/iso.segment',
+  '.mp4': 'video/mp4',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** Files under a generation folder (`/g{n}/`) never change; the master playlist grows. */
+function cacheControl(key: string, decision: Extract<MediaDecision, { allow: true }>): string {
+  if (decision.cache === 'private') return 'private, max-age=3600';
+  if (/\/g\d+\//.test(key)) {
+    return key.endsWith('/master.m3u8')
+      ? 'public, max-age=60'
+      : 'public, max-age=2592000, immutable';
+  }
+  // Other files carry their version in the URL (`?v=`).
+  return 'public, max-age=2592000';
+}
+
+export function mediaRoutes(deps: ApiDeps & { mediaDir: string }) {
+  const videos = createVideoRepository(deps.database);
+  const access = createMediaAccess({
+    secret: deps.secret,
+    visibility: cachedVisibility((id) => videos.getPlayback(id), { ttlMs: 30_000, max: 20_000 }),
+  });
+
+  function send(reply: FastifyReply, key: string, decision: MediaDecision) {
+    if (!decision.allow) {
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Not found');
+    }
+    reply.header('cache-control', cacheControl(key, decision));
+    reply.type(TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
+    // Streaming files may be fetched by players on other sites (the embed page).
+    reply.header('access-control-allow-origin', '*');
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return reply.sendFile(key, deps.mediaDir, { contentType: false, cacheControl: false });
+  }
+
+  return async (app: FastifyInstance) => {
+    const hide = { schema: { hide: true } };
+    app.get<{ Params: { '*': string } }>('/media/*', hide, async (request, reply) => {
+      const key = request.params['*'];
+      return send(reply, key, await access.publicAccess(key));
+    });
+    app.get<{ Params: { expires: string; sig: string; '*': string } }>(
+      '/media/s/:expires/:sig/*',
+      hide,
+      async (request, reply) => {
+        const { expires, sig } = request.params;
+        const key = request.params['*'];
+        return send(reply, key, access.signedAccess(expires, sig, key));
+      },
+    );
+  };
+}

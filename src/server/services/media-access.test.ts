@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
+import { cachedVisibility, createMediaAccess, parseVideoKey } from './media-access.ts';
+
+const videos: Record<number, { status_id: number; is_private: number }> = {
+  1: { status_id: VIDEO_STATUS.active, is_private: 0 },
+  2: { status_id: VIDEO_STATUS.active, is_private: 1 },
+  3: { status_id: VIDEO_STATUS.deleted, is_private: 0 },
+  4: { status_id: VIDEO_STATUS.processing, is_private: 0 },
+};
+
+let clock = Date.parse('2026-11-23T10:10:00Z');
+const access = createMediaAccess({
+  secret: 'test-secret-test-secret-test-secret',
+  visibility: async (id) => videos[id],
+  now: () => clock,
+});
+
+describe('parseVideoKey', () => {
+  it('reads the video id of a key in its own folders only', () => {
+    expect(parseVideoKey('videos/0/12000/12345/g1/hls/720/seg_00001.m4s')).toEqual({
+      id: 12345,
+      file: 'g1/hls/720/seg_00001.m4s',
+    });
+    expect(parseVideoKey('videos/0/0/12345/preview.jpg')).toBeUndefined();
+    expect(parseVideoKey('sources/0/12000/12345.mp4')).toBeUndefined();
+  });
+});
+
+describe('public media access', () => {
+  const allowed = async (key: string) => (await access.publicAccess(key)).allow;
+
+  it('serves every file of an active public video and the pictures of others', async () => {
+    expect(await allowed('videos/0/0/1/g1/hls/master.m3u8')).toBe(true);
+    expect(await allowed('videos/0/0/1/1_hq.mp4')).toBe(true);
+    expect(await allowed('videos/0/0/2/preview.jpg')).toBe(true);
+    expect(await allowed('videos/0/0/2/screenshots/3.jpg')).toBe(true);
+    expect(await allowed('models/0/5/avatar.webp')).toBe(true);
+  });
+
+  it('refuses playback files of private videos and anything of deleted or missing ones', async () => {
+    expect(await allowed('videos/0/0/2/g1/hls/master.m3u8')).toBe(false);
+    expect(await allowed('videos/0/0/2/2_hq.mp4')).toBe(false);
+    expect(await allowed('videos/0/0/2/hover.mp4')).toBe(false);
+    expect(await allowed('videos/0/0/3/preview.jpg')).toBe(false);
+    expect(await allowed('videos/0/0/3/g1/hls/master.m3u8')).toBe(false);
+    expect(await allowed('videos/0/0/9/preview.jpg')).toBe(false);
+    expect(await allowed('videos/0/0/4/g1/hls/240/index.m3u8')).toBe(false);
+    expect(await allowed('videos/0/0/4/thumb.webp')).toBe(true);
+  });
+
+  it('never serves sources or keys outside the known folders', async () => {
+    expect(await allowed('sources/0/0/1.mp4')).toBe(false);
+    expect(await allowed('secret')).toBe(false);
+    expect(await allowed('videos/0/0/1/../../../../secret')).toBe(false);
+  });
+});
+
+describe('signed media access', () => {
+  function split(prefix: string): [string, string] {
+    const [, , , expires = '', sig = ''] = prefix.split('/');
+    return [expires, sig];
+  }
+
+  it('lets a signed folder URL fetch any file of that video until it expires', () => {
+    const [expires, sig] = split(access.signedPrefix(3, 600));
+    expect(access.signedAccess(expires, sig, 'videos/0/0/3/g1/hls/720/init.mp4')).toEqual({
+      allow: true,
+      cache: 'private',
+    });
+    expect(access.signedAccess(expires, sig, 'videos/0/0/3/3_hq.mp4').allow).toBe(true);
+    // Another video's folder, a changed expiry or a changed signature do not pass.
+    expect(access.signedAccess(expires, sig, 'videos/0/0/2/g1/hls/master.m3u8').allow).toBe(false);
+    expect(access.signedAccess(String(Number(expires) + 3600), sig, 'videos/0/0/3/x').allow).toBe(
+      false,
+    );
+    expect(access.signedAccess(expires, `${sig.slice(0, -1)}A`, 'videos/0/0/3/x').allow).toBe(
+      sig.endsWith('A'),
+    );
+    clock += 2 * 3600 * 1000;
+    expect(access.signedAccess(expires, sig, 'videos/0/0/3/g1/hls/720/init.mp4').allow).toBe(false);
+  });
+
+  it('rounds expiry up to the hour so URLs stay stable within it', () => {
+    expect(access.signedPrefix(2, 3600)).toBe(access.signedPrefix(2, 3600 + 60));
+    expect(Number(split(access.signedPrefix(2, 3600))[0]) % 3600).toBe(0);
+  });
+});
+
+describe('cachedVisibility', () => {
+  it('asks the database once per video within its lifetime, and again after', async () => {
+    let now = 0;
+    let calls = 0;
+    const lookup = cachedVisibility(
+      async (id) => {
+        calls++;
+        return videos[id];
+      },
+      { ttlMs: 1000, max: 2, now: () => now },
+    );
+    await lookup(1);
+    await lookup(1);
+    expect(calls).toBe(1);
+    now = 1500;
+    await lookup(1);
+    expect(calls).toBe(2);
+    // Bounded: the oldest entry goes when a third video is looked up.
+    await lookup(2);
+    await lookup(3);
+    await lookup(1);
+    expect(calls).toBe(5);
+  });
+});

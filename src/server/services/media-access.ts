@@ -1,0 +1,136 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
+import { foldersMatch } from '../../contracts/folders.ts';
+import { isSafeKey, videoDir } from '../../media/keys.ts';
+
+// Who may fetch which media file (docs/decisions/0011). Files of active public videos and
+// images of models, channels, members and categories are public. For private videos only
+// the pictures (preview, thumb, screenshots) are public; their playback files (HLS, MP4s,
+// timeline, hover clip) and every file of a deleted or unpublished video are reachable
+// only through a short-lived signed URL, `/media/s/{expires}/{sig}/videos/…`. The signature
+// covers the video's folder, so the relative URLs inside an HLS playlist or a VTT resolve
+// to signed URLs too. Sources are never served.
+
+export interface VideoVisibility {
+  status_id: number;
+  is_private: number;
+}
+
+export type MediaDecision = { allow: true; cache: 'public' | 'private' } | { allow: false };
+
+/** Pictures of a video that stay public when the video is private (lists show them). */
+const PICTURE = /^(preview\.jpg|thumb\.webp|screenshots\/\d{1,3}\.jpg)$/;
+const VIDEO_KEY = /^videos\/(\d{1,10})\/(\d{1,10})\/(\d{1,10})\/(.+)$/;
+const PUBLIC_PREFIXES = ['models/', 'channels/', 'members/', 'categories/', 'albums/'];
+
+/** The video a key belongs to and the file's path inside the video's folder. */
+export function parseVideoKey(key: string): { id: number; file: string } | undefined {
+  const match = VIDEO_KEY.exec(key);
+  if (!match) return undefined;
+  const [, e6 = '', e3 = '', idText = '', file = ''] = match;
+  const id = Number(idText);
+  if (!Number.isSafeInteger(id) || !foldersMatch(id, e6, e3)) return undefined;
+  return { id, file };
+}
+
+/** Signature of a video folder until `expires` (unix seconds). */
+function signature(secret: string, dir: string, expires: number): string {
+  return createHmac('sha256', secret)
+    .update(`media:${expires}:${dir}`)
+    .digest('base64url')
+    .slice(0, 27);
+}
+
+/**
+ * The signed URL prefix of a video's folder, valid for at least `ttlS` seconds. Expiry is
+ * rounded up to the hour so the URLs (and what caches keep of them) change at most hourly.
+ */
+export function signedVideoPrefix(
+  secret: string,
+  videoId: number,
+  ttlS: number,
+  now = Date.now(),
+): string {
+  const expires = Math.ceil((now / 1000 + ttlS) / 3600) * 3600;
+  return `/media/s/${expires}/${signature(secret, videoDir(videoId), expires)}/`;
+}
+
+export interface MediaAccessDeps {
+  secret: string;
+  /** Status of a video, or undefined when there is none. */
+  visibility(id: number): Promise<VideoVisibility | undefined>;
+  now?: () => number;
+}
+
+export function createMediaAccess(deps: MediaAccessDeps) {
+  const now = deps.now ?? Date.now;
+
+  return {
+    signedPrefix(videoId: number, ttlS: number): string {
+      return signedVideoPrefix(deps.secret, videoId, ttlS, now());
+    },
+
+    /** Whether a public (unsigned) request for a media key may be answered. */
+    async publicAccess(key: string): Promise<MediaDecision> {
+      if (!isSafeKey(key)) return { allow: false };
+      if (PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) {
+        return { allow: true, cache: 'public' };
+      }
+      const video = parseVideoKey(key);
+      if (!video) return { allow: false };
+      const state = await deps.visibility(video.id);
+      if (!state || state.status_id !== VIDEO_STATUS.active) {
+        // A processing video has pictures before it is published (its upload page shows them).
+        return state?.status_id === VIDEO_STATUS.processing && PICTURE.test(video.file)
+          ? { allow: true, cache: 'private' }
+          : { allow: false };
+      }
+      if (state.is_private === 1 && !PICTURE.test(video.file)) return { allow: false };
+      return { allow: true, cache: 'public' };
+    },
+
+    /** Whether a signed request (`/media/s/{expires}/{sig}/{key}`) may be answered. */
+    signedAccess(expiresText: string, sig: string, key: string): MediaDecision {
+      if (!isSafeKey(key) || !/^\d{1,12}$/.test(expiresText)) return { allow: false };
+      const expires = Number(expiresText);
+      if (expires * 1000 < now()) return { allow: false };
+      const video = parseVideoKey(key);
+      if (!video) return { allow: false };
+      const expected = Buffer.from(signature(deps.secret, videoDir(video.id), expires));
+      const given = Buffer.from(sig);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return { allow: false };
+      }
+      return { allow: true, cache: 'private' };
+    },
+  };
+}
+
+export type MediaAccess = ReturnType<typeof createMediaAccess>;
+
+/**
+ * Remembers video visibility for a short while: a playing video fetches a segment every
+ * few seconds, and PGlite answers one query at a time. A change of privacy or a deletion
+ * takes effect within `ttlMs`.
+ */
+export function cachedVisibility(
+  load: (id: number) => Promise<VideoVisibility | undefined>,
+  opts: { ttlMs: number; max: number; now?: () => number },
+): (id: number) => Promise<VideoVisibility | undefined> {
+  const now = opts.now ?? Date.now;
+  const entries = new Map<number, { at: number; value: Promise<VideoVisibility | undefined> }>();
+  return (id) => {
+    const hit = entries.get(id);
+    if (hit && now() - hit.at < opts.ttlMs) return hit.value;
+    const value = load(id);
+    entries.delete(id);
+    entries.set(id, { at: now(), value });
+    // A failed lookup is not remembered.
+    value.catch(() => entries.delete(id));
+    if (entries.size > opts.max) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    return value;
+  };
+}
