@@ -54,6 +54,17 @@ export const videoDetailSchema = z.object({
   is_private: z.enum(['0', '1']),
   /** 1 when this viewer may play it: active, processed, and public or viewer is a member. */
   playable: z.enum(['0', '1']),
+  hls: z
+    .string()
+    .describe(
+      'HLS master playlist (fMP4, H.264/AAC); empty unless playable. Signed and short-lived for private videos',
+    ),
+  timeline: z
+    .string()
+    .describe(
+      'WebVTT of sprite thumbnails over the timeline (`{video_id}.{count}.{interval}.vtt`); empty when none',
+    ),
+  preview_clip: z.string().describe('Muted hover clip; empty when none'),
   gender: z.enum(GENDERS),
   is_hd: z.enum(['0', '1']),
   country: z.string(),

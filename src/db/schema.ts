@@ -222,9 +222,38 @@ export const videos = pgTable(
   ],
 );
 
+/** One step of the media pipeline (`hls:720`, `timeline`, `hover`, `mp4`) and how it goes. */
+export interface MediaTask {
+  state: 'queued' | 'running' | 'done' | 'failed';
+  /** 0 to 1 while running. */
+  progress?: number;
+  attempts?: number;
+  /** Why the last attempt failed (ffmpeg's last lines, cut short). */
+  error?: string;
+  /** ISO time of the last change. */
+  at?: string;
+}
+
 export interface VideoMedia {
-  /** Source file key in storage, kept until the pipeline is done. */
+  /** Source file key in storage; kept, so the video can be processed again. */
   source?: string;
+  /**
+   * The pipeline run whose files are current. Streaming files live under `g{gen}/`; a job
+   * of an older run finds a newer gen and stops.
+   */
+  gen?: number;
+  /** What ffprobe found in the source. */
+  probe?: { duration: number; width: number; height: number; hasAudio: boolean; fps: number };
+  /** Pipeline steps of the current run by name. */
+  tasks?: Record<string, MediaTask>;
+  /** Storage key of the HLS master playlist, once the first rung is published. */
+  hls?: string;
+  /** Heights of the published HLS rungs, best first. */
+  rungs?: number[];
+  /** Storage key of the WebVTT timeline (sprite thumbnails). */
+  timeline?: string;
+  /** How many screenshots (`screenshots/{n}.jpg`) there are. */
+  screenshots?: number;
   /** MP4 download files by format (`_hq.mp4`, `_lq.mp4`, `_tr.mp4`) → storage key. */
   files?: Record<string, string>;
   width?: number;

@@ -7,6 +7,7 @@ import {
   parseProbe,
   parseRate,
   probeArgs,
+  remuxArgs,
   screenshotArgs,
   TEST_PATTERNS,
   testSourceArgs,
@@ -387,5 +388,30 @@ describe('screenshotArgs', () => {
     expect(() =>
       screenshotArgs({ input: 'i', output: 'o.gif', atS: 0, width: 640, height: 360 }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('remuxArgs', () => {
+  it('copies the streams into a progressive MP4 without encoding', () => {
+    expect(remuxArgs('/s/joined.mp4', '/o/1_hq.mp4')).toEqual([
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      '/s/joined.mp4',
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
+      '-c',
+      'copy',
+      '-map_metadata',
+      '-1',
+      '-movflags',
+      '+faststart',
+      '/o/1_hq.mp4',
+    ]);
   });
 });

@@ -194,6 +194,19 @@ export function mp4Args(o: Mp4Options): string[] {
   ];
 }
 
+/**
+ * A progressive MP4 from already encoded H.264/AAC (an HLS rung joined into one fragmented
+ * file): streams copied, not encoded again, moov atom first. Seconds instead of minutes.
+ */
+export function remuxArgs(input: string, output: string): string[] {
+  return [
+    ...COMMON,
+    ...['-i', input],
+    ...['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-map_metadata', '-1'],
+    ...['-movflags', '+faststart', output],
+  ];
+}
+
 export interface HoverClipOptions {
   input: string;
   output: string;

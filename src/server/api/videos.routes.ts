@@ -19,6 +19,7 @@ import {
 import { cacheFor, cachePersonal } from '../plugins/response-cache.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import { createVideoSectionRepository } from '../repositories/video-section.repository.ts';
+import { signedVideoPrefix } from '../services/media-access.ts';
 import { createVideoService } from '../services/video.service.ts';
 import { createVideoFileService, verifyGetFile } from '../services/video-file.service.ts';
 import type { ApiDeps } from './deps.ts';
@@ -33,6 +34,7 @@ export function videosRoutes(deps: ApiDeps) {
     videos: repository,
     sections: createVideoSectionRepository(deps.database),
     urls: deps.urls,
+    signMedia: (id, durationS) => signedVideoPrefix(deps.secret, id, Math.max(3600, durationS * 3)),
   });
   const files = createVideoFileService({ videos: repository, secret: deps.secret });
   const maxLifetime = deps.config.maxCacheLifetime;

@@ -28,7 +28,12 @@ describe('db.maintenance', () => {
     const job = dbMaintenanceJob({ database: db });
     await job.handler(
       {},
-      { signal: new AbortController().signal, log: pino({ level: 'silent' }), attempt: 1 },
+      {
+        signal: new AbortController().signal,
+        log: pino({ level: 'silent' }),
+        attempt: 1,
+        send: () => Promise.reject(new Error('maintenance queues nothing')),
+      },
     );
 
     const [row] = await db.query<{ favourites: number; uploads: number }>(

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { dbMaintenanceJob } from './db-maintenance.job.ts';
 import { processVideoJob } from './media-process-video.job.ts';
+import { mediaTaskJob } from './media-task.job.ts';
 import type { JobDefinitions } from './queue.ts';
 
 /** Every job with its handler; the JobDefinitions type makes a missing one a compile error. */
@@ -12,12 +13,18 @@ export function createJobDefinitions(deps: {
   storage: MediaStorage;
   config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>;
 }): JobDefinitions {
+  const videos = createVideoMediaRepository(deps.database);
   return {
     'media.process-video': processVideoJob({
-      videos: createVideoMediaRepository(deps.database),
+      videos,
       storage: deps.storage,
       ffmpegPath: deps.config.ffmpegPath,
       ffprobePath: deps.config.ffprobePath,
+    }),
+    'media.task': mediaTaskJob({
+      videos,
+      storage: deps.storage,
+      ffmpegPath: deps.config.ffmpegPath,
     }),
     'db.maintenance': dbMaintenanceJob({ database: deps.database }),
   };

@@ -10,9 +10,13 @@ import type { VideoMedia } from '../../db/schema.ts';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
 import { testSourceArgs } from '../../media/ffmpeg.ts';
 import {
+  hlsMasterKey,
+  hlsRungDir,
+  timelineDir,
   videoFileKey,
   videoHoverKey,
   videoPreviewKey,
+  videoScreenshotKey,
   videoSourceKey,
   videoThumbKey,
 } from '../../media/keys.ts';
@@ -68,8 +72,24 @@ async function videoRow(id: number) {
   return row;
 }
 
-describe('media.process-video', () => {
-  it('turns a source into downloads and screenshots, then publishes the video', async () => {
+/** Waits until every step of the video's current run is done (or one failed for good). */
+async function pipelineDone(id: number, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await videoRow(id);
+    const tasks = Object.entries(row?.media.tasks ?? {});
+    const failed = tasks.find(([, task]) => task.state === 'failed');
+    if (failed) throw new Error(`step ${failed[0]} failed: ${failed[1].error}`);
+    if (tasks.length > 0 && tasks.every(([, task]) => task.state === 'done')) return row;
+    if (Date.now() > deadline) throw new Error(`pipeline still running: ${JSON.stringify(tasks)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const probe = (file: string) => runFfprobe('ffprobe', file, { timeoutMs: 10_000 });
+
+describe('media pipeline', () => {
+  it('turns a source into an HLS ladder, downloads, screenshots, timeline and hover clip', async () => {
     const { id } = await makeVideo(db.database, userId, { statusId: 3 });
     await uploadSource(id, (file) =>
       runFfmpeg(
@@ -77,8 +97,8 @@ describe('media.process-video', () => {
         testSourceArgs({
           output: file,
           durationS: 12,
-          width: 640,
-          height: 360,
+          width: 1280,
+          height: 720,
           pattern: 'testsrc2',
           seed: 1,
         }),
@@ -91,36 +111,95 @@ describe('media.process-video', () => {
       'media.process-video',
       await queue.send('media.process-video', { videoId: id }),
     );
+    const planned = await videoRow(id);
+    expect(Object.keys(planned?.media.tasks ?? {}).sort()).toEqual([
+      'hls:240',
+      'hls:480',
+      'hls:720',
+      'hover',
+      'mp4',
+      'timeline',
+    ]);
+    const row = await pipelineDone(id);
+    expect(row).toMatchObject({ status_id: 1, duration: 12, is_hd: true });
+    const gen = row?.media.gen ?? 0;
+    expect(gen).toBe(1);
+    expect(row?.media.rungs).toEqual([720, 480, 240]);
+    const tasks = row?.media.tasks ?? {};
+    for (const task of Object.values(tasks)) {
+      expect(task).toMatchObject({ state: 'done', progress: 1, attempts: 1 });
+    }
+    // The first playable rung was done (and the video published) before the others began.
+    const doneAt = (task: string) => Date.parse(tasks[task]?.at ?? '');
+    expect(doneAt('hls:480')).toBeLessThan(doneAt('hls:720'));
+    expect(doneAt('hls:720')).toBeLessThan(doneAt('mp4'));
 
-    const row = await videoRow(id);
-    expect(row).toMatchObject({ status_id: 1, duration: 12, is_hd: false, media_version: 1 });
+    // The master lists every rung; each rung is fMP4 segments of about 4 s.
+    expect(row?.media.hls).toBe(hlsMasterKey(id, gen));
+    const master = await readFile(storage.localPath(hlsMasterKey(id, gen)), 'utf8');
+    expect(master.match(/#EXT-X-STREAM-INF/g)).toHaveLength(3);
+    expect(master).toContain('RESOLUTION=1280x720');
+    expect(master).toContain('RESOLUTION=426x240');
+    const rung = await readFile(
+      storage.localPath(`${hlsRungDir(id, gen, 480)}/index.m3u8`),
+      'utf8',
+    );
+    expect(rung).toContain('#EXT-X-MAP:URI="init.mp4"');
+    expect(rung.match(/#EXTINF:4\.0/g)?.length).toBeGreaterThanOrEqual(2);
+    const playable = await probe(storage.localPath(hlsMasterKey(id, gen)));
+    expect(playable).toMatchObject({ videoCodec: 'h264', hasAudio: true });
+    expect(playable.durationS).toBeCloseTo(12, 0);
+
+    // Downloads: the 720 and 480 rungs joined without encoding, and a short trailer.
     expect(Object.keys(row?.media.files ?? {}).sort()).toEqual(['_hq.mp4', '_lq.mp4', '_tr.mp4']);
-
-    const hq = await runFfprobe('ffprobe', storage.localPath(videoFileKey(id, '_hq.mp4')), {
-      timeoutMs: 10_000,
-    });
-    // Never upscaled: a 360p source stays 360p in the "720p" rendition.
-    expect(hq).toMatchObject({ videoCodec: 'h264', height: 360, width: 640, hasAudio: true });
+    const hq = await probe(storage.localPath(videoFileKey(id, '_hq.mp4')));
+    expect(hq).toMatchObject({ videoCodec: 'h264', height: 720, width: 1280, hasAudio: true });
     expect(hq.durationS).toBeCloseTo(12, 0);
-    const trailer = await runFfprobe('ffprobe', storage.localPath(videoFileKey(id, '_tr.mp4')), {
-      timeoutMs: 10_000,
-    });
+    const lq = await probe(storage.localPath(videoFileKey(id, '_lq.mp4')));
+    expect(lq).toMatchObject({ height: 480 });
+    const trailer = await probe(storage.localPath(videoFileKey(id, '_tr.mp4')));
     expect(trailer.durationS).toBeLessThanOrEqual(10.2);
 
+    // Screenshots (the second is the preview and thumb) and the sprite timeline.
+    expect(row?.media.screenshots).toBe(5);
+    const shot = await sharp(
+      await readFile(storage.localPath(videoScreenshotKey(id, 5))),
+    ).metadata();
+    expect(shot).toMatchObject({ format: 'jpeg', width: 640, height: 360 });
     const preview = await sharp(await readFile(storage.localPath(videoPreviewKey(id)))).metadata();
     expect(preview).toMatchObject({ format: 'jpeg', width: 640, height: 360 });
     const thumb = await sharp(await readFile(storage.localPath(videoThumbKey(id)))).metadata();
     expect(thumb).toMatchObject({ format: 'webp', width: 320, height: 180 });
+    const vttKey = row?.media.timeline ?? '';
+    expect(vttKey).toMatch(new RegExp(`^${timelineDir(id, gen)}/${id}\\.\\d+\\.\\d+\\.vtt$`));
+    const vtt = await readFile(storage.localPath(vttKey), 'utf8');
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    expect(vtt).toContain('sprite.jpg#xywh=0,0,160,90');
+    expect(await storage.exists(`${timelineDir(id, gen)}/sprite.jpg`)).toBe(true);
 
     // The hover clip: four 1.5 s scenes at the thumb's size, without sound.
     expect(row?.media.hover).toBe(videoHoverKey(id));
-    const hover = await runFfprobe('ffprobe', storage.localPath(videoHoverKey(id)), {
-      timeoutMs: 10_000,
-    });
+    const hover = await probe(storage.localPath(videoHoverKey(id)));
     expect(hover).toMatchObject({ videoCodec: 'h264', width: 320, height: 180, hasAudio: false });
     expect(hover.durationS).toBeGreaterThan(5.5);
     expect(hover.durationS).toBeLessThan(6.5);
-  });
+
+    // Processing again makes a new generation; the old one's files go when it is complete.
+    await queue.waitFor(
+      'media.process-video',
+      await queue.send('media.process-video', { videoId: id }),
+    );
+    const again = await pipelineDone(id);
+    expect(again?.media.gen).toBe(2);
+    expect(await storage.exists(hlsMasterKey(id, 2))).toBe(true);
+    expect(await storage.exists(hlsMasterKey(id, 1))).toBe(false);
+    // A step of the old run that arrives late does nothing.
+    await queue.waitFor(
+      'media.task',
+      await queue.send('media.task', { videoId: id, gen: 1, task: 'hls:240' }),
+    );
+    expect(await storage.exists(`${hlsRungDir(id, 1, 240)}/index.m3u8`)).toBe(false);
+  }, 300_000);
 
   it('fails a video whose source is not a video, without retrying', async () => {
     const { id } = await makeVideo(db.database, userId, { statusId: 3 });
@@ -134,6 +213,7 @@ describe('media.process-video', () => {
     const row = await videoRow(id);
     expect(row?.status_id).toBe(2);
     expect(row?.media.error).toBe('video_corrupted_file');
-    expect(await storage.exists(videoFileKey(id, '_hq.mp4'))).toBe(false);
+    expect(row?.media.tasks).toBeUndefined();
+    expect(await storage.exists(videoPreviewKey(id))).toBe(false);
   });
 });

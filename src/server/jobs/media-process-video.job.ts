@@ -3,41 +3,43 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
-import { hoverClipArgs, MediaError, mp4Args, screenshotArgs } from '../../media/ffmpeg.ts';
-import {
-  type VideoFileFormat,
-  videoFileKey,
-  videoHoverKey,
-  videoPreviewKey,
-  videoThumbKey,
-} from '../../media/keys.ts';
+import { MediaError, screenshotArgs } from '../../media/ffmpeg.ts';
+import { ladderFor } from '../../media/hls.ts';
+import { videoPreviewKey, videoScreenshotKey, videoThumbKey } from '../../media/keys.ts';
 import { PREVIEW_SIZE, THUMB_SIZE } from '../../media/placeholder-art.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
 import type { JobDefinition } from './queue.ts';
 
-// Turns an uploaded source into the files a video needs: MP4 downloads (_hq, _lq and a short
-// _tr trailer), its screenshot (preview JPEG and thumb WebP) and the muted hover clip. Outputs are written to a
-// scratch directory and moved into storage only when complete, so a crash mid-job leaves
-// nothing half-written and the retry starts clean.
+// The first step of the media pipeline (docs/decisions/0011): ffprobe decides whether the
+// upload is a video at all, the screenshots are taken (one becomes the preview and thumb),
+// and the remaining steps are queued as `media.task` jobs, each with its own retries. The
+// first playable HLS rung goes first, so the video is published as soon as it can play.
 
-interface Rendition {
-  format: VideoFileFormat;
-  maxHeight: number;
-  crf: number;
-  audioKbps: number;
-  trailer?: boolean;
+/** Screenshots across the video; the second (at 30%) is the preview, as before. */
+export const SCREENSHOT_AT = [0.1, 0.3, 0.5, 0.7, 0.9] as const;
+const PREVIEW_INDEX = 1;
+
+/** The rung published first: 480 plays everywhere and encodes fast; else the best there is. */
+export function firstRung(heights: number[]): number {
+  return heights.includes(480) ? 480 : (heights[0] ?? 0);
 }
 
-export const RENDITIONS: Rendition[] = [
-  { format: '_hq.mp4', maxHeight: 720, crf: 23, audioKbps: 128 },
-  { format: '_lq.mp4', maxHeight: 360, crf: 28, audioKbps: 96 },
-  { format: '_tr.mp4', maxHeight: 360, crf: 28, audioKbps: 96, trailer: true },
-];
-
-const TRAILER_S = 10;
-/** The hover clip: four scenes of 1.5 s, at the thumb's size. */
-export const HOVER_CLIP = { scenes: 4, sceneS: 1.5 } as const;
+/**
+ * The steps of a run in the order they should run: the first rung, then the timeline and
+ * hover clip (small, make the page complete), the other rungs best first, the downloads.
+ */
+export function planTasks(sourceHeight: number): string[] {
+  const heights = ladderFor(sourceHeight).map((rung) => rung.height);
+  const first = firstRung(heights);
+  return [
+    `hls:${first}`,
+    'timeline',
+    'hover',
+    ...heights.filter((h) => h !== first).map((h) => `hls:${h}`),
+    'mp4',
+  ];
+}
 
 export interface ProcessVideoDeps {
   videos: VideoMediaRepository;
@@ -50,9 +52,9 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
   return {
     retryLimit: 3,
     retryDelaySeconds: 15,
-    timeoutSeconds: 3600,
+    timeoutSeconds: 600,
     concurrency: 1,
-    async handler({ videoId }, { signal, log }) {
+    async handler({ videoId }, { signal, log, send }) {
       const video = await deps.videos.getForProcessing(videoId);
       const sourceKey = video?.media.source;
       if (!video || !sourceKey) {
@@ -75,86 +77,65 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
 
       const scratch = await mkdtemp(path.join(tmpdir(), `afterglow-${videoId}-`));
       try {
-        // Each ffmpeg run may take a few times the video's length on a small machine.
-        const timeoutMs = Math.max(120_000, probe.durationS * 8_000);
-        const files: Record<string, string> = {};
-        for (const rendition of RENDITIONS) {
-          const output = path.join(scratch, `${videoId}${rendition.format}`);
-          const trailerStart = Math.max(
-            0,
-            Math.min(probe.durationS * 0.2, probe.durationS - TRAILER_S),
-          );
+        for (const [index, at] of SCREENSHOT_AT.entries()) {
+          const frame = path.join(scratch, `frame-${index}.png`);
           await runFfmpeg(
             deps.ffmpegPath,
-            mp4Args({
+            screenshotArgs({
               input: source,
-              output,
-              maxHeight: rendition.maxHeight,
-              crf: rendition.crf,
-              preset: 'veryfast',
-              audioKbps: rendition.audioKbps,
-              ...(rendition.trailer
-                ? {
-                    startS: Math.floor(trailerStart),
-                    durationS: Math.min(TRAILER_S, probe.durationS),
-                  }
-                : {}),
+              output: frame,
+              atS: probe.durationS * at,
+              ...PREVIEW_SIZE,
             }),
-            { timeoutMs, signal },
+            { timeoutMs: 60_000, signal },
           );
-          const key = videoFileKey(videoId, rendition.format);
-          await deps.storage.putFile(key, output, { move: true });
-          files[rendition.format] = key;
+          const jpeg = await sharp(frame).jpeg({ quality: 80 }).toBuffer();
+          await deps.storage.put(videoScreenshotKey(videoId, index + 1), jpeg);
+          if (index === PREVIEW_INDEX) {
+            await deps.storage.put(videoPreviewKey(videoId), jpeg);
+            await deps.storage.put(
+              videoThumbKey(videoId),
+              await sharp(frame)
+                .resize(THUMB_SIZE.width, THUMB_SIZE.height)
+                .webp({ quality: 72 })
+                .toBuffer(),
+            );
+          }
         }
-
-        const frame = path.join(scratch, 'frame.png');
-        await runFfmpeg(
-          deps.ffmpegPath,
-          screenshotArgs({
-            input: source,
-            output: frame,
-            atS: probe.durationS * 0.3,
-            ...PREVIEW_SIZE,
-          }),
-          { timeoutMs: 60_000, signal },
-        );
-        await deps.storage.put(
-          videoPreviewKey(videoId),
-          await sharp(frame).jpeg({ quality: 80 }).toBuffer(),
-        );
-        await deps.storage.put(
-          videoThumbKey(videoId),
-          await sharp(frame)
-            .resize(THUMB_SIZE.width, THUMB_SIZE.height)
-            .webp({ quality: 72 })
-            .toBuffer(),
-        );
-
-        const hover = path.join(scratch, 'hover.mp4');
-        await runFfmpeg(
-          deps.ffmpegPath,
-          hoverClipArgs({
-            input: source,
-            output: hover,
-            durationS: probe.durationS,
-            ...THUMB_SIZE,
-            ...HOVER_CLIP,
-          }),
-          { timeoutMs: 120_000, signal },
-        );
-        await deps.storage.putFile(videoHoverKey(videoId), hover, { move: true });
-
-        await deps.videos.markProcessed(videoId, {
-          duration: probe.durationS,
-          width: probe.width,
-          height: probe.height,
-          files,
-          hover: videoHoverKey(videoId),
-        });
-        log.info({ videoId, duration: probe.durationS, height: probe.height }, 'video processed');
       } finally {
         await rm(scratch, { recursive: true, force: true });
       }
+
+      const tasks = planTasks(probe.height);
+      const gen = await deps.videos.startRun(videoId, {
+        probe: {
+          duration: probe.durationS,
+          width: probe.width,
+          height: probe.height,
+          hasAudio: probe.hasAudio,
+          fps: probe.frameRate,
+        },
+        screenshots: SCREENSHOT_AT.length,
+        tasks,
+      });
+      // One queue runs the steps one at a time, highest priority first: the order above.
+      for (const [index, task] of tasks.entries()) {
+        await send(
+          'media.task',
+          { videoId, gen, task },
+          { priority: tasks.length - index, expireInSeconds: taskTimeoutS(task, probe.durationS) },
+        );
+      }
+      log.info({ videoId, gen, tasks, height: probe.height }, 'media pipeline planned');
     },
   };
+}
+
+/**
+ * Longest one step may run, from the video's length: x264 veryfast on two cores does a
+ * 1080p rung at about real time, so 6× leaves room for a busy machine.
+ */
+export function taskTimeoutS(task: string, durationS: number): number {
+  const factor = task === 'mp4' ? 3 : task.startsWith('hls:') ? 6 : 1;
+  return Math.round(Math.max(300, durationS * factor + 120));
 }

@@ -8,6 +8,8 @@ import type { Database } from '../../db/client.ts';
 
 export interface JobPayloads {
   'media.process-video': { videoId: number };
+  /** One step of a pipeline run (`hls:720`, `timeline`, `hover`, `mp4`). */
+  'media.task': { videoId: number; gen: number; task: string };
   'db.maintenance': Record<string, never>;
 }
 
@@ -18,6 +20,15 @@ export interface JobContext {
   signal: AbortSignal;
   log: Logger;
   attempt: number;
+  /** Queues a follow-up job. */
+  send: JobQueue['send'];
+}
+
+export interface SendOptions {
+  /** Higher runs first within a queue. */
+  priority?: number;
+  /** When a job whose worker died is picked up again (default: the definition's timeout). */
+  expireInSeconds?: number;
 }
 
 export interface JobDefinition<N extends JobName> {
@@ -37,7 +48,7 @@ export type JobDefinitions = { [N in JobName]: JobDefinition<N> };
 
 export interface JobQueue {
   start(): Promise<void>;
-  send<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<string>;
+  send<N extends JobName>(name: N, payload: JobPayloads[N], opts?: SendOptions): Promise<string>;
   /** Resolves when the job has completed; rejects when it failed for good. */
   waitFor(name: JobName, id: string, timeoutMs?: number): Promise<void>;
   stop(timeoutMs: number): Promise<void>;
@@ -81,6 +92,7 @@ export function createJobQueue(
               signal: controller.signal,
               log: jobLog,
               attempt: job.retryCount + 1,
+              send: queue.send,
             });
             jobLog.info('job done');
           } catch (error) {
@@ -95,7 +107,7 @@ export function createJobQueue(
     }
   }
 
-  return {
+  const queue: JobQueue = {
     async start() {
       await boss.start();
       for (const name of names) {
@@ -114,8 +126,11 @@ export function createJobQueue(
       }
     },
 
-    async send(name, payload) {
-      const id = await boss.send(name, payload as object);
+    async send(name, payload, opts = {}) {
+      const id = await boss.send(name, payload as object, {
+        ...(opts.priority !== undefined ? { priority: opts.priority } : {}),
+        ...(opts.expireInSeconds !== undefined ? { expireInSeconds: opts.expireInSeconds } : {}),
+      });
       if (!id) throw new Error(`job ${name} was not queued`);
       return id;
     },
@@ -145,4 +160,5 @@ export function createJobQueue(
       }
     },
   };
+  return queue;
 }

@@ -1,6 +1,6 @@
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
-import type { VideoMedia } from '../../db/schema.ts';
+import type { MediaTask, VideoMedia } from '../../db/schema.ts';
 
 // Media state of videos: what the pipeline reads before it starts and writes when done.
 
@@ -8,15 +8,6 @@ export interface VideoForProcessing {
   id: number;
   status_id: number;
   media: VideoMedia;
-}
-
-export interface ProcessedMedia {
-  duration: number;
-  width: number;
-  height: number;
-  files: Record<string, string>;
-  /** Storage key of the hover clip. */
-  hover?: string;
 }
 
 export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
@@ -43,27 +34,85 @@ export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
       );
     },
 
-    /** Publishes a processed video: a processing video becomes active, others keep status. */
-    async markProcessed(id: number, result: ProcessedMedia): Promise<void> {
-      await database.query(
+    /**
+     * Starts a pipeline run: a new generation with its probe, screenshots and the list of
+     * steps, all queued. Returns the generation.
+     */
+    async startRun(
+      id: number,
+      run: { probe: NonNullable<VideoMedia['probe']>; screenshots: number; tasks: string[] },
+    ): Promise<number> {
+      const at = new Date().toISOString();
+      const tasks = Object.fromEntries(run.tasks.map((task) => [task, { state: 'queued', at }]));
+      const rows = await database.query<{ gen: number }>(
         `UPDATE videos SET
-            status_id = CASE WHEN status_id = $2 THEN $3 ELSE status_id END,
-            duration = $4, is_hd = $5 >= 720,
-            media = (media - 'error' - 'hover') || jsonb_strip_nulls(jsonb_build_object(
-              'files', $6::jsonb, 'width', $7::int, 'height', $5::int, 'hover', $8::text)),
-            media_version = media_version + 1, screenshots_count = 1, updated_at = now()
-          WHERE id = $1`,
+            duration = $5,
+            media = (media - 'error' - 'tasks') || jsonb_build_object(
+              'gen', COALESCE((media->>'gen')::int, 0) + 1, 'probe', $2::jsonb,
+              'screenshots', $3::int, 'tasks', $4::jsonb),
+            media_version = media_version + 1, screenshots_count = $3, updated_at = now()
+          WHERE id = $1
+          RETURNING (media->>'gen')::int AS gen`,
         [
           id,
-          VIDEO_STATUS.processing,
-          VIDEO_STATUS.active,
-          Math.round(result.duration),
-          result.height,
-          JSON.stringify(result.files),
-          result.width,
-          result.hover ?? null,
+          JSON.stringify(run.probe),
+          run.screenshots,
+          JSON.stringify(tasks),
+          Math.max(1, Math.round(run.probe.duration)),
         ],
       );
+      const gen = Number(rows[0]?.gen);
+      if (!Number.isSafeInteger(gen)) throw new Error(`video ${id} is gone`);
+      return gen;
+    },
+
+    /** Updates one step of a run; false when the run is no longer current. */
+    async setTask(id: number, gen: number, task: string, patch: MediaTask): Promise<boolean> {
+      const rows = await database.query<{ id: number }>(
+        `UPDATE videos SET media = jsonb_set(media, ARRAY['tasks', $3::text],
+            COALESCE(media->'tasks'->$3, '{}'::jsonb) || $4::jsonb)
+          WHERE id = $1 AND (media->>'gen')::int = $2
+          RETURNING id`,
+        [id, gen, task, JSON.stringify({ ...patch, at: new Date().toISOString() })],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Publishes an HLS rung: the master playlist lists it, and a processing video becomes
+     * active with its first playable rung. Returns the published heights, best first.
+     */
+    async publishRung(id: number, gen: number, height: number, masterKey: string) {
+      const rows = await database.query<{ rungs: number[] }>(
+        `UPDATE videos SET
+            status_id = CASE WHEN status_id = $5 THEN $6 ELSE status_id END,
+            media = media || jsonb_build_object('hls', $4::text,
+              'width', media->'probe'->'width', 'height', media->'probe'->'height',
+              'rungs', (SELECT jsonb_agg(h ORDER BY h DESC) FROM (
+                SELECT (jsonb_array_elements_text(COALESCE(media->'rungs', '[]'::jsonb)))::int AS h
+                UNION SELECT $3::int) r)),
+            is_hd = GREATEST($3, COALESCE((media->'rungs'->>0)::int, 0)) >= 720,
+            media_version = media_version + 1, updated_at = now()
+          WHERE id = $1 AND (media->>'gen')::int = $2
+          RETURNING media->'rungs' AS rungs`,
+        [id, gen, height, masterKey, VIDEO_STATUS.processing, VIDEO_STATUS.active],
+      );
+      return rows[0]?.rungs;
+    },
+
+    /** Records finished outputs of a run (timeline, hover clip, download files). */
+    async setOutputs(
+      id: number,
+      gen: number,
+      outputs: Pick<VideoMedia, 'timeline' | 'hover' | 'files'>,
+    ): Promise<boolean> {
+      const rows = await database.query<{ id: number }>(
+        `UPDATE videos SET media = media || $3::jsonb, updated_at = now()
+          WHERE id = $1 AND (media->>'gen')::int = $2
+          RETURNING id`,
+        [id, gen, JSON.stringify(outputs)],
+      );
+      return rows.length > 0;
     },
 
     async markFailed(id: number, code: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   modelImageKey,
   videoHoverKey,
   videoPreviewKey,
+  videoScreenshotKey,
   videoThumbKey,
 } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -17,6 +18,10 @@ export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 export interface MediaUrls {
   videoPreview(id: number, version: number): string;
   videoThumb(id: number, version: number): string;
+  /** Screenshot `n` (1-based) of a video. */
+  videoScreenshot(id: number, n: number, version: number): string;
+  /** Any stored file by key, unversioned (streaming files carry their generation in the key). */
+  file(key: string): string;
   /** The hover clip; empty when there is none. */
   videoHover(id: number, version: number): string;
   modelImage(id: number, version: number): string;
@@ -31,6 +36,8 @@ export function createMediaUrls(storage: Pick<MediaStorage, 'url'>): MediaUrls {
   return {
     videoPreview: (id, v) => url(videoPreviewKey(id), v),
     videoThumb: (id, v) => url(videoThumbKey(id), v),
+    videoScreenshot: (id, n, v) => url(videoScreenshotKey(id, n), v),
+    file: (key) => storage.url(key),
     videoHover: (id, v) => (v > 0 ? storage.url(videoHoverKey(id), v) : ''),
     modelImage: (id, v) => url(modelImageKey(id), v),
     channelImage: (id, v) => url(channelImageKey(id), v),

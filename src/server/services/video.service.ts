@@ -33,6 +33,8 @@ export interface VideoServiceDeps {
   videos: VideoRepository;
   sections: VideoSectionRepository;
   urls: MediaUrls;
+  /** Signed folder URL prefix of a video, for playback files of private videos. */
+  signMedia(videoId: number, durationS: number): string;
 }
 
 export function toListItem(row: VideoListRow, urls: MediaUrls): VideoListItem {
@@ -49,7 +51,9 @@ export function toListItem(row: VideoListRow, urls: MediaUrls): VideoListItem {
     comments_count: String(row.comments_count),
     scr: urls.videoPreview(row.id, row.media_version),
     thumb: urls.videoThumb(row.id, row.media_version),
-    preview_clip: row.has_hover ? urls.videoHover(row.id, row.media_version) : '',
+    // A private video's clip is a playback file (docs/decisions/0011): lists show no clip.
+    preview_clip:
+      row.has_hover && row.is_private !== 1 ? urls.videoHover(row.id, row.media_version) : '',
     categories: row.categories ?? '',
     gender: row.gender,
     is_private: row.is_private === 1 ? '1' : '0',
@@ -68,7 +72,7 @@ export function canPlay(
   viewer: Viewer | null,
 ): boolean {
   if (row.status_id !== VIDEO_STATUS.active) return false;
-  if (!row.media.files || Object.keys(row.media.files).length === 0) return false;
+  if (!row.media.hls) return false;
   return row.is_private !== 1 || viewer !== null;
 }
 
@@ -78,9 +82,28 @@ function keyed(list: { id: number; dir: string; title: string }[] | null) {
   );
 }
 
-export function toDetail(row: VideoDetailRow, urls: MediaUrls, viewer: Viewer | null): VideoDetail {
+export function toDetail(
+  row: VideoDetailRow,
+  deps: Pick<VideoServiceDeps, 'urls' | 'signMedia'>,
+  viewer: Viewer | null,
+): VideoDetail {
+  const { urls } = deps;
   const item = toListItem(row, urls);
-  const thumbs = row.media_version > 0 ? [item.scr] : [];
+  const shots = row.media.screenshots ?? 0;
+  const thumbs =
+    shots > 0
+      ? Array.from({ length: shots }, (_, i) =>
+          urls.videoScreenshot(row.id, i + 1, row.media_version),
+        )
+      : row.media_version > 0
+        ? [item.scr]
+        : [];
+  const playable = canPlay(row, viewer);
+  // Playback files of a private video go out as signed URLs, valid a while past its length.
+  const prefix =
+    playable && row.is_private === 1 ? deps.signMedia(row.id, row.duration) : undefined;
+  const stream = (key: string | undefined) =>
+    !playable || !key ? '' : prefix ? `${prefix}${key}` : urls.file(key);
   const statistics = {
     viewed: item.video_viewed,
     likes: item.likes,
@@ -99,7 +122,10 @@ export function toDetail(row: VideoDetailRow, urls: MediaUrls, viewer: Viewer | 
     post_date: item.post_date,
     status_id: String(row.status_id) as VideoDetail['status_id'],
     is_private: item.is_private,
-    playable: canPlay(row, viewer) ? '1' : '0',
+    playable: playable ? '1' : '0',
+    hls: stream(row.media.hls),
+    timeline: stream(row.media.timeline),
+    preview_clip: stream(row.media.hover),
     gender: row.gender,
     is_hd: item.is_hd,
     country: item.country,
@@ -261,7 +287,7 @@ export function createVideoService(deps: VideoServiceDeps) {
     async detail(id: number, viewer: Viewer | null = null): Promise<VideoDetail> {
       const row = await deps.videos.getDetail(id);
       if (!row) throw new AppError('not_found');
-      return toDetail(row, deps.urls, viewer);
+      return toDetail(row, deps, viewer);
     },
 
     async related(

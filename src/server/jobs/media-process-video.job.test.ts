@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { firstRung, planTasks, taskTimeoutS } from './media-process-video.job.ts';
+
+describe('media pipeline plan', () => {
+  it('runs the first playable rung first, then the small steps, other rungs and downloads', () => {
+    expect(planTasks(1080)).toEqual([
+      'hls:480',
+      'timeline',
+      'hover',
+      'hls:1080',
+      'hls:720',
+      'hls:240',
+      'mp4',
+    ]);
+    expect(planTasks(720)).toEqual(['hls:480', 'timeline', 'hover', 'hls:720', 'hls:240', 'mp4']);
+  });
+
+  it('starts with the best rung when the source is below 480', () => {
+    expect(firstRung([240])).toBe(240);
+    expect(planTasks(240)).toEqual(['hls:240', 'timeline', 'hover', 'mp4']);
+  });
+
+  it('gives long videos and encodes more time, never under five minutes', () => {
+    expect(taskTimeoutS('hls:1080', 60)).toBe(480);
+    expect(taskTimeoutS('timeline', 60)).toBe(300);
+    expect(taskTimeoutS('hls:720', 3600)).toBe(3600 * 6 + 120);
+    expect(taskTimeoutS('mp4', 3600)).toBe(3600 * 3 + 120);
+  });
+});
