@@ -1,0 +1,121 @@
+import type Hls from 'hls.js';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type QualityOption, qualityOptions } from './quality.ts';
+
+export interface Stream {
+  /** True once the media element has a source, so play() can start it. */
+  attached: boolean;
+  failed: boolean;
+  /** Renditions for the quality menu; empty with native HLS, which picks its own. */
+  options: QualityOption[];
+  /** The chosen level: -1 for automatic. */
+  level: number;
+  /** The level playing now (what "Auto" shows), -1 before the first switch. */
+  playingLevel: number;
+  setLevel(level: number): void;
+  /** The media element's own `error` event. */
+  mediaError(): void;
+}
+
+/**
+ * Plays an HLS master playlist in a <video>: hls.js where Media Source Extensions exist,
+ * otherwise the browser's own HLS (Safari on older iPhones). hls.js is loaded here, in the
+ * browser, so it stays out of the first-paint bundle and out of the server render.
+ */
+export function useStream(video: RefObject<HTMLVideoElement | null>, src: string): Stream {
+  const [attached, setAttached] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [options, setOptions] = useState<QualityOption[]>([]);
+  const [level, setLevelState] = useState(-1);
+  const [playingLevel, setPlayingLevel] = useState(-1);
+  const hls = useRef<Hls | null>(null);
+  const recovered = useRef(false);
+
+  useEffect(() => {
+    const media = video.current;
+    if (!media || !src) return;
+    let cancelled = false;
+    let player: Hls | null = null;
+    let native = false;
+    setAttached(false);
+    setFailed(false);
+    setOptions([]);
+    setLevelState(-1);
+    setPlayingLevel(-1);
+    recovered.current = false;
+
+    import('hls.js').then(
+      ({ default: HlsClass }) => {
+        if (cancelled) return;
+        if (!HlsClass.isSupported()) {
+          if (media.canPlayType('application/vnd.apple.mpegurl')) {
+            native = true;
+            media.src = src;
+            setAttached(true);
+          } else {
+            setFailed(true);
+          }
+          return;
+        }
+        // capLevelToPlayerSize: no 1080p rendition for a 400 px wide box; full screen lifts it.
+        const instance = new HlsClass({ capLevelToPlayerSize: true });
+        player = instance;
+        hls.current = instance;
+        instance.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
+          setOptions(qualityOptions(data.levels));
+        });
+        instance.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => {
+          setPlayingLevel(data.level);
+        });
+        instance.on(HlsClass.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return; // hls.js retries these itself
+          if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recovered.current) {
+            recovered.current = true;
+            instance.recoverMediaError();
+            return;
+          }
+          instance.destroy();
+          hls.current = null;
+          setFailed(true);
+        });
+        instance.loadSource(src);
+        instance.attachMedia(media);
+        setAttached(true);
+      },
+      () => {
+        // The chunk did not load (offline, a deploy replaced it): the player cannot start.
+        if (!cancelled) setFailed(true);
+      },
+    );
+
+    return () => {
+      cancelled = true;
+      player?.destroy();
+      if (hls.current === player) hls.current = null;
+      if (native) {
+        media.removeAttribute('src');
+        media.load();
+      }
+    };
+  }, [video, src]);
+
+  const setLevel = useCallback((next: number) => {
+    setLevelState(next);
+    if (hls.current) hls.current.currentLevel = next;
+  }, []);
+
+  const mediaError = useCallback(() => {
+    const instance = hls.current;
+    if (!video.current?.error) return;
+    if (instance && !recovered.current) {
+      recovered.current = true;
+      instance.recoverMediaError();
+      return;
+    }
+    instance?.destroy();
+    hls.current = null;
+    setFailed(true);
+  }, [video]);
+
+  return { attached, failed, options, level, playingLevel, setLevel, mediaError };
+}
