@@ -1,8 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { MediaTask, VideoMedia } from '../../db/schema.ts';
 import { runFfmpeg } from '../../media/exec.ts';
 import { hoverClipArgs, MediaError, mp4Args, remuxArgs } from '../../media/ffmpeg.ts';
@@ -307,14 +305,17 @@ async function joinRung(rungDir: string, output: string): Promise<string | undef
   const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
   const segments = playlist.split('\n').filter((line) => line.trim() && !line.startsWith('#'));
   if (!init || segments.length === 0) return undefined;
-  const out = createWriteStream(output);
-  for (const name of [init, ...segments]) {
-    if (!/^[\w.-]+$/.test(name)) throw new MediaError('failed', `unexpected segment name ${name}`);
-    await pipeline(createReadStream(path.join(rungDir, name)), out, { end: false });
+  // Segments are a few MB each: read one at a time into the joined file.
+  const out = await open(output, 'w');
+  try {
+    for (const name of [init, ...segments]) {
+      if (!/^[\w.-]+$/.test(name))
+        throw new MediaError('failed', `unexpected segment name ${name}`);
+      await out.write(await readFile(path.join(rungDir, name)));
+    }
+  } finally {
+    await out.close();
   }
-  await new Promise<void>((resolve, reject) =>
-    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  );
   return output;
 }
 

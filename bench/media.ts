@@ -1,0 +1,200 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import type { VideoMedia } from '../src/db/schema.ts';
+import { runFfmpeg } from '../src/media/exec.ts';
+import { testSourceArgs } from '../src/media/ffmpeg.ts';
+import { videoSourceKey } from '../src/media/keys.ts';
+import { LocalStorage } from '../src/media/storage.ts';
+import { ROOT_DIR } from '../src/server/app.ts';
+import { createJobDefinitions } from '../src/server/jobs/definitions.ts';
+import { createJobQueue } from '../src/server/jobs/queue.ts';
+import { createVideoMediaRepository } from '../src/server/repositories/video-media.repository.ts';
+
+// `npm run bench:media -- [--seconds 60] [--height 1080]`
+// The real media pipeline (pg-boss on PGlite, the jobs, ffmpeg) on a generated source, as an
+// upload goes through it. Reports, against the goals of issue 5:
+// - first playable rung published ≤ 30 s after the job starts;
+// - the whole HLS ladder at ≥ 0.6× real time (source seconds per wall-clock second);
+// - sprite and VTT ≤ 2 s;
+// - peak memory of the pipeline (this process plus its ffmpeg children, resident).
+// Results: bench/results/media-{height}p-{seconds}s.{json,md}.
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    height: { type: 'string', default: '1080' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const HEIGHT = Number(values.height);
+const WIDTH = Math.round((HEIGHT * 16) / 9 / 2) * 2;
+const RESULTS_DIR = path.join(ROOT_DIR, 'bench', 'results');
+
+/** Resident memory (KiB) of a process and all its descendants, from /proc. */
+async function treeRssKiB(rootPid: number): Promise<number> {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = await readFile(`/proc/${entry}/status`, 'utf8');
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      rss.set(Number(entry), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length > 0) {
+    const pid = stack.pop() as number;
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+async function main() {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'afterglow-bench-media-'));
+  const log = pino({ level: 'warn' });
+  try {
+    const source = path.join(scratch, 'source.mp4');
+    console.log(`generating a ${SECONDS} s ${WIDTH}x${HEIGHT} source…`);
+    await runFfmpeg(
+      'ffmpeg',
+      testSourceArgs({
+        output: source,
+        durationS: SECONDS,
+        width: WIDTH,
+        height: HEIGHT,
+        pattern: 'testsrc2',
+        seed: 7,
+      }),
+      { timeoutMs: 600_000 },
+    );
+
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    await migrateDatabase(database);
+    const storage = new LocalStorage(path.join(scratch, 'media'));
+    const queue = createJobQueue(
+      database,
+      createJobDefinitions({
+        database,
+        storage,
+        config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
+      }),
+      log,
+    );
+    await queue.start();
+    const [user] = await database.query<{ id: number }>(
+      "INSERT INTO users (username, email, password_hash) VALUES ('bench', 'bench@example.test', 'x') RETURNING id",
+    );
+    const [video] = await database.query<{ id: number }>(
+      `INSERT INTO videos (dir, title, gender, status_id, user_id, duration, post_date)
+       VALUES ('bench', 'Bench', 'str', 3, $1, 0, now()) RETURNING id`,
+      [user?.id],
+    );
+    const id = Number(video?.id);
+    const key = videoSourceKey(id, 'mp4');
+    await storage.putFile(key, source);
+    await createVideoMediaRepository(database).setSource(id, key);
+
+    let peakKiB = 0;
+    const sampler = setInterval(() => {
+      treeRssKiB(process.pid)
+        .then((kib) => {
+          peakKiB = Math.max(peakKiB, kib);
+        })
+        .catch(() => {});
+    }, 200);
+
+    const started = Date.now();
+    await queue.send('media.process-video', { videoId: id });
+    let publishedMs = 0;
+    let media: VideoMedia = {};
+    for (;;) {
+      const [row] = await database.query<{ status_id: number; media: VideoMedia }>(
+        'SELECT status_id, media FROM videos WHERE id = $1',
+        [id],
+      );
+      media = row?.media ?? {};
+      if (!publishedMs && row?.status_id === 1) publishedMs = Date.now() - started;
+      const tasks = Object.entries(media.tasks ?? {});
+      const failed = tasks.find(([, task]) => task.state === 'failed');
+      if (failed) throw new Error(`step ${failed[0]} failed: ${failed[1].error}`);
+      if (tasks.length > 0 && tasks.every(([, task]) => task.state === 'done')) break;
+      if (Date.now() - started > 30 * 60_000) throw new Error('pipeline did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const totalMs = Date.now() - started;
+    clearInterval(sampler);
+    await queue.stop(5000);
+    await database.close();
+
+    // Each step records when it started running (first `running`) and when it was done; the
+    // steps run one at a time, so a step's time is from the previous step's end to its own.
+    const tasks = Object.entries(media.tasks ?? {})
+      .map(([name, task]) => ({ name, doneAt: Date.parse(task.at ?? '') }))
+      .sort((a, b) => a.doneAt - b.doneAt);
+    const stepMs: Record<string, number> = {};
+    let previous = started;
+    for (const task of tasks) {
+      stepMs[task.name] = task.doneAt - previous;
+      previous = task.doneAt;
+    }
+    const ladderMs = Object.entries(stepMs)
+      .filter(([name]) => name.startsWith('hls:'))
+      .reduce((sum, [, ms]) => sum + ms, 0);
+    const result = {
+      source: { seconds: SECONDS, width: WIDTH, height: HEIGHT },
+      rungs: media.rungs,
+      firstPlayableMs: publishedMs,
+      ladderMs,
+      ladderSpeed: Math.round((SECONDS / (ladderMs / 1000)) * 100) / 100,
+      spriteMs: stepMs.timeline ?? 0,
+      totalMs,
+      stepMs,
+      peakMemoryMiB: Math.round(peakKiB / 1024),
+      goals: {
+        firstPlayable: publishedMs <= 30_000,
+        ladderSpeed: SECONDS / (ladderMs / 1000) >= 0.6,
+        sprite: (stepMs.timeline ?? Number.POSITIVE_INFINITY) <= 2000,
+      },
+      at: new Date().toISOString(),
+    };
+    await mkdir(RESULTS_DIR, { recursive: true });
+    const name = `media-${HEIGHT}p-${SECONDS}s`;
+    await writeFile(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    const ok = (pass: boolean) => (pass ? 'ok' : 'MISS');
+    const md = [
+      `# Media pipeline: ${SECONDS} s ${WIDTH}x${HEIGHT} source`,
+      '',
+      `Measured ${result.at} on this machine (pg-boss on PGlite, Debian ffmpeg, x264 veryfast).`,
+      '',
+      '| Measure | Result | Goal | |',
+      '|---|---|---|---|',
+      `| First playable rung published | ${(publishedMs / 1000).toFixed(1)} s | ≤ 30 s | ${ok(result.goals.firstPlayable)} |`,
+      `| Whole ladder (${(media.rungs ?? []).join('/')}) | ${(ladderMs / 1000).toFixed(1)} s = ${result.ladderSpeed}× real time | ≥ 0.6× | ${ok(result.goals.ladderSpeed)} |`,
+      `| Sprite and VTT | ${((stepMs.timeline ?? 0) / 1000).toFixed(2)} s | ≤ 2 s | ${ok(result.goals.sprite)} |`,
+      `| Peak memory (process and ffmpeg) | ${result.peakMemoryMiB} MiB | reported | |`,
+      `| Everything (incl. hover clip and downloads) | ${(totalMs / 1000).toFixed(1)} s | | |`,
+      '',
+      'Steps, in the order they ran (ms, including the probe and screenshots in the first):',
+      '',
+      ...Object.entries(stepMs).map(([step, ms]) => `- ${step}: ${ms}`),
+      '',
+    ].join('\n');
+    await writeFile(path.join(RESULTS_DIR, `${name}.md`), md);
+    console.log(md);
+    if (!Object.values(result.goals).every(Boolean)) process.exitCode = 1;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
