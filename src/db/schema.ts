@@ -415,7 +415,7 @@ export const votes = pgTable(
     objectId: integer('object_id').notNull(),
     /** Member id, or 0 for a visitor identified by `voterHash`. */
     userId: integer('user_id').notNull().default(0),
-    /** SHA-256 of the visitor's address and the day, hex; '' for members. */
+    /** Keyed hash (HMAC-SHA256, app secret) of the visitor's address (IPv6: its /64); '' for members. */
     voterHash: text('voter_hash').notNull().default(''),
     vote: smallint('vote').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

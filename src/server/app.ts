@@ -22,6 +22,7 @@ import { membersRoutes } from './api/members.routes.ts';
 import { modelsRoutes } from './api/models.routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import { playlistsRoutes } from './api/playlists.routes.ts';
+import { statRoutes } from './api/stat.routes.ts';
 import { videosRoutes } from './api/videos.routes.ts';
 import { ResponseCache } from './cache/response-cache.ts';
 import type { Config } from './config.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     membersRoutes,
     playlistsRoutes,
     albumsRoutes,
+    statRoutes,
   ]) {
     await app.register(routes(api));
   }

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../contracts/errors.ts';
+import type { VoteOutcome } from '../repositories/stat.repository.ts';
+import { createStatService, NotifyError, VIEW_REPEAT_WINDOW_MS } from './stat.service.ts';
+import { ViewBuffer } from './view-buffer.ts';
+import type { Voter } from './voter-identity.ts';
+
+const SECRET = 's'.repeat(32);
+const member = { userId: 7, username: 'anna' };
+
+function setup(live = new Set([1, 2])) {
+  let now = 0;
+  const lookups: number[] = [];
+  const votes: { objectId: number; voter: Voter; vote: 0 | 1 }[] = [];
+  let outcome: VoteOutcome = { kind: 'voted', likes: 3, dislikes: 1, rating: 3.75 };
+  const views = new ViewBuffer();
+  const service = createStatService({
+    stats: {
+      async castVote(_section, objectId, voter, vote) {
+        votes.push({ objectId, voter, vote });
+        return outcome;
+      },
+      async isLiveVideo(id) {
+        lookups.push(id);
+        return live.has(id);
+      },
+    },
+    views,
+    secret: SECRET,
+    now: () => now,
+  });
+  return {
+    service,
+    views,
+    lookups,
+    votes,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    answer: (next: VoteOutcome) => {
+      outcome = next;
+    },
+  };
+}
+
+const view = (objectId: number) =>
+  ({ act: 'view', section: 'video', object_id: objectId }) as const;
+const vote = (v: 0 | 1) => ({ act: 'vote', section: 'video', object_id: 1, vote: v }) as const;
+
+describe('stat service: votes', () => {
+  it('answers the new counts as strings', async () => {
+    const t = setup();
+    await expect(t.service.vote(vote(1), null, '203.0.113.1')).resolves.toEqual({
+      success: 1,
+      likes: '3',
+      dislikes: '1',
+      rating: '3.75',
+    });
+  });
+
+  it('votes a member by id and a visitor by address hash', async () => {
+    const t = setup();
+    await t.service.vote(vote(1), member, '203.0.113.1');
+    await t.service.vote(vote(0), null, '203.0.113.1');
+    expect(t.votes[0]).toEqual({ objectId: 1, voter: { userId: 7, voterHash: '' }, vote: 1 });
+    expect(t.votes[1]?.voter.userId).toBe(0);
+    expect(t.votes[1]?.voter.voterHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(t.votes[1]?.vote).toBe(0);
+  });
+
+  it('refuses a second vote as a notify code and a missing object as not_found', async () => {
+    const t = setup();
+    t.answer({ kind: 'already_voted' });
+    const again = await t.service.vote(vote(1), null, '203.0.113.1').catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(NotifyError);
+    expect((again as NotifyError).status).toBe(400);
+    expect((again as NotifyError).toJSON()).toEqual({
+      error: 'You have already voted',
+      code: 'vote_already_voted',
+      field: 'notify',
+      codes: [{ field: 'notify', code: 'vote_already_voted' }],
+    });
+    t.answer({ kind: 'not_found' });
+    const missing = await t.service.vote(vote(1), null, '203.0.113.1').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(AppError);
+    expect((missing as AppError).code).toBe('not_found');
+  });
+});
+
+describe('stat service: views', () => {
+  it('counts a visitor once per video in 30 minutes', async () => {
+    const t = setup();
+    await t.service.view(view(1), null, '203.0.113.1');
+    await t.service.view(view(1), null, '203.0.113.1');
+    await t.service.view(view(2), null, '203.0.113.1');
+    await t.service.view(view(1), null, '203.0.113.2');
+    expect(t.views.drain()).toEqual({ videoIds: [1, 2], counts: [2, 1], history: [] });
+    t.advance(VIEW_REPEAT_WINDOW_MS - 1);
+    await t.service.view(view(1), null, '203.0.113.1');
+    expect(t.views.drain()).toBeUndefined();
+    t.advance(1);
+    await t.service.view(view(1), null, '203.0.113.1');
+    expect(t.views.drain()).toEqual({ videoIds: [1], counts: [1], history: [] });
+  });
+
+  it('counts a member once but refreshes their history on every view', async () => {
+    const t = setup();
+    await t.service.view(view(1), member, '203.0.113.1');
+    await t.service.view(view(1), member, '203.0.113.9');
+    const batch = t.views.drain();
+    expect(batch?.counts).toEqual([1]);
+    expect(batch?.history).toEqual([{ userId: 7, videoId: 1, viewedAt: expect.any(Date) as Date }]);
+    // A visitor on the member's address is someone else.
+    await t.service.view(view(1), null, '203.0.113.1');
+    expect(t.views.drain()?.counts).toEqual([1]);
+  });
+
+  it('refuses a missing or deleted video and looks a live one up once a minute', async () => {
+    const t = setup();
+    await expect(t.service.view(view(3), null, '203.0.113.1')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(t.views.isEmpty).toBe(true);
+    await t.service.view(view(1), null, '203.0.113.1');
+    await t.service.view(view(1), null, '203.0.113.2');
+    expect(t.lookups).toEqual([3, 1]);
+    t.advance(60_000);
+    await t.service.view(view(1), null, '203.0.113.3');
+    expect(t.lookups).toEqual([3, 1, 1]);
+  });
+});
