@@ -4,8 +4,10 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
+import { waitForPipeline } from '../../../tests/support/media.ts';
 import {
   categoryImageKey,
+  hlsMasterKey,
   memberAvatarKey,
   modelImageKey,
   videoFileKey,
@@ -106,7 +108,7 @@ describe('demo seed', () => {
     ).toBe(0);
   });
 
-  it('makes playable videos through the media job', async () => {
+  it('makes playable videos through the media pipeline', async () => {
     expect(playable).toHaveLength(1);
     const id = playable[0] as number;
     const jobs = await db.database.query<{ id: string }>(
@@ -115,6 +117,9 @@ describe('demo seed', () => {
     );
     expect(jobs).toHaveLength(1);
     await queue.waitFor('media.process-video', jobs[0]?.id ?? '', 120_000);
+    const done = await waitForPipeline(db.database, id);
+    expect(done?.media.hls).toBe(hlsMasterKey(id, 1));
+    expect(await storage.exists(hlsMasterKey(id, 1))).toBe(true);
     expect(await storage.exists(videoFileKey(id, '_hq.mp4'))).toBe(true);
     const [row] = await db.database.query<{ status_id: number; is_hd: boolean }>(
       'SELECT status_id, is_hd FROM videos WHERE id = $1',

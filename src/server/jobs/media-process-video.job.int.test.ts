@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
-import type { VideoMedia } from '../../db/schema.ts';
+import { videoMediaRow, waitForPipeline } from '../../../tests/support/media.ts';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
 import { testSourceArgs } from '../../media/ffmpeg.ts';
 import {
@@ -61,30 +61,8 @@ async function uploadSource(videoId: number, write: (file: string) => Promise<vo
   await createVideoMediaRepository(db.database).setSource(videoId, key);
 }
 
-async function videoRow(id: number) {
-  const [row] = await db.database.query<{
-    status_id: number;
-    duration: number;
-    is_hd: boolean;
-    media_version: number;
-    media: VideoMedia;
-  }>('SELECT status_id, duration, is_hd, media_version, media FROM videos WHERE id = $1', [id]);
-  return row;
-}
-
-/** Waits until every step of the video's current run is done (or one failed for good). */
-async function pipelineDone(id: number, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await videoRow(id);
-    const tasks = Object.entries(row?.media.tasks ?? {});
-    const failed = tasks.find(([, task]) => task.state === 'failed');
-    if (failed) throw new Error(`step ${failed[0]} failed: ${failed[1].error}`);
-    if (tasks.length > 0 && tasks.every(([, task]) => task.state === 'done')) return row;
-    if (Date.now() > deadline) throw new Error(`pipeline still running: ${JSON.stringify(tasks)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const videoRow = (id: number) => videoMediaRow(db.database, id);
+const pipelineDone = (id: number) => waitForPipeline(db.database, id);
 
 const probe = (file: string) => runFfprobe('ffprobe', file, { timeoutMs: 10_000 });
 
