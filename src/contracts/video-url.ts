@@ -1,6 +1,7 @@
 // The network's encoding of download URLs (API-CONTRACT.md "video_url encoding"): base64 of
 // the path, then some latin letters swapped for look-alike Cyrillic ones and three symbols
-// for others. Clients decode it; the table must stay exactly as it is.
+// for others. Clients decode it; the table must stay exactly as it is. Web APIs only (atob,
+// TextDecoder), no Buffer: the download page decodes in the browser.
 
 const TABLE: ReadonlyArray<readonly [string, string]> = [
   ['S', '\u0405'],
@@ -25,7 +26,9 @@ const ENCODE = new Map(TABLE);
 const DECODE = new Map(TABLE.map(([plain, coded]) => [coded, plain]));
 
 export function encodeVideoUrl(path: string): string {
-  const base64 = Buffer.from(path, 'utf8').toString('base64');
+  let binary = '';
+  for (const byte of new TextEncoder().encode(path)) binary += String.fromCharCode(byte);
+  const base64 = btoa(binary);
   let out = '';
   for (const char of base64) out += ENCODE.get(char) ?? char;
   return out;
@@ -36,5 +39,5 @@ export function decodeVideoUrl(encoded: string): string | undefined {
   let base64 = '';
   for (const char of encoded) base64 += DECODE.get(char) ?? char;
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0) return undefined;
-  return Buffer.from(base64, 'base64').toString('utf8');
+  return new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
 }

@@ -11,6 +11,13 @@ export type { RouteHandle } from './route-handle.ts';
 
 export const routes: RouteObject[] = [
   {
+    // The embeddable player: outside the layout, so nothing but the player shows in a frame.
+    path: '/embed/:id',
+    id: 'src/web/routes/embed.tsx',
+    ErrorBoundary: RouteError,
+    lazy: () => import('./routes/embed.tsx'),
+  },
+  {
     id: 'root',
     path: '/',
     loader: rootLoader,
@@ -148,6 +155,11 @@ export const routes: RouteObject[] = [
             path: 'top-country/:page?',
             id: 'src/web/routes/top-country.tsx',
             lazy: () => import('./routes/top-country.tsx'),
+          },
+          {
+            path: 'download',
+            id: 'src/web/routes/download.tsx',
+            lazy: () => import('./routes/download.tsx'),
           },
           {
             path: 'sitemap-page',

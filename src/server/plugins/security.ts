@@ -18,6 +18,11 @@ declare module 'node:http' {
   }
 }
 
+/** `/embed/{id}/`, with or without a query. */
+export function isEmbedPath(url: string): boolean {
+  return /^\/embed\/\d+\/(\?|$)/.test(url);
+}
+
 export default fp(
   async (app: FastifyInstance, opts: { csp: boolean; https: boolean }) => {
     app.decorateReply('scriptNonce', '');
@@ -52,6 +57,18 @@ export default fp(
       crossOriginResourcePolicy: { policy: 'same-site' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+    // Only the embed player may be framed, by any site (issue 5); every other page only by us.
+    app.addHook('onSend', async (request, reply) => {
+      if (!isEmbedPath(request.url)) return;
+      reply.removeHeader('x-frame-options');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.header(
+          'content-security-policy',
+          csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'),
+        );
+      }
     });
   },
   { name: 'security' },

@@ -23,3 +23,11 @@ export function ThumbUpIcon() {
     </svg>
   );
 }
+
+export function ThumbDownIcon() {
+  return (
+    <svg aria-hidden="true" {...common} fill="currentColor">
+      <path d="M22 3h-4v12h4V3zM2 14a2 2 0 0 0 2 2h6.3l-1 4.6v.3c0 .4.2.8.4 1.1l1.1 1 6.6-6.6c.4-.4.6-.9.6-1.4V5a2 2 0 0 0-2-2H7c-.8 0-1.5.5-1.8 1.2l-3 7.1c-.1.2-.2.5-.2.7v2z" />
+    </svg>
+  );
+}

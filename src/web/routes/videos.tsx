@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
@@ -44,7 +45,21 @@ export function listApiPath(
   });
 }
 
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
+/** `/videos/{id}/…` shares its shape with `/videos/{sort}/{page}/`: a number is a video. */
+const isVideoId = (segment: string | undefined) => segment !== undefined && /^\d+$/.test(segment);
+
+// The video page's code loads with it; a page that starts as a video page asks at once.
+const VideoRoute = lazy(() => import('./video.tsx').then((m) => ({ default: m.VideoRoute })));
+if (typeof window !== 'undefined' && /^\/videos\/\d+\//.test(window.location.pathname)) {
+  void import('./video.tsx');
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  if (isVideoId(args.params.sort)) return (await import('./video.tsx')).videoLoader(args);
+  return listingLoader(args);
+}
+
+async function listingLoader({ params, request, context }: LoaderFunctionArgs) {
   const { sort } = params;
   const page = parsePage(params.page);
   if (!isVideoSort(sort) || page === undefined) throw data(null, { status: 404 });
@@ -53,13 +68,32 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   await queryClient.ensureQueryData(
     apiQuery<VideoListResponse>(listApiPath(globals.gender, sort, page, filters)),
   );
-  return { sort, page, filters };
+  return { kind: 'listing' as const, sort, page, filters };
 }
 
 export function Component() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.kind === 'video') {
+    return (
+      <Suspense fallback={null}>
+        <VideoRoute id={loaded.id} playlist={loaded.playlist} />
+      </Suspense>
+    );
+  }
+  return <Listing sort={loaded.sort} page={loaded.page} filters={loaded.filters} />;
+}
+
+function Listing({
+  sort,
+  page,
+  filters,
+}: {
+  sort: VideoSort;
+  page: number;
+  filters: ListingFilters;
+}) {
   const { t } = useTranslation();
   const { gender, site } = useGlobals();
-  const { sort, page, filters } = useLoaderData<typeof loader>();
   const list = useSuspenseQuery(
     apiQuery<VideoListResponse>(listApiPath(gender, sort, page, filters)),
   ).data;
@@ -93,7 +127,10 @@ export function listingRedirectLoader({ request }: LoaderFunctionArgs) {
 }
 
 /** `/videos/{sort}/` goes to its first page; `/latest-updates/` and friends to theirs. */
-export function sortRedirectLoader({ params, request }: LoaderFunctionArgs) {
+export async function sortRedirectLoader(args: LoaderFunctionArgs) {
+  const { params, request } = args;
+  // `/videos/{id}/`: the video page without its dir goes to its canonical address.
+  if (isVideoId(params.sort)) return (await import('./video.tsx')).videoLoader(args);
   const url = new URL(request.url);
   // `/videos/{sort}/`, or `/{sort}/` and `/history/{page}/` where the sort is the path.
   const sort = params.sort ?? url.pathname.split('/')[1];

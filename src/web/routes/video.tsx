@@ -1,0 +1,445 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, Link, type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
+import { LIFETIME, NEXT_VIDEO_TIMER_S, PAGE_SIZE } from '../../contracts/constants.ts';
+import { ratingPercent, shortCount } from '../../contracts/format.ts';
+import { commentsPath } from '../../contracts/members.paths.ts';
+import type { CommentsResponse } from '../../contracts/members.schema.ts';
+import { parseId, relatedPath, videoPath } from '../../contracts/paths.ts';
+import { playlistPath } from '../../contracts/playlists.paths.ts';
+import type { PlaylistResponse } from '../../contracts/playlists.schema.ts';
+import type {
+  VideoDetail,
+  VideoListResponse,
+  VideoResponse,
+} from '../../contracts/video.schema.ts';
+import { isApiError, postForm } from '../api/client.ts';
+import { apiQuery } from '../api/query.ts';
+import { appContext } from '../app-context.ts';
+import { ThumbDownIcon, ThumbUpIcon } from '../components/icons.tsx';
+import { useOverlays } from '../components/overlays/overlays.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
+import { Player } from '../components/player/player.tsx';
+import { commentToPost, PostList } from '../components/post-list.tsx';
+import {
+  PlaylistStrip,
+  playlistVideosPath,
+  usePlaylistNext,
+} from '../components/video/playlist-strip.tsx';
+import { VideoGrid } from '../components/video-grid.tsx';
+import { useGlobals } from '../hooks/use-globals.ts';
+import { rememberViewed } from '../lib/local-history.ts';
+import { videoObjectLd } from '../lib/structured-data.ts';
+import styles from './video.module.css';
+
+// The video page (SPEC.md §2 /videos/{id}/{dir}/): the player or the video's status
+// message, the sponsored bar, title and facts, votes, share and download, model, channel,
+// category and tag links, related videos 12 a page (fetched 3 pages at a time), comments
+// 10 a page, the playlist strip with ?playlist=, and the 20 s next-video timer.
+
+const ShareModal = lazy(() => import('../components/video/share-modal.tsx'));
+
+/** Related videos come 3 pages at a time (SPEC.md §4) and are shown a page at a time. */
+const RELATED_FETCH = PAGE_SIZE.relatedPerPage * 3;
+
+export function canonicalVideoPath(video: Pick<VideoDetail, 'video_id' | 'dir'>): string {
+  return `/videos/${video.video_id}/${video.dir}/`;
+}
+
+/**
+ * `/videos/{id}/{dir}/`: the detail is loaded on the server (a missing video is a 404);
+ * a wrong or missing dir redirects to the canonical address, the query kept.
+ */
+export async function videoLoader({ params, request, context }: LoaderFunctionArgs) {
+  const id = parseId(params.sort ?? params.id ?? '');
+  if (id === undefined) throw data(null, { status: 404 });
+  const { queryClient } = context.get(appContext);
+  let video: VideoDetail;
+  try {
+    ({ video } = await queryClient.ensureQueryData(
+      apiQuery<VideoResponse>(videoPath(LIFETIME.video, id)),
+    ));
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) {
+      throw data(null, { status: 404 });
+    }
+    throw error;
+  }
+  const url = new URL(request.url);
+  const dir = params.page ?? params.dir;
+  if (dir !== video.dir) throw redirect(`${canonicalVideoPath(video)}${url.search}`, 301);
+  const playlist = parseId(url.searchParams.get('playlist') ?? '');
+  if (playlist !== undefined) {
+    // The strip renders with the page; a private or missing playlist just shows none.
+    await Promise.all([
+      queryClient.ensureQueryData(
+        apiQuery<PlaylistResponse>(playlistPath(LIFETIME.playlists, playlist)),
+      ),
+      queryClient.ensureQueryData(
+        apiQuery<VideoListResponse>(playlistVideosPath(playlist, video.gender, 1)),
+      ),
+    ]).catch(() => undefined);
+  }
+  // Related and comments are not needed for the first paint: the browser loads them.
+  return { kind: 'video' as const, id, playlist: playlist ?? null };
+}
+
+function useVote(video: VideoDetail) {
+  const { t } = useTranslation();
+  const { toast, toastFailure } = useOverlays();
+  const [counts, setCounts] = useState({
+    likes: Number(video.likes),
+    dislikes: Number(video.dislikes),
+  });
+  const [voted, setVoted] = useState<0 | 1 | null>(null);
+  const vote = async (value: 0 | 1) => {
+    if (voted !== null) return;
+    // SPEC.md §4: a vote shows at once; a refusal takes it back.
+    setVoted(value);
+    setCounts((c) =>
+      value === 1 ? { ...c, likes: c.likes + 1 } : { ...c, dislikes: c.dislikes + 1 },
+    );
+    try {
+      await postForm('/api/stat.php', {
+        act: 'vote',
+        section: 'video',
+        object_id: video.video_id,
+        vote: String(value),
+      });
+      toast('success', t('notify.vote_success'));
+    } catch (error) {
+      setCounts((c) =>
+        value === 1 ? { ...c, likes: c.likes - 1 } : { ...c, dislikes: c.dislikes - 1 },
+      );
+      toastFailure(error);
+    }
+  };
+  return { counts, voted, vote };
+}
+
+/** The view of SPEC.md §4: recorded one second after the video has loaded. */
+function useRecordView(videoId: string) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      rememberViewed(Number(videoId));
+      postForm('/api/stat.php', { act: 'view', section: 'video', object_id: videoId }).catch(
+        () => {},
+      );
+    }, 1000);
+  }, [videoId]);
+}
+
+function StatusMessage({ video }: { video: VideoDetail }) {
+  const { t } = useTranslation();
+  const { openModal } = useOverlays();
+  let text = t('video.notFound');
+  if (video.status_id === '5') text = t('video.deleted');
+  else if (video.status_id === '3') text = t('video.processing');
+  else if (video.is_private === '1' && video.status_id === '1') text = t('video.private');
+  return (
+    <div className={styles.status} role="status">
+      <img src={video.scr} alt="" className={styles.statusImage} />
+      <div className={styles.statusText}>
+        <p>{text}</p>
+        {video.is_private === '1' && video.status_id === '1' ? (
+          <button type="button" className={styles.action} onClick={() => openModal('login')}>
+            {t('video.login')}
+          </button>
+        ) : video.status_id === '1' || video.status_id === '3' ? null : (
+          <Link to="/" className={styles.action}>
+            {t('video.home')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** SPEC.md §9: 20 s to the next video after the end; the visitor may stay. */
+function NextTimer({ to, onCancel }: { to: string; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [left, setLeft] = useState(NEXT_VIDEO_TIMER_S);
+  useEffect(() => {
+    if (left <= 0) {
+      void navigate(to);
+      return;
+    }
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left, navigate, to]);
+  return (
+    <div className={styles.next} role="status">
+      <p>{t('video.nextIn', { seconds: left })}</p>
+      <Link to={to} className={styles.action}>
+        {t('video.playNext')}
+      </Link>
+      <button type="button" className={styles.secondary} onClick={onCancel}>
+        {t('video.cancelNext')}
+      </button>
+    </div>
+  );
+}
+
+function Related({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  // Pages 1-3 come in the first fetch, 4-6 in the second, and so on.
+  const fetchPage = Math.ceil(page / 3);
+  const query = useQuery(
+    apiQuery<VideoListResponse>(relatedPath(LIFETIME.related, RELATED_FETCH, id, fetchPage)),
+  );
+  const list = query.data;
+  const offset = ((page - 1) % 3) * PAGE_SIZE.relatedPerPage;
+  const videos = list?.videos.slice(offset, offset + PAGE_SIZE.relatedPerPage) ?? [];
+  const total = list ? Number(list.total_count) : 0;
+  const pages = Math.ceil(total / PAGE_SIZE.relatedPerPage);
+  return (
+    <section className={styles.section} aria-labelledby="related-heading">
+      <h2 id="related-heading" className={styles.sectionTitle}>
+        {t('video.related')}
+      </h2>
+      {query.isError ? <p>{t('errors.videos_not_found')}</p> : null}
+      {list && videos.length === 0 ? <p>{t('errors.videos_not_found')}</p> : null}
+      {videos.length > 0 ? <VideoGrid videos={videos} headingLevel={3} /> : null}
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label={t('video.relatedPages')}>
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('pagination.prev')}
+          </button>
+          <span>{t('pagination.page', { page })}</span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('pagination.next')}
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function Comments({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const { user } = useGlobals();
+  const { openModal } = useOverlays();
+  // Members read them fresh (SPEC.md §7: lifetime 0 when logged in).
+  const lifetime = user ? 0 : LIFETIME.comments;
+  const query = useQuery(apiQuery<CommentsResponse>(commentsPath(lifetime, 'video', id)));
+  return (
+    <section className={styles.section} aria-labelledby="comments-heading">
+      <h2 id="comments-heading" className={styles.sectionTitle}>
+        {t('video.comments')}
+        {query.data ? ` (${shortCount(query.data.total_count)})` : ''}
+      </h2>
+      {user ? null : (
+        <p className={styles.commentPrompt}>
+          {t('video.commentLogin')}{' '}
+          <button type="button" className={styles.linkButton} onClick={() => openModal('login')}>
+            {t('login.title')}
+          </button>
+        </p>
+      )}
+      {query.data ? (
+        query.data.comments.length > 0 ? (
+          <PostList posts={query.data.comments.map(commentToPost)} pageSize={PAGE_SIZE.comments} />
+        ) : (
+          <p>{t('video.noComments')}</p>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function Links({ video }: { video: VideoDetail }) {
+  const { t } = useTranslation();
+  const groups: { label: string; items: { to: string; title: string }[] }[] = [
+    {
+      label: t('video.models'),
+      items: Object.values(video.models).map((m) => ({ to: `/model/${m.dir}/`, title: m.title })),
+    },
+    {
+      label: t('video.channel'),
+      items: video.channel
+        ? [{ to: `/channel/${video.channel.dir}/`, title: video.channel.title }]
+        : [],
+    },
+    {
+      label: t('video.categories'),
+      items: Object.values(video.categories).map((c) => ({
+        to: `/categories/${c.dir}/latest-updates/1/`,
+        title: c.title,
+      })),
+    },
+    {
+      label: t('video.tags'),
+      items: Object.values(video.tags).map((tag) => ({
+        to: `/search/1/?q=${encodeURIComponent(tag.title)}`,
+        title: tag.title,
+      })),
+    },
+  ];
+  return (
+    <dl className={styles.links}>
+      {groups
+        .filter((group) => group.items.length > 0)
+        .map((group) => (
+          <div key={group.label}>
+            <dt>{group.label}</dt>
+            {group.items.map((item) => (
+              <dd key={item.to}>
+                <Link to={item.to}>{item.title}</Link>
+              </dd>
+            ))}
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** The page as the `/videos/:sort/:page` route renders it when the first segment is an id. */
+export function VideoRoute({ id, playlist }: { id: number; playlist: number | null }) {
+  return <VideoPage id={id} playlist={playlist} />;
+}
+
+export function VideoPage({ id, playlist }: { id: number; playlist: number | null }) {
+  const { t, i18n } = useTranslation();
+  const { site, user, gender } = useGlobals();
+  const { openModal } = useOverlays();
+  const { video } = useSuspenseQuery(apiQuery<VideoResponse>(videoPath(LIFETIME.video, id))).data;
+  const { counts, voted, vote } = useVote(video);
+  const recordView = useRecordView(video.video_id);
+  const [sharing, setSharing] = useState(false);
+  const [ended, setEnded] = useState(false);
+  const [stayed, setStayed] = useState(false);
+  const playlistNext = usePlaylistNext(playlist ?? 0, id, video.gender ?? gender);
+  const related = useQuery({
+    ...apiQuery<VideoListResponse>(relatedPath(LIFETIME.related, RELATED_FETCH, id, 1)),
+    enabled: ended,
+  }).data;
+  const relatedNext = related?.videos[0];
+  const nextUrl =
+    (playlist ? playlistNext : undefined) ??
+    (relatedNext ? `/videos/${relatedNext.video_id}/${relatedNext.dir}/` : undefined);
+
+  // A new video on the same page (next video, related link) starts over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset per video
+  useEffect(() => {
+    setEnded(false);
+    setStayed(false);
+  }, [id]);
+
+  const pageUrl = `${site.url}${canonicalVideoPath(video)}`;
+  const date = new Date(`${video.post_date.replace(' ', 'T')}Z`);
+  const playable = video.playable === '1' && video.hls !== '';
+  const percent = ratingPercent(video.rating);
+
+  return (
+    <article className={styles.page}>
+      <PageMeta
+        title={video.title}
+        description={video.description || video.title}
+        image={video.scr}
+        noindex={video.status_id !== '1'}
+        jsonLd={video.status_id === '1' ? videoObjectLd(video, site.url) : undefined}
+      />
+      {playlist ? (
+        <PlaylistStrip playlistId={playlist} currentVideoId={id} gender={video.gender} />
+      ) : null}
+      <div className={styles.stage}>
+        {playable ? (
+          <Player
+            key={video.video_id}
+            src={video.hls}
+            poster={video.scr}
+            timeline={video.timeline || undefined}
+            durationS={Number(video.duration_seconds)}
+            title={video.title}
+            onLoaded={recordView}
+            onEnded={() => setEnded(true)}
+          />
+        ) : (
+          <StatusMessage video={video} />
+        )}
+        {ended && !stayed && nextUrl ? (
+          <NextTimer to={nextUrl} onCancel={() => setStayed(true)} />
+        ) : null}
+      </div>
+      <aside className={styles.sponsor} aria-label={t('video.sponsored')}>
+        <span className={styles.sponsorTag}>{t('video.sponsored')}</span>
+        <Link to="/signup/">{t('video.sponsorText', { site: site.name })}</Link>
+      </aside>
+
+      <header className={styles.head}>
+        <h1 className={styles.title}>{video.title}</h1>
+        <p className={styles.facts}>
+          <span>
+            {t('video.views', {
+              count: Number(video.video_viewed),
+              n: shortCount(video.video_viewed),
+            })}
+          </span>
+          <time dateTime={date.toISOString()}>
+            {new Intl.DateTimeFormat(i18n.language, {
+              dateStyle: 'medium',
+              timeZone: 'UTC',
+            }).format(date)}
+          </time>
+          <span>{t('video.rating', { percent })}</span>
+        </p>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.vote}
+            aria-pressed={voted === 1}
+            onClick={() => vote(1)}
+            disabled={voted !== null}
+          >
+            <ThumbUpIcon /> {t('video.like')}{' '}
+            <span className={styles.count}>{shortCount(counts.likes)}</span>
+          </button>
+          <button
+            type="button"
+            className={styles.vote}
+            aria-pressed={voted === 0}
+            onClick={() => vote(0)}
+            disabled={voted !== null}
+          >
+            <ThumbDownIcon /> {t('video.dislike')}{' '}
+            <span className={styles.count}>{shortCount(counts.dislikes)}</span>
+          </button>
+          <button type="button" className={styles.secondary} onClick={() => setSharing(true)}>
+            {t('video.share')}
+          </button>
+          {video.status_id === '1' ? (
+            user ? (
+              <Link to={`/download/?video=${video.video_id}`} className={styles.secondary}>
+                {t('video.download')}
+              </Link>
+            ) : (
+              <button type="button" className={styles.secondary} onClick={() => openModal('login')}>
+                {t('video.download')}
+              </button>
+            )
+          ) : null}
+        </div>
+      </header>
+      {video.description ? <p className={styles.description}>{video.description}</p> : null}
+      <Links video={video} />
+      {sharing ? (
+        <Suspense fallback={null}>
+          <ShareModal
+            title={video.title}
+            url={pageUrl}
+            embedUrl={`${site.url}${video.embed}`}
+            onClose={() => setSharing(false)}
+          />
+        </Suspense>
+      ) : null}
+      <Related id={id} />
+      <Comments id={id} />
+    </article>
+  );
+}

@@ -1,0 +1,257 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { thousandsFolder } from '../../src/contracts/folders.ts';
+import { shortCount } from '../../src/contracts/format.ts';
+import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+
+// The watching experience of issue 5 in Debian's Chromium: a demo video made by the media
+// pipeline plays from HLS, switches quality, shows timeline thumbnails; votes, sharing,
+// status messages, redirects, and the embed page inside a frame of another site.
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+interface Detail {
+  video_id: string;
+  dir: string;
+  title: string;
+  hls: string;
+  timeline: string;
+  is_private: string;
+  likes: string;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function detail(id: string): Promise<Detail> {
+  const res = await fetch(`${baseUrl}/api/json/video/0/${thousandsFolder(Number(id))}/${id}.json`);
+  return ((await res.json()) as { video: Detail }).video;
+}
+
+/** A demo video the pipeline has finished: HLS with several rungs and its timeline. */
+async function processedVideo(): Promise<Detail> {
+  const find = async (): Promise<Detail | undefined> => {
+    for (let page = 1; page <= 10; page++) {
+      const list = (await (
+        await fetch(`${baseUrl}/api/json/videos2/0/str/latest-updates/60/..${page}.all..all.json`)
+      ).json()) as { videos: { video_id: string; preview_clip: string }[]; pages: number };
+      for (const item of list.videos.filter((video) => video.preview_clip !== '')) {
+        const video = await detail(item.video_id);
+        if (!video.hls || !video.timeline) continue;
+        const master = await (await fetch(`${baseUrl}${video.hls}`)).text();
+        if ((master.match(/#EXT-X-STREAM-INF/g) ?? []).length >= 2) return video;
+      }
+      if (page >= list.pages) return undefined;
+    }
+    return undefined;
+  };
+  let found: Detail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = await find();
+        return found !== undefined;
+      },
+      { timeout: 280_000, interval: 2_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error('no processed video');
+  return found;
+}
+
+const currentTime = (page: Page) =>
+  page.locator('[data-testid="player"] video').evaluate((v: HTMLVideoElement) => v.currentTime);
+
+let processed: Promise<Detail> | undefined;
+/** Found once (the first test waits for the pipeline), shared by the rest. */
+const ready = () => {
+  processed ??= processedVideo();
+  return processed;
+};
+
+describe('video page', () => {
+  it('plays HLS, switches quality and shows timeline thumbnails', async () => {
+    const video = await ready();
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/videos/${video.video_id}/${video.dir}/`);
+    await waitForHydration(page);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(video.title);
+
+    const player = page.getByTestId('player');
+    await player.getByRole('button', { name: 'Play' }).first().click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+
+    // Quality: pick the smallest rung; the picture follows.
+    const quality = player.getByLabel('Quality');
+    const labels = await quality.locator('option').allTextContents();
+    expect(labels.some((label) => label.startsWith('Auto'))).toBe(true);
+    expect(labels).toContain('240p');
+    await quality.selectOption({ label: '240p' });
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[data-testid="player"] video')
+            .evaluate((v: HTMLVideoElement) => v.videoHeight),
+        { timeout: 20_000 },
+      )
+      .toBe(240);
+
+    // Timeline thumbnails appear over the seek bar.
+    const seek = player.getByLabel('Seek');
+    const box = await seek.boundingBox();
+    if (!box) throw new Error('no seek bar');
+    const thumb = page.getByTestId('timeline-thumb');
+    // The first hover loads the VTT; the pointer moving on shows the thumbnail of its time.
+    let step = 0;
+    await expect
+      .poll(
+        async () => {
+          step += 1;
+          await page.mouse.move(
+            box.x + box.width * (0.4 + (step % 5) / 10),
+            box.y + box.height / 2,
+          );
+          return thumb.isVisible();
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toBe(true);
+    expect(await thumb.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(
+      'sprite.jpg',
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 400_000);
+
+  it('counts a vote at once, once per visitor, and shares the link', async () => {
+    const video = await ready();
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseUrl}/videos/${video.video_id}/${video.dir}/`);
+    await waitForHydration(page);
+    const like = page.getByRole('button', { name: /^Like/ });
+    // Another visitor's page: the counts it started from are what the API says now.
+    const before = Number((await detail(video.video_id)).likes);
+    await like.click();
+    expect(await like.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => like.locator('span').last().textContent(), { timeout: 10_000 })
+      .toBe(shortCount(before + 1));
+    const toasts = page.locator('section[aria-label="Notifications"]');
+    await expect
+      .poll(() => toasts.textContent(), { timeout: 10_000 })
+      .toContain('Thanks for your vote!');
+    // The same visitor again, after a reload: refused with the spec's message.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: /^Dislike/ }).click();
+    await expect
+      .poll(() => toasts.textContent(), { timeout: 10_000 })
+      .toContain('You have already voted');
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const copy = dialog.getByRole('button', { name: 'Copy link' });
+    await copy.click();
+    await expect.poll(() => dialog.getByText('Link copied').count()).toBeGreaterThan(0);
+    await expect.poll(() => dialog.getByText('Link copied').count(), { timeout: 3000 }).toBe(0);
+    expect(await dialog.locator('textarea').inputValue()).toContain(
+      `/embed/${video.video_id}/" width="426" height="265"`,
+    );
+    await page.close();
+  }, 60_000);
+
+  it('redirects to the canonical address and answers 404 for a missing video', async () => {
+    const video = await ready();
+    expect(await fetchStatus(baseUrl, `/videos/${video.video_id}/`)).toMatchObject({
+      status: 301,
+      location: `/videos/${video.video_id}/${video.dir}/`,
+    });
+    expect(await fetchStatus(baseUrl, `/videos/${video.video_id}/wrong-dir/?playlist=1`)).toEqual({
+      status: 301,
+      location: `/videos/${video.video_id}/${video.dir}/?playlist=1`,
+    });
+    expect((await fetchStatus(baseUrl, '/videos/999999999/nothing/')).status).toBe(404);
+  });
+
+  it('tells a visitor that a private video needs a login', async () => {
+    let privateId = '';
+    for (let page = 1; page <= 5 && !privateId; page++) {
+      const list = (await (
+        await fetch(`${baseUrl}/api/json/videos2/0/str/latest-updates/60/..${page}.all..all.json`)
+      ).json()) as { videos: { video_id: string; dir: string; is_private: string }[] };
+      privateId = list.videos.find((v) => v.is_private === '1')?.video_id ?? '';
+    }
+    expect(privateId).not.toBe('');
+    const target = await detail(privateId);
+    expect(target.hls).toBe('');
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseUrl}/videos/${privateId}/${target.dir}/`);
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain('Video is private! You should login to watch it');
+    await page.close();
+  });
+});
+
+describe('embed page', () => {
+  let other: Server;
+  let otherUrl = '';
+
+  beforeAll(async () => {
+    // Another site (another origin) that frames our player.
+    other = createServer((request, response) => {
+      const id = new URL(request.url ?? '/', 'http://x').searchParams.get('id') ?? '';
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        `<!doctype html><title>Blog</title><iframe src="${baseUrl}/embed/${id}/" width="426" height="265" allowfullscreen></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => other?.close(resolve));
+  });
+
+  it('plays inside a frame on another origin; other pages refuse to be framed', async () => {
+    const video = await ready();
+    expect(new URL(otherUrl).origin).not.toBe(new URL(baseUrl).origin);
+    const embed = await fetch(`${baseUrl}/embed/${video.video_id}/`);
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    const page = await fetch(`${baseUrl}/videos/${video.video_id}/${video.dir}/`);
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+
+    const tab = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await tab.goto(`${otherUrl}/?id=${video.video_id}`);
+    const frame = tab.frameLocator('iframe');
+    await frame.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await frame.getByRole('button', { name: 'Play' }).first().click();
+    await expect
+      .poll(
+        () =>
+          frame
+            .locator('[data-testid="player"] video')
+            .evaluate((v: HTMLVideoElement) => v.currentTime),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0.5);
+    expect(await frame.getByRole('link', { name: /^Watch on/ }).getAttribute('href')).toContain(
+      `/videos/${video.video_id}/`,
+    );
+    await tab.close();
+  }, 300_000);
+});
