@@ -24,6 +24,20 @@ async function firstHref(listPath: string, pattern: RegExp): Promise<string> {
   return match[1];
 }
 
+/** A video the media pipeline has made playable (the demo processes one at start-up). */
+async function playableVideo(): Promise<string> {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    const list = (await (
+      await fetch(`${baseUrl}/api/json/videos2/0/str/latest-updates/60/..1.all..all.json`)
+    ).json()) as { videos: { video_id: string; dir: string; preview_clip: string }[] };
+    const video = list.videos.find((item) => item.preview_clip !== '');
+    if (video) return `/videos/${video.video_id}/${video.dir}/`;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  throw new Error('no playable video');
+}
+
 describe('accessibility', () => {
   const screens: [string, () => Promise<string>, ((page: Page) => Promise<void>)?][] = [
     ['home', async () => '/'],
@@ -66,6 +80,24 @@ describe('accessibility', () => {
         await page.getByRole('dialog').waitFor();
       },
     ],
+    ['video page', playableVideo],
+    [
+      'share modal',
+      playableVideo,
+      async (page) => {
+        await page.getByRole('button', { name: 'Share' }).click();
+        await page.getByRole('dialog').waitFor();
+      },
+    ],
+    [
+      'unplayable video',
+      async () => firstHref('/videos/most-popular/1/', /href="(\/videos\/\d+\/[a-z0-9-]+\/)"/),
+    ],
+    ['embed', async () => (await playableVideo()).replace(/^\/videos\/(\d+)\/.*$/, '/embed/$1/')],
+    [
+      'download',
+      async () => (await playableVideo()).replace(/^\/videos\/(\d+)\/.*$/, '/download/?video=$1'),
+    ],
     ['404', async () => '/no/such/page/'],
   ];
 
@@ -73,7 +105,9 @@ describe('accessibility', () => {
   // and a failure names its screen.
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     for (const [screen, path, open] of screens) {
-      it(`finds no serious or critical violation on ${screen} at ${name} size`, async () => {
+      it(`finds no serious or critical violation on ${screen} at ${name} size`, {
+        timeout: 300_000,
+      }, async () => {
         const context = await browser.newContext({ viewport });
         const page = await context.newPage();
         await page.goto(`${baseUrl}${await path()}`);

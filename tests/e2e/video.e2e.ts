@@ -171,6 +171,45 @@ describe('video page', () => {
     await page.close();
   }, 60_000);
 
+  it('offers the next video for 20 s when one ends, and lets the visitor stay', async () => {
+    const video = await ready();
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseUrl}/videos/${video.video_id}/${video.dir}/`);
+    await waitForHydration(page);
+    const player = page.getByTestId('player');
+    await player.getByRole('button', { name: 'Play' }).first().click();
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.2);
+    await player.locator('video').evaluate((v: HTMLVideoElement) => {
+      v.currentTime = Math.max(0, v.duration - 0.5);
+    });
+    const timer = page.getByText(/^Next video in \d+ s$/);
+    await timer.waitFor({ timeout: 20_000 });
+    const next = page.getByRole('link', { name: 'Play now' });
+    expect(await next.getAttribute('href')).toMatch(/^\/videos\/\d+\/[a-z0-9-]+\/$/);
+    await page.getByRole('button', { name: 'Stay here' }).click();
+    await timer.waitFor({ state: 'detached' });
+    expect(page.url()).toContain(`/videos/${video.video_id}/`);
+    await page.close();
+  }, 60_000);
+
+  it('asks a visitor to log in before downloading', async () => {
+    const video = await ready();
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseUrl}/videos/${video.video_id}/${video.dir}/`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.goto(`${baseUrl}/download/?video=${video.video_id}`);
+    await waitForHydration(page);
+    await expect.poll(() => page.locator('h1').textContent()).toContain(video.title);
+    expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);
+    await page.locator('main').getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect((await fetchStatus(baseUrl, '/download/?video=abc')).status).toBe(404);
+    expect((await fetchStatus(baseUrl, '/download/?video=999999999')).status).toBe(404);
+    await page.close();
+  });
+
   it('redirects to the canonical address and answers 404 for a missing video', async () => {
     const video = await ready();
     expect(await fetchStatus(baseUrl, `/videos/${video.video_id}/`)).toMatchObject({

@@ -138,8 +138,9 @@ function StatusMessage({ video }: { video: VideoDetail }) {
   const { openModal } = useOverlays();
   let text = t('video.notFound');
   if (video.status_id === '5') text = t('video.deleted');
-  else if (video.status_id === '3') text = t('video.processing');
   else if (video.is_private === '1' && video.status_id === '1') text = t('video.private');
+  // Processing, or published before its stream exists (the pipeline's first rung is next).
+  else if (video.status_id === '3' || video.status_id === '1') text = t('video.processing');
   return (
     <div className={styles.status} role="status">
       <img src={video.scr} alt="" className={styles.statusImage} />
