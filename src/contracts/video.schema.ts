@@ -105,3 +105,22 @@ export const videoFileListSchema = z.array(
   }),
 );
 export type VideoFileList = z.infer<typeof videoFileListSchema>;
+
+/** `/api/video_status.php`: how the media pipeline is getting on with a video. */
+export const videoStatusSchema = z.object({
+  video_id: numeric,
+  status_id: z.enum(['0', '1', '2', '3', '5']),
+  /** Heights of the HLS rungs published so far, best first. */
+  rungs: z.array(z.number().int()),
+  /** Why the pipeline gave up on the source (`video_corrupted_file`); empty otherwise. */
+  error: z.string(),
+  tasks: z.array(
+    z.object({
+      task: z.string().describe('hls:{height}, timeline, hover or mp4'),
+      state: z.enum(['queued', 'running', 'done', 'failed']),
+      progress: z.number().min(0).max(1),
+      attempts: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type VideoStatus = z.infer<typeof videoStatusSchema>;

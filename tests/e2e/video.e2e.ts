@@ -20,6 +20,7 @@ interface Detail {
   hls: string;
   timeline: string;
   is_private: string;
+  status_id: string;
   likes: string;
 }
 
@@ -221,6 +222,32 @@ describe('video page', () => {
       location: `/videos/${video.video_id}/${video.dir}/?playlist=1`,
     });
     expect((await fetchStatus(baseUrl, '/videos/999999999/nothing/')).status).toBe(404);
+  });
+
+  it('says a deleted video was deleted, and keeps it out of search engines', async () => {
+    // The demo catalogue deletes about one video in seventy: find one by its status.
+    let deleted: Detail | undefined;
+    for (let first = 1; first < 2000 && !deleted; first += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => detail(String(first + i)).catch(() => undefined)),
+      );
+      deleted = batch.find((video) => video?.status_id === '5');
+    }
+    if (!deleted) throw new Error('no deleted video in the demo catalogue');
+    expect(deleted.hls).toBe('');
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/videos/${deleted.video_id}/${deleted.dir}/`);
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain('Video has been recently deleted');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
+      '/',
+    );
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('tells a visitor that a private video needs a login', async () => {

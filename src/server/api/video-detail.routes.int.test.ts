@@ -380,3 +380,49 @@ describe('member lists through other members', () => {
     expect(await titles({ section: 'favourites', objectId: String(otherMember) })).toEqual([]);
   });
 });
+
+describe('media pipeline status', () => {
+  it('shows each step of the current run with its state and progress, rungs first', async () => {
+    const user = await makeUser(t.database);
+    const { id } = await makeVideo(t.database, user.id, { title: 'encoding', statusId: 3 });
+    const tasks = {
+      mp4: { state: 'queued' },
+      'hls:480': { state: 'done', progress: 1, attempts: 1 },
+      timeline: { state: 'running', progress: 0.5, attempts: 2 },
+      'hls:240': { state: 'queued' },
+    };
+    await sql(
+      "UPDATE videos SET media = jsonb_build_object('gen', 1, 'tasks', $2::jsonb, 'rungs', '[480]'::jsonb) WHERE id = $1",
+      [id, JSON.stringify(tasks)],
+    );
+    const res = await get(`/api/video_status.php?video_id=${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      video_id: String(id),
+      status_id: '3',
+      rungs: [480],
+      error: '',
+      tasks: [
+        { task: 'hls:240', state: 'queued', progress: 0, attempts: 0 },
+        { task: 'hls:480', state: 'done', progress: 1, attempts: 1 },
+        { task: 'timeline', state: 'running', progress: 0.5, attempts: 2 },
+        { task: 'mp4', state: 'queued', progress: 0, attempts: 0 },
+      ],
+    });
+  });
+
+  it('refuses a bad id and answers not_found for a missing video', async () => {
+    for (const url of [
+      '/api/video_status.php',
+      '/api/video_status.php?video_id=abc',
+      '/api/video_status.php?video_id=-3',
+      '/api/video_status.php?video_id=1&video_id=2',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_params', field: 'video_id' });
+    }
+    expect((await get('/api/video_status.php?video_id=999999')).statusCode).toBe(404);
+  });
+});

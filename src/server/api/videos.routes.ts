@@ -12,12 +12,15 @@ import {
   parseVideos2,
 } from '../../contracts/paths.ts';
 import {
+  type VideoStatus,
   videoFileListSchema,
   videoListResponseSchema,
   videoResponseSchema,
+  videoStatusSchema,
 } from '../../contracts/video.schema.ts';
 import { cacheFor, cachePersonal } from '../plugins/response-cache.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
+import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { createVideoSectionRepository } from '../repositories/video-section.repository.ts';
 import { signedVideoPrefix } from '../services/media-access.ts';
 import { createVideoService } from '../services/video.service.ts';
@@ -36,6 +39,7 @@ export function videosRoutes(deps: ApiDeps) {
     urls: deps.urls,
     signMedia: (id, durationS) => signedVideoPrefix(deps.secret, id, Math.max(3600, durationS * 3)),
   });
+  const media = createVideoMediaRepository(deps.database);
   const files = createVideoFileService({ videos: repository, secret: deps.secret });
   const maxLifetime = deps.config.maxCacheLifetime;
 
@@ -151,6 +155,43 @@ export function videosRoutes(deps: ApiDeps) {
         const result = await videos.related(id, type, page, count);
         cacheFor(reply, lifetime, maxLifetime);
         return result;
+      },
+    );
+
+    app.get<{ Querystring: { video_id?: unknown } }>(
+      '/api/video_status.php',
+      {
+        schema: describe({
+          summary: 'Media pipeline progress of a video',
+          tags: ['videos'],
+          description:
+            'The steps of the current run in the order they run, each with its state, progress (0-1) and attempts, and the rungs published so far. Uncached: an upload page polls it.',
+          querystring: { video_id: { description: 'Video id', required: true } },
+          response: videoStatusSchema,
+        }),
+      },
+      async (request, reply) => {
+        const id =
+          typeof request.query.video_id === 'string' ? parseId(request.query.video_id) : undefined;
+        if (id === undefined) throw new AppError('invalid_params', { field: 'video_id' });
+        const video = await media.getForProcessing(id);
+        if (!video) throw new AppError('not_found');
+        reply.header('cache-control', 'no-store');
+        const order = (task: string) => (task.startsWith('hls:') ? 0 : task === 'mp4' ? 2 : 1);
+        return {
+          video_id: String(video.id),
+          status_id: String(video.status_id) as VideoStatus['status_id'],
+          rungs: video.media.rungs ?? [],
+          error: video.media.error ?? '',
+          tasks: Object.entries(video.media.tasks ?? {})
+            .map(([task, state]) => ({
+              task,
+              state: state.state,
+              progress: state.progress ?? (state.state === 'done' ? 1 : 0),
+              attempts: state.attempts ?? 0,
+            }))
+            .sort((a, b) => order(a.task) - order(b.task) || a.task.localeCompare(b.task)),
+        } satisfies VideoStatus;
       },
     );
 

@@ -110,6 +110,16 @@ export function createJobQueue(
   const queue: JobQueue = {
     async start() {
       await boss.start();
+      if (opts.work && database.kind === 'pglite') {
+        // An embedded database belongs to this one process: a job still marked active was
+        // cut off when the process last stopped (a crash, a kill). It runs again now rather
+        // than when its expiry passes.
+        const resumed = await database.query<{ id: string }>(
+          `UPDATE pgboss.job SET state = 'retry', start_after = now()
+            WHERE state = 'active' RETURNING id`,
+        );
+        if (resumed.length > 0) log.info({ jobs: resumed.length }, 'resuming interrupted jobs');
+      }
       for (const name of names) {
         const def = definitions[name];
         await boss.createQueue(name, {
