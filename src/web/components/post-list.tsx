@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CommentsResponse, MemberResponse } from '../../contracts/members.schema.ts';
@@ -15,19 +15,27 @@ export interface Post {
 }
 
 /**
- * Posts of a wall or comments of an object, newest first, `pageSize` at a time: more are
- * shown in the browser from the list already loaded (SPEC.md §2: comments paginate on
+ * Posts of a wall or comments of an object, newest first, `pageSize` a page: the pages are
+ * turned in the browser, over the list already loaded (SPEC.md §2: comments paginate on
  * the client).
  */
 export function PostList({ posts, pageSize = 10 }: { posts: Post[]; pageSize?: number }) {
   const { t, i18n } = useTranslation();
-  const [shown, setShown] = useState(pageSize);
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(posts.length / pageSize));
+  const current = Math.min(page, pages);
+  const list = useRef<HTMLOListElement>(null);
+  const turn = (to: number) => {
+    setPage(to);
+    // Back to the first post of the new page, for readers and for keyboards.
+    list.current?.scrollIntoView({ block: 'nearest' });
+  };
   if (posts.length === 0) return <p className={styles.empty}>{t('empty.wall')}</p>;
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return (
     <>
-      <ol className={styles.list}>
-        {posts.slice(0, shown).map((post) => (
+      <ol className={styles.list} ref={list}>
+        {posts.slice((current - 1) * pageSize, current * pageSize).map((post) => (
           <li key={post.id} className={styles.post}>
             <img
               src={post.avatar}
@@ -51,10 +59,16 @@ export function PostList({ posts, pageSize = 10 }: { posts: Post[]; pageSize?: n
           </li>
         ))}
       </ol>
-      {shown < posts.length ? (
-        <button type="button" className={styles.more} onClick={() => setShown(shown + pageSize)}>
-          {t('wall.more')}
-        </button>
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label={t('pagination.label')}>
+          <button type="button" disabled={current <= 1} onClick={() => turn(current - 1)}>
+            {t('pagination.prev')}
+          </button>
+          <span aria-live="polite">{t('wall.pageOf', { page: current, pages })}</span>
+          <button type="button" disabled={current >= pages} onClick={() => turn(current + 1)}>
+            {t('pagination.next')}
+          </button>
+        </nav>
       ) : null}
     </>
   );
