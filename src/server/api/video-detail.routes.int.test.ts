@@ -242,7 +242,9 @@ describe('one video', () => {
     const res = await get(videoPath(0, ids.deleted as number));
     expect(res.statusCode).toBe(200);
     const { video } = videoResponseSchema.parse(res.json());
-    expect(video).toMatchObject({ status_id: '5', playable: '0' });
+    expect(video).toMatchObject({ status_id: '5', playable: '0', hls: '', timeline: '' });
+    // Its files are not served any more: no links to them.
+    expect(video).toMatchObject({ scr: '/placeholder.svg', thumb: '/placeholder.svg', thumbs: [] });
   });
 
   it.each([

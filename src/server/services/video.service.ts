@@ -16,7 +16,7 @@ import type {
   VideoRepository,
 } from '../repositories/video.repository.ts';
 import type { VideoSectionRepository } from '../repositories/video-section.repository.ts';
-import type { MediaUrls } from './media-urls.ts';
+import { type MediaUrls, PLACEHOLDER_IMAGE } from './media-urls.ts';
 
 // Video lists, one video and related videos (SPEC.md §7 videos2, video, videos_related2).
 // Counts are exact up to EXACT_COUNT_CAP; beyond that the list reports the cap plus one,
@@ -88,10 +88,14 @@ export function toDetail(
   viewer: Viewer | null,
 ): VideoDetail {
   const { urls } = deps;
-  const item = toListItem(row, urls);
-  const shots = row.media.screenshots ?? 0;
-  const thumbs =
-    shots > 0
+  // A deleted video's files are not served (docs/decisions/0011): point at the placeholder.
+  const gone = row.status_id === VIDEO_STATUS.deleted;
+  const listed = toListItem(row, urls);
+  const item = gone ? { ...listed, scr: PLACEHOLDER_IMAGE, thumb: PLACEHOLDER_IMAGE } : listed;
+  const shots = gone ? 0 : (row.media.screenshots ?? 0);
+  const thumbs = gone
+    ? []
+    : shots > 0
       ? Array.from({ length: shots }, (_, i) =>
           urls.videoScreenshot(row.id, i + 1, row.media_version),
         )

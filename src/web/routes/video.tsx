@@ -143,7 +143,10 @@ function StatusMessage({ video }: { video: VideoDetail }) {
   else if (video.status_id === '3' || video.status_id === '1') text = t('video.processing');
   return (
     <div className={styles.status} role="status">
-      <img src={video.scr} alt="" className={styles.statusImage} />
+      {/* A deleted video's pictures are gone with it (docs/decisions/0011). */}
+      {video.status_id === '5' ? null : (
+        <img src={video.scr} alt="" className={styles.statusImage} />
+      )}
       <div className={styles.statusText}>
         <p>{text}</p>
         {video.is_private === '1' && video.status_id === '1' ? (
@@ -336,6 +339,7 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
   const date = new Date(`${video.post_date.replace(' ', 'T')}Z`);
   const playable = video.playable === '1' && video.hls !== '';
   const percent = ratingPercent(video.rating);
+  const gone = video.status_id === '5';
 
   return (
     <article className={styles.page}>
@@ -428,7 +432,7 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
         </div>
       </header>
       {video.description ? <p className={styles.description}>{video.description}</p> : null}
-      <Links video={video} />
+      {gone ? null : <Links video={video} />}
       {sharing ? (
         <Suspense fallback={null}>
           <ShareModal
@@ -439,8 +443,9 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
           />
         </Suspense>
       ) : null}
-      <Related id={id} />
-      <Comments id={id} />
+      {/* A deleted video keeps its page and message; its related list and comments go. */}
+      {gone ? null : <Related id={id} />}
+      {gone ? null : <Comments id={id} />}
     </article>
   );
 }
