@@ -83,6 +83,15 @@ describe('video page', () => {
     const video = await ready();
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     const errors = watchErrors(page);
+    // The view call the page makes a second after the video loaded. (That the server counts
+    // it once per visitor is stat.routes.int.test.ts; other tests here came from this address.)
+    const view = page.waitForRequest(
+      (request) =>
+        request.url().endsWith('/api/stat.php') &&
+        request.method() === 'POST' &&
+        new URLSearchParams(request.postData() ?? '').get('act') === 'view',
+      { timeout: 30_000 },
+    );
     await page.goto(`${baseUrl}/videos/${video.video_id}/${video.dir}/`);
     await waitForHydration(page);
     await expect.poll(() => page.locator('h1').textContent()).toBe(video.title);
@@ -90,6 +99,9 @@ describe('video page', () => {
     const player = page.getByTestId('player');
     await player.getByRole('button', { name: 'Play' }).first().click();
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+    const sent = await view;
+    expect(new URLSearchParams(sent.postData() ?? '').get('object_id')).toBe(video.video_id);
+    expect((await sent.response())?.status()).toBe(200);
 
     // Quality: pick the smallest rung listed; the picture follows.
     const quality = player.getByLabel('Quality');
