@@ -121,3 +121,30 @@ export async function refreshTopVideos(db: Pick<Database, 'exec'>): Promise<void
     ), '{}');
   `);
 }
+
+/** Days of `video_views_daily` kept: enough for the month window and a margin. */
+export const VIEW_DAYS_KEPT = 60;
+
+/**
+ * Rolls the day, week and month view windows (the most-popular sort) over from the daily
+ * view rows: today, the last 7 and the last 30 days. Videos without any daily row keep
+ * their counters (generated catalogues set them directly); daily rows past VIEW_DAYS_KEPT go.
+ * Live views keep adding to the windows between runs.
+ */
+export async function rollViewWindows(db: Pick<Database, 'exec'>): Promise<void> {
+  await db.exec(`
+    WITH sums AS (
+      SELECT video_id,
+        coalesce(sum(views) FILTER (WHERE day >= current_date), 0)::int AS d,
+        coalesce(sum(views) FILTER (WHERE day > current_date - 7), 0)::int AS w,
+        coalesce(sum(views) FILTER (WHERE day > current_date - 30), 0)::int AS m
+      FROM video_views_daily GROUP BY video_id
+    )
+    UPDATE videos v SET views_day = s.d, views_week = s.w, views_month = s.m
+      FROM sums s
+     WHERE v.id = s.video_id
+       AND (v.views_day, v.views_week, v.views_month) IS DISTINCT FROM (s.d, s.w, s.m);
+
+    DELETE FROM video_views_daily WHERE day < current_date - ${VIEW_DAYS_KEPT};
+  `);
+}

@@ -6,6 +6,13 @@ import { dbMaintenanceJob } from './db-maintenance.job.ts';
 
 let t: TestDatabase;
 
+const context = () => ({
+  signal: new AbortController().signal,
+  log: pino({ level: 'silent' }),
+  attempt: 1,
+  send: () => Promise.reject(new Error('maintenance queues nothing')),
+});
+
 beforeAll(async () => {
   t = await createTestDatabase();
 });
@@ -26,15 +33,7 @@ describe('db.maintenance', () => {
     await db.query('UPDATE users SET videos_count = 99 WHERE id = $1', [user.id]);
 
     const job = dbMaintenanceJob({ database: db });
-    await job.handler(
-      {},
-      {
-        signal: new AbortController().signal,
-        log: pino({ level: 'silent' }),
-        attempt: 1,
-        send: () => Promise.reject(new Error('maintenance queues nothing')),
-      },
-    );
+    await job.handler({}, context());
 
     const [row] = await db.query<{ favourites: number; uploads: number }>(
       `SELECT v.favourites_count AS favourites, u.videos_count AS uploads
@@ -42,6 +41,39 @@ describe('db.maintenance', () => {
       [video.id],
     );
     expect(row).toEqual({ favourites: 1, uploads: 1 });
+  });
+
+  it('rolls the view windows over from the daily views, keeping generated counters', async () => {
+    const db = t.database;
+    const user = await makeUser(db);
+    const watched = await makeVideo(db, user.id, { viewsDay: 500 });
+    const generated = await makeVideo(db, user.id, { viewsDay: 100 });
+    for (const [daysAgo, views] of [
+      [0, 3],
+      [5, 4],
+      [20, 5],
+      [70, 9],
+    ] as const) {
+      await db.query(
+        'INSERT INTO video_views_daily (video_id, day, views) VALUES ($1, current_date - $2::int, $3)',
+        [watched.id, daysAgo, views],
+      );
+    }
+    await dbMaintenanceJob({ database: db }).handler({}, context());
+    const windows = async (id: number) =>
+      (
+        await db.query<{ d: number; w: number; m: number }>(
+          'SELECT views_day AS d, views_week AS w, views_month AS m FROM videos WHERE id = $1',
+          [id],
+        )
+      )[0];
+    expect(await windows(watched.id)).toEqual({ d: 3, w: 7, m: 12 });
+    expect(await windows(generated.id)).toEqual({ d: 100, w: 100, m: 100 });
+    const [left] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM video_views_daily WHERE video_id = $1',
+      [watched.id],
+    );
+    expect(left?.n).toBe(3);
   });
 
   it('runs nightly', () => {

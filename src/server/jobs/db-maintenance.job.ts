@@ -1,8 +1,9 @@
 import type { Database } from '../../db/client.ts';
-import { refreshCounters } from '../../db/counters.ts';
+import { refreshCounters, rollViewWindows } from '../../db/counters.ts';
 import type { JobDefinition } from './queue.ts';
 
 // Nightly upkeep: reconciles the denormalised counters and top thumbs with their source rows,
+// rolls the day/week/month view windows over from the daily view rows,
 // and, on PGlite (which has no autovacuum), vacuums and analyses the tables so index-only
 // list scans stay index-only and the planner's estimates stay right (decision 0008).
 
@@ -18,6 +19,7 @@ export function dbMaintenanceJob(deps: {
     async handler(_payload, ctx) {
       const started = Date.now();
       await refreshCounters(deps.database);
+      await rollViewWindows(deps.database);
       if (deps.database.kind === 'pglite') await deps.database.exec('VACUUM ANALYZE');
       ctx.log.info({ ms: Date.now() - started }, 'database maintenance done');
     },
