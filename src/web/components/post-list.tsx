@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CommentsResponse, MemberResponse } from '../../contracts/members.schema.ts';
+import { ClientPager } from './client-pager.tsx';
 import styles from './post-list.module.css';
 
 export interface Post {
@@ -59,17 +60,7 @@ export function PostList({ posts, pageSize = 10 }: { posts: Post[]; pageSize?: n
           </li>
         ))}
       </ol>
-      {pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('pagination.label')}>
-          <button type="button" disabled={current <= 1} onClick={() => turn(current - 1)}>
-            {t('pagination.prev')}
-          </button>
-          <span aria-live="polite">{t('wall.pageOf', { page: current, pages })}</span>
-          <button type="button" disabled={current >= pages} onClick={() => turn(current + 1)}>
-            {t('pagination.next')}
-          </button>
-        </nav>
-      ) : null}
+      <ClientPager label={t('pagination.label')} page={current} pages={pages} onPage={turn} />
     </>
   );
 }

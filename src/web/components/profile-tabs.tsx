@@ -7,6 +7,15 @@ export interface ProfileTab {
   label: string;
 }
 
+/** The videos, wall and info tabs of a model or channel page under `base` (`/model/{dir}/`). */
+export function objectTabs(base: string, t: (key: string) => string): ProfileTab[] {
+  return [
+    { key: 'videos', to: base, label: t('tabs.videos') },
+    { key: 'wall', to: `${base}wall/`, label: t('tabs.wall') },
+    { key: 'info', to: `${base}info/`, label: t('tabs.info') },
+  ];
+}
+
 /** The tabs of a model, channel or member page; `current` is the open tab's key. */
 export function ProfileTabs({
   label,

@@ -17,7 +17,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { commentToPost, PostList } from '../components/post-list.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
-import { ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
+import { objectTabs, ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import styles from './profile-page.module.css';
@@ -111,15 +111,7 @@ export function Component() {
           </p>
         ) : null}
       </ProfileHeader>
-      <ProfileTabs
-        label={channel.title}
-        current={tab}
-        tabs={[
-          { key: 'videos', to: `/channel/${dir}/`, label: t('tabs.videos') },
-          { key: 'wall', to: `/channel/${dir}/wall/`, label: t('tabs.wall') },
-          { key: 'info', to: `/channel/${dir}/info/`, label: t('tabs.info') },
-        ]}
-      />
+      <ProfileTabs label={channel.title} current={tab} tabs={objectTabs(`/channel/${dir}/`, t)} />
       {tab === 'videos' ? <Videos dir={dir} page={page} /> : null}
       {tab === 'wall' ? <Wall id={Number(channel.channel_id)} /> : null}
       {tab === 'info' ? (

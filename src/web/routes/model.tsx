@@ -16,7 +16,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { commentToPost, PostList } from '../components/post-list.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
-import { ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
+import { objectTabs, ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { countryName } from '../lib/country.ts';
@@ -107,15 +107,7 @@ export function Component() {
         about={model.description}
         facts={facts}
       />
-      <ProfileTabs
-        label={model.title}
-        current={tab}
-        tabs={[
-          { key: 'videos', to: `/model/${dir}/`, label: t('tabs.videos') },
-          { key: 'wall', to: `/model/${dir}/wall/`, label: t('tabs.wall') },
-          { key: 'info', to: `/model/${dir}/info/`, label: t('tabs.info') },
-        ]}
-      />
+      <ProfileTabs label={model.title} current={tab} tabs={objectTabs(`/model/${dir}/`, t)} />
       {tab === 'videos' ? <Videos dir={dir} gender={gender} page={page} /> : null}
       {tab === 'wall' ? <Wall id={Number(model.model_id)} /> : null}
       {tab === 'info' ? (

@@ -17,6 +17,7 @@ import type {
 import { isApiError, postForm } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { ClientPager } from '../components/client-pager.tsx';
 import { ThumbDownIcon, ThumbUpIcon } from '../components/icons.tsx';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -210,17 +211,7 @@ function Related({ id }: { id: number }) {
       {query.isError ? <p>{t('errors.videos_not_found')}</p> : null}
       {list && videos.length === 0 ? <p>{t('errors.videos_not_found')}</p> : null}
       {videos.length > 0 ? <VideoGrid videos={videos} headingLevel={3} /> : null}
-      {pages > 1 ? (
-        <nav className={styles.pager} aria-label={t('video.relatedPages')}>
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('pagination.prev')}
-          </button>
-          <span>{t('pagination.page', { page })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('pagination.next')}
-          </button>
-        </nav>
-      ) : null}
+      <ClientPager label={t('video.relatedPages')} page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

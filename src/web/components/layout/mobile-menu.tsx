@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { useCloseOnNavigate } from '../../hooks/use-close-on-navigate.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { LoginLink } from './login-link.tsx';
 import styles from './mobile-menu.module.css';
@@ -13,13 +14,8 @@ import { NavLinks } from './nav-links.tsx';
 export function MobileMenu() {
   const { t } = useTranslation();
   const { site } = useGlobals();
-  const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname, location.search]);
+  useCloseOnNavigate(menu);
 
   return (
     <details className={styles.menu} ref={menu}>

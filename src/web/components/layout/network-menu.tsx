@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useCloseOnNavigate } from '../../hooks/use-close-on-navigate.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import styles from './header.module.css';
 
@@ -8,13 +8,8 @@ import styles from './header.module.css';
 export function NetworkMenu() {
   const { t } = useTranslation();
   const { site } = useGlobals();
-  const location = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.pathname, location.search]);
+  useCloseOnNavigate(menu);
 
   if (site.sisterSites.length === 0) return null;
   return (
