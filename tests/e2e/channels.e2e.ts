@@ -54,3 +54,43 @@ describe('channels', () => {
     });
   }
 });
+
+describe('channel wall', () => {
+  it('turns its comments ten at a time in the browser', async () => {
+    // A channel of the demo whose wall has more than ten comments.
+    const channels = (await (
+      await fetch(`${baseUrl}/api/json/channels/0/str/most-popular-toptn/100/..1.json`)
+    ).json()) as { channels: { channel_id: string; dir: string }[] };
+    let found: { dir: string; total: number } | undefined;
+    for (const channel of channels.channels) {
+      const id = Number(channel.channel_id);
+      const e6 = Math.floor(id / 1e6) * 1e6;
+      const e3 = Math.floor(id / 1e3) * 1e3;
+      const comments = (await (
+        await fetch(`${baseUrl}/api/json/comments/0/channel/${e6}/${e3}/${id}.json`)
+      ).json()) as { comments: unknown[] };
+      if (comments.comments.length > 10) {
+        found = { dir: channel.dir, total: comments.comments.length };
+        break;
+      }
+    }
+    if (!found) throw new Error('no channel wall with more than ten comments');
+    const pages = Math.ceil(found.total / 10);
+
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/channel/${found.dir}/wall/`);
+    await waitForHydration(page);
+    const posts = page.locator('main ol > li');
+    await expect.poll(() => posts.count()).toBe(10);
+    const firstOnPage1 = await posts.first().textContent();
+    const pager = page.getByRole('navigation', { name: 'Pages' }).last();
+    expect(await pager.textContent()).toContain(`Page 1 of ${pages}`);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => pager.textContent()).toContain(`Page 2 of ${pages}`);
+    expect(await posts.first().textContent()).not.toBe(firstOnPage1);
+    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
