@@ -104,11 +104,12 @@ describe('video listing', () => {
       // The country filter keeps the other choices and shows only that country's videos.
       await page.getByLabel('Country').selectOption('de');
       await page.waitForURL('**/videos/longest/1/?duration=2&country=de');
-      await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
-      const badges = await page
-        .locator('main article abbr')
-        .evaluateAll((els) => els.map((el) => el.textContent));
-      expect(new Set(badges)).toEqual(new Set(['DE']));
+      // The URL changes first; the list follows when its data has arrived.
+      const badges = () =>
+        page
+          .locator('main article abbr')
+          .evaluateAll((els) => [...new Set(els.map((el) => el.textContent))]);
+      await expect.poll(badges, { timeout: 10_000 }).toEqual(['DE']);
       expect(errors).toEqual([]);
       await page.close();
     });
