@@ -9,4 +9,8 @@ export const apiFailureSchema = z.object({
   code: z.enum(ERROR_CODES),
   field: z.string().optional().describe('The input the failure is about'),
   info: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  codes: z
+    .array(z.object({ field: z.string(), code: z.enum(ERROR_CODES) }))
+    .optional()
+    .describe('Forms: one failure per field (`notify`: shown as a toast)'),
 });

@@ -7,6 +7,11 @@ export const ERROR_CODES = [
   'not_confirmed',
   'required',
   'too_many_attempts',
+  'username_invalid',
+  'username_occupied',
+  'email_occupied',
+  'link_expired',
+  'csrf_failed',
   // Form codes
   'eml_doesnt_exist',
   'eml_invalid',
@@ -66,6 +71,7 @@ export function statusForCode(code: ErrorCode): number {
       return 401;
     case 'no_permission':
     case 'playlist_is_private':
+    case 'csrf_failed':
       return 403;
     case 'too_many_attempts':
     case 'rate_limited':
@@ -85,6 +91,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   not_confirmed: 'Please confirm your email and try again',
   required: 'This field is required',
   too_many_attempts: 'Too many authorization attempts. Try again later.',
+  username_invalid: 'The username may hold only latin letters, digits, _, - and .',
+  username_occupied: 'This username is already taken',
+  email_occupied: 'An account with this email already exists',
+  link_expired: 'This link has expired or has already been used',
+  csrf_failed: 'Your session has changed. Reload the page and try again.',
   eml_doesnt_exist: 'There is no account with this email',
   eml_invalid: 'Email is invalid',
   email_invalid: 'Email is invalid',
@@ -132,10 +143,17 @@ export class AppError extends Error {
   readonly status: number;
   readonly field: string | undefined;
   readonly info: Record<string, string | number> | undefined;
+  readonly codes: { field: string; code: ErrorCode }[] | undefined;
 
   constructor(
     code: ErrorCode,
-    opts: { field?: string; info?: Record<string, string | number>; status?: number } = {},
+    opts: {
+      field?: string;
+      info?: Record<string, string | number>;
+      status?: number;
+      /** A form's failures, one per field; the first is `code`/`field`. */
+      codes?: { field: string; code: ErrorCode }[];
+    } = {},
   ) {
     super(ERROR_MESSAGES[code]);
     this.name = 'AppError';
@@ -143,12 +161,26 @@ export class AppError extends Error {
     this.status = opts.status ?? statusForCode(code);
     this.field = opts.field;
     this.info = opts.info;
+    this.codes = opts.codes;
+  }
+
+  /** Several field failures of one form as one error (SPEC.md §7: `codes`). */
+  static form(errors: { field: string; code: ErrorCode }[]): AppError {
+    const [first] = errors;
+    if (!first) throw new Error('AppError.form needs at least one failure');
+    return new AppError(first.code, { field: first.field, codes: errors });
+  }
+
+  /** For plugins (rate-limit) that read the status from `statusCode`. */
+  get statusCode(): number {
+    return this.status;
   }
 
   toJSON(): ApiFailure {
     const body: ApiFailure = { error: this.message, code: this.code };
     if (this.field) body.field = this.field;
     if (this.info) body.info = this.info;
+    if (this.codes) body.codes = this.codes;
     return body;
   }
 }

@@ -66,6 +66,11 @@ export const users = pgTable(
     subscribersCount: integer('subscribers_count').notNull().default(0),
     profileViews: integer('profile_views').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Wrong passwords in a row; at the limit sign-in is locked until `login_locked_until`. */
+    failedLogins: smallint('failed_logins').notNull().default(0),
+    loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
+    /** Interface language at sign-up: the language of the member's mail. */
+    lang: text('lang').notNull().default('en'),
     ...timestamps,
   },
   (t) => [
@@ -74,6 +79,43 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('users_videos_idx').on(t.videosCount.desc(), t.id.desc()),
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+  ],
+);
+
+/** Signed-in browsers. The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const accountTokenPurpose = pgEnum('account_token_purpose', ['confirm', 'reset']);
+
+/** Links mailed to members: email confirmation and password reset. Stored as SHA-256. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: accountTokenPurpose('purpose').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+    index('account_tokens_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -13,6 +13,7 @@ import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { albumsRoutes } from './api/albums.routes.ts';
+import { authRoutes } from './api/auth.routes.ts';
 import { channelsRoutes } from './api/channels.routes.ts';
 import type { ApiDeps } from './api/deps.ts';
 import { discoveryRoutes } from './api/discovery.routes.ts';
@@ -27,10 +28,14 @@ import { videosRoutes } from './api/videos.routes.ts';
 import { ResponseCache } from './cache/response-cache.ts';
 import type { Config } from './config.ts';
 import errors from './plugins/errors.ts';
+import formBody from './plugins/form-body.ts';
 import responseCache, { serveFromCache } from './plugins/response-cache.ts';
 import security from './plugins/security.ts';
 import viewer from './plugins/viewer.ts';
+import { createAccountRepository } from './repositories/account.repository.ts';
 import { loadSecret } from './secret.ts';
+import { createAccountService } from './services/account.service.ts';
+import { createMailer, type Mailer } from './services/mailer.ts';
 import { createMediaUrls } from './services/media-urls.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
@@ -50,6 +55,8 @@ export interface AppDeps {
   /** `prod` renders from dist/, `dev` through Vite, `none` serves the API only. */
   pages: 'prod' | 'dev' | 'none';
   distDir?: string;
+  /** Tests may pass their own; otherwise SMTP_URL or the outbox decides. */
+  mailer?: Mailer;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -81,7 +88,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(viewer);
+  await app.register(formBody);
+  const secret = loadSecret(config.appSecret, config.dataDir);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger: deps.logger,
+    });
+  app.addHook('onClose', async () => mailer.close());
+  const sessionTtlS = config.sessionDays * 86_400;
+  const accounts = createAccountService({
+    accounts: createAccountRepository(deps.database),
+    mailer,
+    site: { name: config.siteName, url: config.publicUrl },
+    sessionTtlS,
+  });
+  await app.register(viewer, {
+    accounts,
+    secret,
+    secure: config.publicUrl.startsWith('https://'),
+    publicUrl: config.publicUrl,
+    sessionTtlS,
+  });
   await registerOpenApi(app, { siteName: config.siteName });
   await app.register(responseCache, { cache });
 
@@ -117,8 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     urls: createMediaUrls(deps.storage),
     config,
-    secret: loadSecret(config.appSecret, config.dataDir),
+    secret,
   };
+  await app.register(authRoutes({ ...api, accounts }));
   await app.register(healthRoutes({ database: deps.database }));
   await app.register(
     sitemapRoutes({
@@ -161,6 +193,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           sisterSites: config.sisterSites,
           contactEmail: config.contactEmail,
         },
+        pageUser: async (viewer) => ({
+          id: viewer.userId,
+          username: viewer.username,
+          avatar:
+            viewer.avatarVersion > 0
+              ? api.urls.memberAvatar(viewer.userId, viewer.avatarVersion)
+              : '',
+          ageVerified: viewer.ageVerified,
+          historyCount: await accounts.historyCount(viewer.userId),
+        }),
       }),
     );
   }

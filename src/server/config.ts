@@ -49,6 +49,13 @@ const envSchema = z.object({
       }
     }),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).optional(),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
 });
@@ -83,6 +90,11 @@ export interface Config {
   sisterSites: SisterSite[];
   /** Signs download links; read from DATA_DIR/secret (made on first start) when not set. */
   appSecret: string | undefined;
+  /** Where mail goes; without it mail is written to DATA_DIR/outbox and its links logged. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** A session lasts this long after the member was last seen. */
+  sessionDays: number;
   ffmpegPath: string;
   ffprobePath: string;
 }
@@ -143,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `support@${new URL(e.PUBLIC_URL ?? 'http://afterglow.example').hostname.replace(/^localhost$/, 'afterglow.example')}`,
     sisterSites: e.SISTER_SITES ?? DEFAULT_SISTER_SITES,
     appSecret: e.APP_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom:
+      e.MAIL_FROM ??
+      `${e.SITE_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://afterglow.example').hostname.replace(/^localhost$/, 'afterglow.example')}>`,
+    sessionDays: e.SESSION_DAYS,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
   };

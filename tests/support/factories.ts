@@ -98,3 +98,8 @@ export async function makeVideo(db: Db, userId: number, o: VideoOverrides = {}) 
   }
   return { id, title };
 }
+
+/** A signed-in viewer as the session plugin makes it, for unit tests of services. */
+export function testViewer(userId: number, username = `member${userId}`) {
+  return { userId, username, avatarVersion: 0, ageVerified: false, sessionHash: 'test-session' };
+}

@@ -16,6 +16,7 @@ import type { MediaStorage } from '../../media/storage.ts';
 import type { Config } from '../../server/config.ts';
 import type { JobQueue } from '../../server/jobs/queue.ts';
 import { createVideoMediaRepository } from '../../server/repositories/video-media.repository.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
 import type { Database } from '../client.ts';
 import { DEMO_SIZE } from './generate.ts';
 import { loadCatalogue } from './load.ts';
@@ -95,8 +96,22 @@ export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<numb
     UPDATE categories SET image_version = 1;
   `);
   log.info({ ms: Date.now() - started }, 'demo artwork rendered');
+  await createDemoAccount(database);
+  log.info(DEMO_ACCOUNT, 'demo member account: sign in with this username and password');
 
   return { playable: makePlayable(deps) };
+}
+
+/** A signed-in view of the demo without signing up (README quick start). */
+export const DEMO_ACCOUNT = { username: 'demo', password: 'demo-password' } as const;
+
+async function createDemoAccount(database: Pick<Database, 'query'>): Promise<void> {
+  await database.query(
+    `INSERT INTO users (username, email, password_hash, status, about)
+     VALUES ($1, 'demo@afterglow.example', $2, 1, 'The demo account of a fresh install.')
+     ON CONFLICT DO NOTHING`,
+    [DEMO_ACCOUNT.username, await hashPassword(DEMO_ACCOUNT.password)],
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { AppError } from '../../contracts/errors.ts';
 import { parseObjectPath } from '../../contracts/members.paths.ts';
 import { parseAlbums } from '../../contracts/playlists.paths.ts';
 import { albumResponseSchema, albumsResponseSchema } from '../../contracts/playlists.schema.ts';
-import { cacheFor, cachePersonal } from '../plugins/response-cache.ts';
+import { cacheAnswer, cacheFor } from '../plugins/response-cache.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
 import { createPlaylistService } from '../services/playlist.service.ts';
 import type { ApiDeps } from './deps.ts';
@@ -75,8 +75,7 @@ export function albumsRoutes(deps: ApiDeps) {
         const parsed = parseObjectPath(lifetimeRaw, e6, e3, file);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const result = await service.album(parsed.value.id, request.viewer);
-        if (result.personal) cachePersonal(reply, parsed.value.lifetime, maxLifetime);
-        else cacheFor(reply, parsed.value.lifetime, maxLifetime);
+        cacheAnswer(reply, parsed.value.lifetime, maxLifetime, result);
         return result.body;
       },
     );

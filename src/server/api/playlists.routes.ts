@@ -6,7 +6,7 @@ import {
   playlistResponseSchema,
   playlistsResponseSchema,
 } from '../../contracts/playlists.schema.ts';
-import { cacheFor, cachePersonal } from '../plugins/response-cache.ts';
+import { cacheAnswer } from '../plugins/response-cache.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
 import { createPlaylistService } from '../services/playlist.service.ts';
 import type { ApiDeps } from './deps.ts';
@@ -48,8 +48,7 @@ export function playlistsRoutes(deps: ApiDeps) {
         const parsed = parsePlaylists(request.params, PLAYLISTS_MAX);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const result = await service.playlists(parsed.value, request.viewer);
-        if (result.personal) cachePersonal(reply, parsed.value.lifetime, maxLifetime);
-        else cacheFor(reply, parsed.value.lifetime, maxLifetime);
+        cacheAnswer(reply, parsed.value.lifetime, maxLifetime, result);
         return result.body;
       },
     );
@@ -78,8 +77,7 @@ export function playlistsRoutes(deps: ApiDeps) {
         const parsed = parseObjectPath(lifetimeRaw, e6, e3, file);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const result = await service.playlist(parsed.value.id, request.viewer);
-        if (result.personal) cachePersonal(reply, parsed.value.lifetime, maxLifetime);
-        else cacheFor(reply, parsed.value.lifetime, maxLifetime);
+        cacheAnswer(reply, parsed.value.lifetime, maxLifetime, result);
         return result.body;
       },
     );

@@ -2,10 +2,10 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { makeCategory, makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { makeCategory, makeUser, makeVideo, testViewer } from '../../../tests/support/factories.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import errors from '../plugins/errors.ts';
-import viewer from '../plugins/viewer.ts';
+import formBody from '../plugins/form-body.ts';
 import { createMediaUrls } from '../services/media-urls.ts';
 import { statRoutes } from './stat.routes.ts';
 
@@ -107,10 +107,11 @@ async function buildMemberApp(
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(errors);
   await app.register(rateLimit, { global: false });
-  await app.register(viewer);
+  await app.register(formBody);
+  app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
     const id = request.headers['x-test-member'];
-    if (typeof id === 'string') request.viewer = { userId: Number(id), username: 'tester' };
+    if (typeof id === 'string') request.viewer = testViewer(Number(id), 'tester');
   });
   await app.register(
     statRoutes(

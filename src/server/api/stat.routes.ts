@@ -46,16 +46,6 @@ export function statRoutes(deps: ApiDeps, options: StatRoutesOptions = {}) {
   const service = createStatService({ stats, views, secret: deps.secret });
 
   return async (app: FastifyInstance) => {
-    // Browsers post the form encoding (src/web/api/client.ts postForm); JSON works too.
-    // Scoped to this module: other routes keep Fastify's defaults.
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
-
     const flusher = startViewFlusher({
       buffer: views,
       write: (batch) => stats.writeViews(batch),

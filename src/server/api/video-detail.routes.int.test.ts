@@ -6,6 +6,7 @@ import {
   makeUser,
   makeVideo,
 } from '../../../tests/support/factories.ts';
+import { signInAs } from '../../../tests/support/session.ts';
 import { relatedPath, type Videos2Params, videoPath, videos2Path } from '../../contracts/paths.ts';
 import {
   videoFileListSchema,
@@ -374,6 +375,47 @@ describe('videofile and get_file', () => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid_params' });
+  });
+});
+
+describe('private videos and the response cache', () => {
+  it('never hands a visitor’s cached answer to a signed-in member, nor the reverse', async () => {
+    const user = await makeUser(t.database);
+    const id = (await makeVideo(t.database, user.id, { isPrivate: 1, mediaVersion: 1 })).id;
+    await sql(
+      `UPDATE videos SET media = jsonb_build_object('hls', 'hls/1/master.m3u8', 'width', 1280, 'height', 720)
+        WHERE id = $1`,
+      [id],
+    );
+    const path = videoPath(14400, id);
+    const visitor = await get(path);
+    expect(visitor.json().video).toMatchObject({ is_private: '1', playable: '0', hls: '' });
+    expect(visitor.headers.vary).toContain('Cookie');
+    expect(visitor.headers['cache-control']).toBe('public, max-age=14400');
+    // The second visitor request is served from the cache…
+    const again = await get(path);
+    expect(again.headers.etag).toBe(visitor.headers.etag);
+
+    // …but a member gets a private answer of their own.
+    const session = await signInAs(t.app, t.database);
+    const member = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { cookie: session.cookie },
+    });
+    expect(member.json().video).toMatchObject({ is_private: '1', playable: '1' });
+    expect(member.json().video.hls).toContain('/media/s/');
+    expect(member.headers['cache-control']).toBe('private, max-age=14400');
+    expect(member.headers.etag).not.toBe(visitor.headers.etag);
+    // A visitor afterwards still gets the visitors' answer.
+    expect((await get(path)).headers.etag).toBe(visitor.headers.etag);
+
+    const files = await t.app.inject({
+      method: 'GET',
+      url: `/api/videofile.php?video_id=${id}`,
+      headers: { cookie: session.cookie },
+    });
+    expect(files.json()).not.toMatchObject({ code: 'need_auth' });
   });
 });
 

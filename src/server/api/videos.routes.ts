@@ -18,7 +18,7 @@ import {
   videoResponseSchema,
   videoStatusSchema,
 } from '../../contracts/video.schema.ts';
-import { cacheFor, cachePersonal } from '../plugins/response-cache.ts';
+import { cacheAnswer, cacheFor, cacheForViewer } from '../plugins/response-cache.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { createVideoSectionRepository } from '../repositories/video-section.repository.ts';
@@ -87,8 +87,7 @@ export function videosRoutes(deps: ApiDeps) {
           { ...parsed.value, country: country.value },
           request.viewer,
         );
-        if (result.personal) cachePersonal(reply, parsed.value.lifetime, maxLifetime);
-        else cacheFor(reply, parsed.value.lifetime, maxLifetime);
+        cacheAnswer(reply, parsed.value.lifetime, maxLifetime, result);
         return result.body;
       },
     );
@@ -118,8 +117,13 @@ export function videosRoutes(deps: ApiDeps) {
         const parsed = parseFoldered(e6, e3, file, false);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const video = await videos.detail(parsed.value.id, request.viewer);
-        if (video.is_private === '1' && request.viewer) cachePersonal(reply, lifetime, maxLifetime);
-        else cacheFor(reply, lifetime, maxLifetime);
+        // Members may play private videos (SPEC.md §1): theirs is another answer.
+        cacheForViewer(
+          reply,
+          lifetime,
+          maxLifetime,
+          video.is_private !== '1' ? 'public' : request.viewer ? 'personal' : 'visitor',
+        );
         return { video };
       },
     );
@@ -227,8 +231,7 @@ export function videosRoutes(deps: ApiDeps) {
             : parseLifetime(query.data.lifetime);
         if (lifetime === undefined) throw new AppError('invalid_params', { field: 'lifetime' });
         const result = await files.list(id, request.viewer);
-        if (result.personal) cachePersonal(reply, lifetime, maxLifetime);
-        else cacheFor(reply, lifetime, maxLifetime);
+        cacheAnswer(reply, lifetime, maxLifetime, result);
         return result.files;
       },
     );

@@ -14,6 +14,8 @@ export interface CachedResponse {
   readonly body: Buffer;
   readonly etag: string;
   readonly expiresAt: number;
+  /** A visitor's answer that members get differently: never served to a session. */
+  readonly visitorOnly: boolean;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -41,9 +43,10 @@ export class ResponseCache {
   }
 
   /** A fresh entry, moved to the most-recently-used end; undefined when absent or stale. */
-  get(key: string): CachedResponse | undefined {
+  /** The live entry of `key`; a visitor-only entry counts as a miss for a member. */
+  get(key: string, opts: { member?: boolean } = {}): CachedResponse | undefined {
     const entry = this.entries.get(key);
-    if (!entry) {
+    if (!entry || (opts.member && entry.visitorOnly)) {
       this.misses++;
       return undefined;
     }
@@ -60,7 +63,13 @@ export class ResponseCache {
 
   set(
     key: string,
-    input: { status: number; headers: Record<string, string>; body: Buffer; lifetimeS: number },
+    input: {
+      status: number;
+      headers: Record<string, string>;
+      body: Buffer;
+      lifetimeS: number;
+      visitorOnly?: boolean;
+    },
   ): CachedResponse | undefined {
     const size = sizeOf(key, input.body);
     if (this.maxBytes <= 0 || input.lifetimeS <= 0 || size > this.maxBytes / 8) return undefined;
@@ -71,6 +80,7 @@ export class ResponseCache {
       headers: input.headers,
       body: input.body,
       etag: etagOf(input.body),
+      visitorOnly: input.visitorOnly ?? false,
       expiresAt: this.now() + input.lifetimeS * 1000,
     };
     this.entries.set(key, entry);

@@ -76,6 +76,37 @@ describe('db.maintenance', () => {
     expect(left?.n).toBe(3);
   });
 
+  it('removes expired sessions and links and week-old unconfirmed accounts, nothing else', async () => {
+    const db = t.database;
+    const active = await makeUser(db);
+    const [stale] = await db.query<{ id: number }>(
+      `INSERT INTO users (username, email, password_hash, status, created_at)
+       VALUES ('neverconfirmed', 'never@test.example', 'x', 0, now() - interval '8 days') RETURNING id`,
+    );
+    const [fresh] = await db.query<{ id: number }>(
+      `INSERT INTO users (username, email, password_hash, status)
+       VALUES ('justsignedup', 'just@test.example', 'x', 0) RETURNING id`,
+    );
+    await db.query(
+      `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES
+         ('expired', $1, now() - interval '1 minute'), ('live', $1, now() + interval '1 day')`,
+      [active.id],
+    );
+    await db.query(
+      `INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES
+         ('old', $1, 'reset', now() - interval '1 minute'), ('new', $2, 'confirm', now() + interval '1 day')`,
+      [active.id, fresh?.id],
+    );
+    await dbMaintenanceJob({ database: db }).handler({}, context());
+    const ids = async (text: string) =>
+      (await db.query<{ k: string }>(text)).map((r) => String(r.k));
+    expect(await ids('SELECT id_hash AS k FROM sessions')).toEqual(['live']);
+    expect(await ids('SELECT token_hash AS k FROM account_tokens')).toEqual(['new']);
+    const users = await ids('SELECT id AS k FROM users');
+    expect(users).not.toContain(String(stale?.id));
+    expect(users).toEqual(expect.arrayContaining([String(active.id), String(fresh?.id)]));
+  });
+
   it('runs nightly', () => {
     expect(dbMaintenanceJob({ database: t.database }).schedule?.cron).toMatch(/^\d+ \d+ \* \* \*$/);
   });

@@ -1,15 +1,16 @@
 import type { Database } from '../../db/client.ts';
 import { refreshCounters, rollViewWindows } from '../../db/counters.ts';
+import { createAccountRepository } from '../repositories/account.repository.ts';
+import { ACCOUNT_LIMITS } from '../services/account.service.ts';
 import type { JobDefinition } from './queue.ts';
 
 // Nightly upkeep: reconciles the denormalised counters and top thumbs with their source rows,
 // rolls the day/week/month view windows over from the daily view rows,
+// removes expired sessions and mailed links and accounts never confirmed within a week,
 // and, on PGlite (which has no autovacuum), vacuums and analyses the tables so index-only
 // list scans stay index-only and the planner's estimates stay right (decision 0008).
 
-export function dbMaintenanceJob(deps: {
-  database: Pick<Database, 'exec' | 'kind'>;
-}): JobDefinition<'db.maintenance'> {
+export function dbMaintenanceJob(deps: { database: Database }): JobDefinition<'db.maintenance'> {
   return {
     retryLimit: 1,
     retryDelaySeconds: 600,
@@ -20,6 +21,7 @@ export function dbMaintenanceJob(deps: {
       const started = Date.now();
       await refreshCounters(deps.database);
       await rollViewWindows(deps.database);
+      await createAccountRepository(deps.database).purge(ACCOUNT_LIMITS.unconfirmedS);
       if (deps.database.kind === 'pglite') await deps.database.exec('VACUUM ANALYZE');
       ctx.log.info({ ms: Date.now() - started }, 'database maintenance done');
     },

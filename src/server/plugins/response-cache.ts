@@ -39,6 +39,46 @@ export function cachePersonal(reply: FastifyReply, lifetimeS: number, maxLifetim
   reply.header('cache-control', lifetime > 0 ? `private, max-age=${lifetime}` : 'no-store');
 }
 
+/**
+ * Cache-Control of an answer that depends on who asks (SPEC.md §6: members see private
+ * objects). `personal`: a member's own view, see cachePersonal. `visitor`: the visitors'
+ * view of something members see differently; it is cached and shared as usual but marked
+ * `Vary: Cookie`, so neither this cache nor a browser hands it to a signed-in member.
+ */
+export function cacheForViewer(
+  reply: FastifyReply,
+  lifetimeS: number,
+  maxLifetimeS: number,
+  kind: 'public' | 'personal' | 'visitor',
+): void {
+  if (kind === 'personal') {
+    cachePersonal(reply, lifetimeS, maxLifetimeS);
+    return;
+  }
+  cacheFor(reply, lifetimeS, maxLifetimeS);
+  if (kind === 'visitor') reply.header('vary', 'Cookie');
+}
+
+/** cacheForViewer for a service answer that says whether it is personal or members differ. */
+export function cacheAnswer(
+  reply: FastifyReply,
+  lifetimeS: number,
+  maxLifetimeS: number,
+  answer: { personal: boolean; memberDiffers?: boolean },
+): void {
+  cacheForViewer(
+    reply,
+    lifetimeS,
+    maxLifetimeS,
+    answer.personal ? 'personal' : answer.memberDiffers ? 'visitor' : 'public',
+  );
+}
+
+/** True when the request carries a session cookie (plugins/viewer.ts). */
+export function hasSessionCookie(cookie: string | string[] | undefined): boolean {
+  return typeof cookie === 'string' && /(?:^|;\s*)sid=[^;]/.test(cookie);
+}
+
 /** Writes a cached entry, honouring conditional requests and Accept-Encoding. */
 export function sendCached(
   cache: ResponseCache,
@@ -51,7 +91,7 @@ export function sendCached(
     ...entry.headers,
     'cache-control': `public, max-age=${remaining}`,
     etag: entry.etag,
-    vary: 'Accept-Encoding',
+    vary: entry.visitorOnly ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
   };
   const ifNoneMatch = request.headers['if-none-match'];
   if (etagMatches(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, entry.etag)) {
@@ -90,7 +130,7 @@ export function serveFromCache(
   res: ServerResponse,
 ): boolean {
   if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return false;
-  const entry = cache.get(req.url);
+  const entry = cache.get(req.url, { member: hasSessionCookie(req.headers.cookie) });
   if (!entry) return false;
   sendCached(cache, entry, req, (status, headers, body) => {
     res.writeHead(status, headers);
@@ -106,7 +146,7 @@ export default fp(
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
-      const entry = cache.get(request.url);
+      const entry = cache.get(request.url, { member: hasSessionCookie(request.headers.cookie) });
       if (!entry) return;
       sendCached(cache, entry, request, (status, headers, body) => {
         reply.code(status).headers(headers);
@@ -125,12 +165,13 @@ export default fp(
       const etag = etagOf(body);
       reply.header('etag', etag);
       if (lifetime > 0 && reply.getHeader('set-cookie') === undefined) {
+        const visitorOnly = /\bcookie\b/i.test(String(reply.getHeader('vary') ?? ''));
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = String(value);
         }
         headers['content-type'] ??= 'application/json; charset=utf-8';
-        cache.set(request.url, { status: 200, headers, body, lifetimeS: lifetime });
+        cache.set(request.url, { status: 200, headers, body, lifetimeS: lifetime, visitorOnly });
       }
       const ifNoneMatch = request.headers['if-none-match'];
       if (etagMatches(ifNoneMatch, etag)) {

@@ -33,6 +33,8 @@ export interface PlaylistServiceDeps {
 export interface Personal<T> {
   body: T;
   personal: boolean;
+  /** A visitor's answer that a member (the owner) would get differently. */
+  memberDiffers?: boolean;
 }
 
 export function createPlaylistService(deps: PlaylistServiceDeps) {
@@ -119,6 +121,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
           pages: Math.ceil(total / params.count),
         },
         personal: withPrivate,
+        memberDiffers: params.section === 'members' && !withPrivate,
       };
     },
 
@@ -180,6 +183,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
           },
         },
         personal: row.is_private === 1 && viewer !== null,
+        memberDiffers: row.is_private === 1 && viewer === null,
       };
     },
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testViewer } from '../../../tests/support/factories.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type { VoteOutcome } from '../repositories/stat.repository.ts';
 import { createStatService, NotifyError, VIEW_REPEAT_WINDOW_MS } from './stat.service.ts';
@@ -6,7 +7,7 @@ import { ViewBuffer } from './view-buffer.ts';
 import type { Voter } from './voter-identity.ts';
 
 const SECRET = 's'.repeat(32);
-const member = { userId: 7, username: 'anna' };
+const member = testViewer(7, 'anna');
 
 function setup(live = new Set([1, 2])) {
   let now = 0;

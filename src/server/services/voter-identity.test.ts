@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testViewer } from '../../../tests/support/factories.ts';
 import { addressKey, voterFor, voterHash } from './voter-identity.ts';
 
 const SECRET = 'a'.repeat(32);
@@ -45,7 +46,7 @@ describe('voterHash', () => {
 
 describe('voterFor', () => {
   it('names a member by id and a visitor by address hash', () => {
-    expect(voterFor({ userId: 7, username: 'anna' }, '203.0.113.7', SECRET)).toEqual({
+    expect(voterFor(testViewer(7, 'anna'), '203.0.113.7', SECRET)).toEqual({
       userId: 7,
       voterHash: '',
     });

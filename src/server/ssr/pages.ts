@@ -10,7 +10,8 @@ import {
   type Language,
 } from '../../contracts/constants.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
-import type { PageGlobals, SiteInfo } from '../../web/ssr-types.ts';
+import type { PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
+import type { Viewer } from '../plugins/viewer.ts';
 import type { PageRenderer } from './renderer.ts';
 
 // Page requests: strict trailing slashes, then the React app rendered and streamed.
@@ -76,7 +77,7 @@ export function pickGender(cookie: string | undefined): Gender {
 export function injectApi(app: FastifyInstance, request: FastifyRequest): ApiClient {
   return {
     async get<T>(path: string): Promise<T> {
-      const cached = app.responseCache.get(path);
+      const cached = app.responseCache.get(path, { member: request.viewer !== null });
       if (cached) return JSON.parse(cached.body.toString('utf8')) as T;
       const response = await app.inject({
         method: 'GET',
@@ -96,7 +97,12 @@ export function safeBack(back: unknown): string {
   return back;
 }
 
-export function pagesRoutes(deps: { renderer: PageRenderer; site: SiteInfo }) {
+export function pagesRoutes(deps: {
+  renderer: PageRenderer;
+  site: SiteInfo;
+  /** The page constant `user` of a signed-in viewer (SPEC.md §3). */
+  pageUser(viewer: Viewer): Promise<PageUser>;
+}) {
   return async (app: FastifyInstance) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();
@@ -121,7 +127,8 @@ export function pagesRoutes(deps: { renderer: PageRenderer; site: SiteInfo }) {
         gender: pickGender(cookies[GENDER_COOKIE]),
         country: '',
         site: deps.site,
-        user: null,
+        user: request.viewer ? await deps.pageUser(request.viewer) : null,
+        csrf: request.viewer ? app.sessions.csrfToken(request.viewer) : '',
         cookieNotice: cookies[COOKIE_NOTICE_COOKIE] !== '1',
         styles: deps.renderer.assets.styles,
       };
@@ -141,12 +148,15 @@ export function pagesRoutes(deps: { renderer: PageRenderer; site: SiteInfo }) {
       if (result.type === 'redirect') {
         return reply.code(result.status).redirect(result.location, result.status);
       }
-      return reply
-        .code(result.status)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie, Accept-Encoding')
-        .send(result.stream);
+      return (
+        reply
+          .code(result.status)
+          .header('content-type', 'text/html; charset=utf-8')
+          // A member's page is theirs alone: no shared cache may keep it.
+          .header('cache-control', request.viewer ? 'private, no-cache' : 'no-cache')
+          .header('vary', 'Cookie, Accept-Encoding')
+          .send(result.stream)
+      );
     };
     // The language picker (SPEC.md §6: anyone may change the language): remembers the
     // choice in the app_lang cookie and goes back to the page it was made on.

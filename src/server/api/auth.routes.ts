@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isLanguage, LANGUAGE_COOKIE } from '../../contracts/constants.ts';
+import { AppError } from '../../contracts/errors.ts';
+import type { AccountService, ClientInfo } from '../services/account.service.ts';
+import type { ApiDeps } from './deps.ts';
+import { describe } from './openapi.ts';
+
+// Accounts (SPEC.md §7): `login.php`, `signup.php`, the password reset (`restore.php`) and
+// the confirmation link (`confirm.php`). Logout is the `logout` cookie (plugins/viewer.ts).
+
+/** Sign-in attempts per address, whatever the account (the per-account lock is separate). */
+const LOGINS_PER_ADDRESS = { max: 50, windowMs: 10 * 60_000 };
+const SIGNUPS_PER_ADDRESS = { max: 10, windowMs: 60 * 60_000 };
+const RESTORES_PER_ADDRESS = { max: 10, windowMs: 60 * 60_000 };
+
+/** Form fields as strings; anything that is not a string (arrays, objects) counts as empty. */
+export function formFields<K extends string>(
+  body: unknown,
+  names: readonly K[],
+): Record<K, string> {
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const out = {} as Record<K, string>;
+  for (const name of names) {
+    const value = source[name];
+    out[name] = typeof value === 'string' ? value.slice(0, 1000) : '';
+  }
+  return out;
+}
+
+function client(request: FastifyRequest): ClientInfo {
+  const lang = request.cookies[LANGUAGE_COOKIE];
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    lang: isLanguage(lang) ? lang : 'en',
+  };
+}
+
+const tooMany = () =>
+  AppError.form([{ field: 'form', code: 'too_many_attempts' }]) as unknown as Error;
+
+const successSchema = z.object({ success: z.literal(1) });
+const loginSchema = successSchema.extend({
+  user: z.object({ id: z.number(), username: z.string() }),
+  csrf: z.string().describe('The CSRF token to send in `x-csrf-token` with this session'),
+});
+
+const formBody = (fields: Record<string, string>) => ({
+  type: 'object',
+  properties: Object.fromEntries(
+    Object.entries(fields).map(([name, description]) => [name, { type: 'string', description }]),
+  ),
+});
+
+export function authRoutes(deps: ApiDeps & { accounts: AccountService }) {
+  const { accounts } = deps;
+  return async (app: FastifyInstance) => {
+    app.post(
+      '/api/login.php',
+      {
+        bodyLimit: 4096,
+        config: {
+          rateLimit: {
+            max: LOGINS_PER_ADDRESS.max,
+            timeWindow: LOGINS_PER_ADDRESS.windowMs,
+            keyGenerator: (request) => `login:${request.ip}`,
+            errorResponseBuilder: tooMany,
+          },
+        },
+        schema: {
+          ...describe({
+            summary: 'Sign in',
+            tags: ['accounts'],
+            description:
+              'Form `usr` (username or email) and `pwd`. Success sets the HttpOnly session cookie `sid` (a new session: the old one ends). Failures carry `codes`: `required`, `invalid_usr_or_pwd` (pwd), `not_confirmed` (usr), `too_many_attempts` (form; after 20 wrong passwords in a row the account is locked for 15 minutes, and an address may try 50 times in 10 minutes).',
+            response: loginSchema,
+            failures: [403, 429],
+          }),
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          body: formBody({ usr: 'Username or email', pwd: 'Password' }),
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { usr, pwd } = formFields(request.body, ['usr', 'pwd']);
+        const session = await accounts.login(usr, pwd, client(request));
+        await app.sessions.start(request, reply, session.token);
+        return {
+          success: 1,
+          user: session.user,
+          csrf: app.sessions.csrfTokenOf(session.token),
+        };
+      },
+    );
+
+    app.post(
+      '/api/signup.php',
+      {
+        bodyLimit: 4096,
+        config: {
+          rateLimit: {
+            max: SIGNUPS_PER_ADDRESS.max,
+            timeWindow: SIGNUPS_PER_ADDRESS.windowMs,
+            keyGenerator: (request) => `signup:${request.ip}`,
+            errorResponseBuilder: tooMany,
+          },
+        },
+        schema: {
+          ...describe({
+            summary: 'Sign up',
+            tags: ['accounts'],
+            description:
+              'Form `username` (3-32 latin letters, digits, `_ - .`), `email`, `pwd` (5-128). Makes an unconfirmed account and mails a confirmation link (valid 48 hours) in the language of the `app_lang` cookie. Failures carry `codes` per field: `required`, `username_invalid`, `min_length`, `max_length`, `username_occupied`, `email_invalid`, `email_occupied`.',
+            response: successSchema,
+            failures: [403, 429],
+          }),
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          body: formBody({ username: 'Username', email: 'Email', pwd: 'Password' }),
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const input = formFields(request.body, ['username', 'email', 'pwd']);
+        await accounts.signup(input, client(request));
+        return { success: 1 as const };
+      },
+    );
+
+    app.post(
+      '/api/restore.php',
+      {
+        bodyLimit: 4096,
+        config: {
+          rateLimit: {
+            max: RESTORES_PER_ADDRESS.max,
+            timeWindow: RESTORES_PER_ADDRESS.windowMs,
+            keyGenerator: (request) => `restore:${request.ip}`,
+            errorResponseBuilder: tooMany,
+          },
+        },
+        schema: {
+          ...describe({
+            summary: 'Restore a password',
+            tags: ['accounts'],
+            description:
+              'Two steps. Form `email`: mails a link to `/restore-password/?token=…` (valid 2 hours; at most 3 mails an hour per account); failures `required`, `email_invalid`, `eml_doesnt_exist`, `too_many_attempts`. Form `token` and `pwd`: sets the new password, ends every other session of the account and signs this browser in; failures `required`, `min_length`, `max_length` (pwd) and `link_expired` (token).',
+            response: successSchema,
+            failures: [403, 429],
+          }),
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          body: formBody({
+            email: 'Step 1: the account email',
+            token: 'Step 2: the mailed token',
+            pwd: 'Step 2: the new password',
+          }),
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const { email, token, pwd } = formFields(request.body, ['email', 'token', 'pwd']);
+        if (token === '') {
+          await accounts.requestReset(email);
+          return { success: 1 as const };
+        }
+        const session = await accounts.completeReset(token, pwd, client(request));
+        app.sessions.forget(session.user.id);
+        await app.sessions.start(request, reply, session.token);
+        return { success: 1 as const };
+      },
+    );
+
+    app.get<{ Querystring: { token?: unknown } }>(
+      '/api/confirm.php',
+      {
+        schema: {
+          summary: 'Confirm an email (the link of the confirmation mail)',
+          tags: ['accounts'],
+          description:
+            'Redirects to `/signin/?confirmed=1` when the token is valid (the account is active; the link keeps working until it expires), otherwise to `/signin/?confirmed=0`.',
+          querystring: {
+            type: 'object',
+            properties: { token: { type: 'string', description: 'The mailed token' } },
+          },
+          response: { 302: { description: 'To the sign-in page', type: 'null' } },
+        },
+      },
+      async (request, reply) => {
+        const token = typeof request.query.token === 'string' ? request.query.token : '';
+        const ok = await accounts.confirm(token);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`/signin/?confirmed=${ok ? 1 : 0}`, 302);
+      },
+    );
+  };
+}

@@ -1,0 +1,268 @@
+import type { Database } from '../../db/client.ts';
+
+// Hand-written SQL of accounts: sign-in lookups with the per-account lock, sign-up, mailed
+// tokens and sessions. Tokens and session ids arrive here already hashed.
+
+export interface LoginRow {
+  id: number;
+  username: string;
+  password_hash: string | null;
+  status: number;
+  locked: boolean;
+}
+
+export interface SessionRow {
+  user_id: number;
+  username: string;
+  avatar_version: number;
+  age_verified: boolean;
+  /** The session was last marked as seen over an hour ago. */
+  stale: boolean;
+}
+
+export type TokenPurpose = 'confirm' | 'reset';
+
+export interface AccountRepository {
+  /** The account a sign-in names, by username or email (case-insensitive). */
+  findForLogin(usrOrEmail: string): Promise<LoginRow | undefined>;
+  /**
+   * Counts a wrong password; the `limit`-th in a row locks sign-in for `lockS` seconds and
+   * starts the count again. True when this failure locked the account.
+   */
+  recordFailure(userId: number, limit: number, lockS: number): Promise<boolean>;
+  recordSuccess(userId: number): Promise<void>;
+  /** Which of username and email are taken (case-insensitive). */
+  occupied(username: string, email: string): Promise<{ username: boolean; email: boolean }>;
+  /** A new unconfirmed account; undefined when the username or email was taken meanwhile. */
+  createUser(input: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    lang: string;
+  }): Promise<number | undefined>;
+  findByEmail(
+    email: string,
+  ): Promise<
+    { id: number; username: string; email: string; status: number; lang: string } | undefined
+  >;
+  createToken(
+    userId: number,
+    purpose: TokenPurpose,
+    tokenHash: string,
+    ttlS: number,
+  ): Promise<void>;
+  /** The live token's account; `consume` deletes every token of that purpose for it. */
+  redeemToken(
+    tokenHash: string,
+    purpose: TokenPurpose,
+    consume: boolean,
+  ): Promise<{ userId: number; username: string; email: string; lang: string } | undefined>;
+  /** Tokens of this purpose made for the account within the window (mail flood guard). */
+  recentTokens(userId: number, purpose: TokenPurpose, windowS: number): Promise<number>;
+  confirm(userId: number): Promise<void>;
+  /** New password: confirms the mailbox, clears the lock, ends every session. */
+  setPassword(userId: number, passwordHash: string): Promise<void>;
+  createSession(input: {
+    idHash: string;
+    userId: number;
+    ttlS: number;
+    userAgent: string;
+    ip: string;
+  }): Promise<void>;
+  findSession(idHash: string): Promise<SessionRow | undefined>;
+  touchSession(idHash: string, ttlS: number): Promise<void>;
+  deleteSession(idHash: string): Promise<void>;
+  /** Videos in the member's history, counted up to `cap`. */
+  historyCount(userId: number, cap: number): Promise<number>;
+  /** Expired sessions and tokens; unconfirmed accounts older than `unconfirmedS`. */
+  purge(unconfirmedS: number): Promise<void>;
+}
+
+export function createAccountRepository(database: Database): AccountRepository {
+  const one = async <T extends object>(text: string, params: unknown[]) =>
+    (await database.query<T>(text, params))[0];
+
+  return {
+    findForLogin(usrOrEmail) {
+      const byEmail = usrOrEmail.includes('@');
+      return one<LoginRow>(
+        `SELECT id, username, password_hash, status,
+                (login_locked_until IS NOT NULL AND login_locked_until > now()) AS locked
+           FROM users WHERE ${byEmail ? 'lower(email)' : 'lower(username)'} = lower($1)`,
+        [usrOrEmail],
+      );
+    },
+
+    async recordFailure(userId, limit, lockS) {
+      const row = await one<{ locked: boolean }>(
+        `UPDATE users SET
+            failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
+            login_locked_until = CASE WHEN failed_logins + 1 >= $2
+              THEN now() + make_interval(secs => $3) ELSE login_locked_until END
+          WHERE id = $1
+          RETURNING (login_locked_until IS NOT NULL AND login_locked_until > now()) AS locked`,
+        [userId, limit, lockS],
+      );
+      return row?.locked === true;
+    },
+
+    async recordSuccess(userId) {
+      await database.query(
+        `UPDATE users SET failed_logins = 0, login_locked_until = NULL, last_login_at = now()
+          WHERE id = $1`,
+        [userId],
+      );
+    },
+
+    async occupied(username, email) {
+      const row = await one<{ username: boolean; email: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1)) AS username,
+                EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($2)) AS email`,
+        [username, email],
+      );
+      return { username: row?.username === true, email: row?.email === true };
+    },
+
+    async createUser(input) {
+      const row = await one<{ id: number }>(
+        `INSERT INTO users (username, email, password_hash, status, lang)
+         VALUES ($1, $2, $3, 0, $4)
+         ON CONFLICT DO NOTHING
+         RETURNING id`,
+        [input.username, input.email, input.passwordHash, input.lang],
+      );
+      return row ? Number(row.id) : undefined;
+    },
+
+    async findByEmail(email) {
+      const row = await one<{
+        id: number;
+        username: string;
+        email: string;
+        status: number;
+        lang: string;
+      }>('SELECT id, username, email, status, lang FROM users WHERE lower(email) = lower($1)', [
+        email,
+      ]);
+      return row ? { ...row, id: Number(row.id) } : undefined;
+    },
+
+    async createToken(userId, purpose, tokenHash, ttlS) {
+      await database.query(
+        `INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+        [tokenHash, userId, purpose, ttlS],
+      );
+    },
+
+    async redeemToken(tokenHash, purpose, consume) {
+      const found = async (tx: Pick<Database, 'query'>) => {
+        const [row] = await tx.query<{
+          user_id: number;
+          username: string;
+          email: string;
+          lang: string;
+        }>(
+          `SELECT t.user_id, u.username, u.email, u.lang
+             FROM account_tokens t JOIN users u ON u.id = t.user_id
+            WHERE t.token_hash = $1 AND t.purpose = $2 AND t.expires_at > now() AND u.status <> 2`,
+          [tokenHash, purpose],
+        );
+        return row
+          ? {
+              userId: Number(row.user_id),
+              username: row.username,
+              email: row.email,
+              lang: row.lang,
+            }
+          : undefined;
+      };
+      if (!consume) return found(database);
+      return database.transaction(async (tx) => {
+        const row = await found(tx);
+        if (!row) return undefined;
+        // Every reset link of the account dies with the one used: none can be replayed.
+        const deleted = await tx.query(
+          'DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 RETURNING 1',
+          [row.userId, purpose],
+        );
+        return deleted.length > 0 ? row : undefined;
+      });
+    },
+
+    async recentTokens(userId, purpose, windowS) {
+      const row = await one<{ n: number | string }>(
+        `SELECT count(*) AS n FROM account_tokens
+          WHERE user_id = $1 AND purpose = $2 AND created_at > now() - make_interval(secs => $3)`,
+        [userId, purpose, windowS],
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    async confirm(userId) {
+      await database.query('UPDATE users SET status = 1 WHERE id = $1 AND status = 0', [userId]);
+    },
+
+    async setPassword(userId, passwordHash) {
+      await database.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE users SET password_hash = $2, failed_logins = 0, login_locked_until = NULL,
+                  status = CASE WHEN status = 0 THEN 1 ELSE status END, updated_at = now()
+            WHERE id = $1`,
+          [userId, passwordHash],
+        );
+        await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+      });
+    },
+
+    async createSession(input) {
+      await database.query(
+        `INSERT INTO sessions (id_hash, user_id, expires_at, user_agent, ip)
+         VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
+        [input.idHash, input.userId, input.ttlS, input.userAgent.slice(0, 300), input.ip],
+      );
+    },
+
+    async findSession(idHash) {
+      const row = await one<SessionRow>(
+        `SELECT s.user_id, u.username, u.avatar_version, u.age_verified,
+                s.last_seen_at < now() - interval '1 hour' AS stale
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id_hash = $1 AND s.expires_at > now() AND u.status = 1`,
+        [idHash],
+      );
+      return row ? { ...row, user_id: Number(row.user_id) } : undefined;
+    },
+
+    async touchSession(idHash, ttlS) {
+      await database.query(
+        `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
+          WHERE id_hash = $1`,
+        [idHash, ttlS],
+      );
+    },
+
+    async deleteSession(idHash) {
+      await database.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+    },
+
+    async historyCount(userId, cap) {
+      const row = await one<{ n: number | string }>(
+        'SELECT count(*) AS n FROM (SELECT 1 FROM history WHERE user_id = $1 LIMIT $2) h',
+        [userId, cap],
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    async purge(unconfirmedS) {
+      await database.query('DELETE FROM sessions WHERE expires_at < now()');
+      await database.query('DELETE FROM account_tokens WHERE expires_at < now()');
+      await database.query(
+        `DELETE FROM users WHERE status = 0 AND password_hash IS NOT NULL
+            AND created_at < now() - make_interval(secs => $1)
+            AND NOT EXISTS (SELECT 1 FROM videos v WHERE v.user_id = users.id)`,
+        [unconfirmedS],
+      );
+    },
+  };
+}

@@ -1,0 +1,234 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  checkEmail,
+  checkLogin,
+  checkNewPassword,
+  checkSignup,
+  type FieldError,
+} from '../../contracts/auth.rules.ts';
+import { AppError } from '../../contracts/errors.ts';
+import type { AccountRepository, SessionRow } from '../repositories/account.repository.ts';
+import { accountMail } from './account-mail.ts';
+import type { Mailer } from './mailer.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+// Accounts: sign-in with the per-account lock, sign-up with email confirmation, password
+// reset by mail, and sessions. Decision 0013 explains the choices.
+
+export const ACCOUNT_LIMITS = {
+  /** Wrong passwords in a row that lock an account's sign-in… */
+  failuresBeforeLock: 20,
+  /** …for this long. */
+  lockS: 15 * 60,
+  confirmTtlS: 48 * 3600,
+  resetTtlS: 2 * 3600,
+  /** Reset mails per account and hour. */
+  resetMailsPerHour: 3,
+  /** Unconfirmed accounts are removed after this long (nightly maintenance). */
+  unconfirmedS: 7 * 86_400,
+  historyCountCap: 999,
+} as const;
+
+export interface SessionUser {
+  userId: number;
+  username: string;
+  avatarVersion: number;
+  ageVerified: boolean;
+}
+
+export interface NewSession {
+  /** The cookie value: never stored, only its hash. */
+  token: string;
+  user: { id: number; username: string };
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+  lang: string;
+}
+
+/** SHA-256 of a token, base64url: what the database keeps of cookies and mailed links. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The CSRF token of a session: derived from it, so nothing more is stored. */
+export function csrfTokenFor(secret: string, sessionIdHash: string): string {
+  return createHmac('sha256', secret).update(`csrf:${sessionIdHash}`).digest('base64url');
+}
+
+export function csrfMatches(expected: string, given: string | undefined): boolean {
+  if (!given || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+}
+
+const formFailure = (errors: FieldError[]) => AppError.form(errors);
+
+export function createAccountService(deps: {
+  accounts: AccountRepository;
+  mailer: Mailer;
+  site: { name: string; url: string };
+  sessionTtlS: number;
+}) {
+  const { accounts, mailer } = deps;
+
+  async function startSession(
+    user: { id: number; username: string },
+    client: ClientInfo,
+  ): Promise<NewSession> {
+    const token = newToken();
+    await accounts.createSession({
+      idHash: tokenHash(token),
+      userId: user.id,
+      ttlS: deps.sessionTtlS,
+      userAgent: client.userAgent,
+      ip: client.ip,
+    });
+    return { token, user };
+  }
+
+  async function mailLink(
+    kind: 'confirm' | 'reset',
+    user: { id: number; username: string; email: string; lang: string },
+  ): Promise<void> {
+    const token = newToken();
+    const ttlS = kind === 'confirm' ? ACCOUNT_LIMITS.confirmTtlS : ACCOUNT_LIMITS.resetTtlS;
+    await accounts.createToken(user.id, kind, tokenHash(token), ttlS);
+    const link =
+      kind === 'confirm'
+        ? `${deps.site.url}/api/confirm.php?token=${token}`
+        : `${deps.site.url}/restore-password/?token=${token}`;
+    await mailer.send(
+      accountMail({
+        kind,
+        lang: user.lang,
+        to: user.email,
+        username: user.username,
+        site: deps.site.name,
+        link,
+        hours: ttlS / 3600,
+      }),
+    );
+  }
+
+  return {
+    /** POST /api/login.php: a new session for the right password of an active account. */
+    async login(usr: string, pwd: string, client: ClientInfo): Promise<NewSession> {
+      const local = checkLogin(usr, pwd);
+      if (local.length > 0) throw formFailure(local);
+      const row = await accounts.findForLogin(usr.trim());
+      if (row?.locked) throw formFailure([{ field: 'form', code: 'too_many_attempts' }]);
+      const ok = await verifyPassword(row?.password_hash ?? null, pwd);
+      if (!row || !ok || row.status === 2) {
+        if (row && !ok) {
+          const locked = await accounts.recordFailure(
+            row.id,
+            ACCOUNT_LIMITS.failuresBeforeLock,
+            ACCOUNT_LIMITS.lockS,
+          );
+          if (locked) throw formFailure([{ field: 'form', code: 'too_many_attempts' }]);
+        }
+        throw formFailure([{ field: 'pwd', code: 'invalid_usr_or_pwd' }]);
+      }
+      if (row.status === 0) throw formFailure([{ field: 'usr', code: 'not_confirmed' }]);
+      await accounts.recordSuccess(row.id);
+      return startSession({ id: Number(row.id), username: row.username }, client);
+    },
+
+    /** POST /api/signup.php: an unconfirmed account and its confirmation mail. */
+    async signup(
+      input: { username: string; email: string; pwd: string },
+      client: ClientInfo,
+    ): Promise<void> {
+      const username = input.username.trim();
+      const email = input.email.trim();
+      const local = checkSignup({ username, email, pwd: input.pwd });
+      if (local.length > 0) throw formFailure(local);
+      const taken = await accounts.occupied(username, email);
+      const occupied: FieldError[] = [];
+      if (taken.username) occupied.push({ field: 'username', code: 'username_occupied' });
+      if (taken.email) occupied.push({ field: 'email', code: 'email_occupied' });
+      if (occupied.length > 0) throw formFailure(occupied);
+      const passwordHash = await hashPassword(input.pwd);
+      const id = await accounts.createUser({ username, email, passwordHash, lang: client.lang });
+      if (id === undefined) {
+        // Taken between the check and the insert: answer as the check would have.
+        const again = await accounts.occupied(username, email);
+        throw formFailure(
+          again.username
+            ? [{ field: 'username', code: 'username_occupied' }]
+            : [{ field: 'email', code: 'email_occupied' }],
+        );
+      }
+      await mailLink('confirm', { id, username, email, lang: client.lang });
+    },
+
+    /** The link of the confirmation mail: true when it confirmed (or had confirmed) the account. */
+    async confirm(token: string): Promise<boolean> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+      const found = await accounts.redeemToken(tokenHash(token), 'confirm', false);
+      if (!found) return false;
+      await accounts.confirm(found.userId);
+      return true;
+    },
+
+    /** POST /api/restore.php with an email: mails a reset link. */
+    async requestReset(email: string): Promise<void> {
+      const local = checkEmail(email);
+      if (local.length > 0) throw formFailure(local);
+      const user = await accounts.findByEmail(email.trim());
+      if (!user || user.status === 2) {
+        throw formFailure([{ field: 'email', code: 'eml_doesnt_exist' }]);
+      }
+      const recent = await accounts.recentTokens(user.id, 'reset', 3600);
+      if (recent >= ACCOUNT_LIMITS.resetMailsPerHour) {
+        throw formFailure([{ field: 'email', code: 'too_many_attempts' }]);
+      }
+      await mailLink('reset', user);
+    },
+
+    /** POST /api/restore.php with the mailed token and a new password: signs the member in. */
+    async completeReset(token: string, pwd: string, client: ClientInfo): Promise<NewSession> {
+      const local = checkNewPassword(pwd);
+      if (local.length > 0) throw formFailure(local);
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
+        throw formFailure([{ field: 'token', code: 'link_expired' }]);
+      }
+      const passwordHash = await hashPassword(pwd);
+      const found = await accounts.redeemToken(tokenHash(token), 'reset', true);
+      if (!found) throw formFailure([{ field: 'token', code: 'link_expired' }]);
+      await accounts.setPassword(found.userId, passwordHash);
+      return startSession({ id: found.userId, username: found.username }, client);
+    },
+
+    /** The member of a session cookie, or undefined; marks the session seen once an hour. */
+    async resolve(token: string): Promise<(SessionUser & { idHash: string }) | undefined> {
+      if (!/^[A-Za-z0-9_-]{40,60}$/.test(token)) return undefined;
+      const idHash = tokenHash(token);
+      const row: SessionRow | undefined = await accounts.findSession(idHash);
+      if (!row) return undefined;
+      if (row.stale) await accounts.touchSession(idHash, deps.sessionTtlS);
+      return {
+        idHash,
+        userId: row.user_id,
+        username: row.username,
+        avatarVersion: row.avatar_version,
+        ageVerified: row.age_verified,
+      };
+    },
+
+    async endSession(token: string): Promise<void> {
+      if (!/^[A-Za-z0-9_-]{40,60}$/.test(token)) return;
+      await accounts.deleteSession(tokenHash(token));
+    },
+
+    historyCount: (userId: number) => accounts.historyCount(userId, ACCOUNT_LIMITS.historyCountCap),
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
