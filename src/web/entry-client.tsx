@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { createFetchClient } from './api/client.ts';
+import { createFetchClient, setCsrfToken } from './api/client.ts';
 import { createQueryClient } from './api/query.ts';
 import { createAppContext } from './app-context.ts';
 import { Document } from './components/document.tsx';
@@ -44,6 +44,7 @@ async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
 async function start(): Promise<void> {
   const state = window[GLOBALS_KEY];
   const { globals } = state;
+  setCsrfToken(globals.csrf);
   // React Router reads this (and restores route errors) when the router is created.
   window.__staticRouterHydrationData = state.router;
   const [messages] = await Promise.all([loadMessages(globals.lang), resolveLazyMatches(routes)]);

@@ -166,6 +166,26 @@ export const routes: RouteObject[] = [
             id: 'src/web/routes/sitemap-page.tsx',
             lazy: () => import('./routes/sitemap-page.tsx'),
           },
+          // SPEC.md §2: the account screens use the full width; signup and restore-password
+          // are one screen (restore-password.tsx re-exports signup.tsx).
+          {
+            path: 'signin',
+            id: 'src/web/routes/signin.tsx',
+            handle: { fullWidth: true } satisfies RouteHandle,
+            lazy: () => import('./routes/signin.tsx'),
+          },
+          {
+            path: 'signup',
+            id: 'src/web/routes/signup.tsx',
+            handle: { fullWidth: true } satisfies RouteHandle,
+            lazy: () => import('./routes/signup.tsx'),
+          },
+          {
+            path: 'restore-password',
+            id: 'src/web/routes/restore-password.tsx',
+            handle: { fullWidth: true } satisfies RouteHandle,
+            lazy: () => import('./routes/restore-password.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({

@@ -11,13 +11,26 @@ export interface SiteInfo {
   contactEmail: string;
 }
 
+/** The signed-in member, from the session (SPEC.md §4 Auth: logged in when this exists). */
+export interface PageUser {
+  id: number;
+  username: string;
+  /** Avatar URL, '' when the member has none. */
+  avatar: string;
+  ageVerified: boolean;
+  /** Videos in the member's server-side history (capped at 999), for the header. */
+  historyCount: number;
+}
+
 /** Page constants from the server (SPEC.md §3), also sent to the browser for hydration. */
 export interface PageGlobals {
   lang: Language;
   gender: Gender;
   country: string;
   site: SiteInfo;
-  user: null | { id: number; username: string; avatar: string; ageVerified: boolean };
+  user: null | PageUser;
+  /** The CSRF token (double-submit cookie `csrf`) every POST sends in `x-csrf-token`. */
+  csrf: string;
   /** The cookie notice is due: the visitor has not acknowledged it (its cookie is absent). */
   cookieNotice: boolean;
   /** Stylesheets of the first page, kept in the document on hydration. */

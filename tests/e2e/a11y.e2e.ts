@@ -98,6 +98,33 @@ describe('accessibility', () => {
       'download',
       async () => (await playableVideo()).replace(/^\/videos\/(\d+)\/.*$/, '/download/?video=$1'),
     ],
+    ['sign in', async () => '/signin/?confirmed=1'],
+    [
+      'sign up with errors',
+      async () => '/signup/',
+      async (page) => {
+        await page.locator('main form').getByRole('button', { name: 'Create account' }).click();
+        await page.getByText('This field is required').first().waitFor();
+      },
+    ],
+    ['restore password', async () => '/restore-password/'],
+    [
+      'member menu',
+      async () => '/signin/',
+      async (page) => {
+        const form = page.locator('main form');
+        await form.getByLabel('Username').fill('demo');
+        await form.getByLabel('Password').fill('demo-password');
+        await form.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL(`${baseUrl}/`);
+        await waitForHydration(page);
+        const menu = page.getByRole('button', { name: /demo/ });
+        if (await menu.isVisible()) {
+          await menu.click();
+          await page.getByRole('button', { name: 'Log out' }).waitFor();
+        }
+      },
+    ],
     ['404', async () => '/no/such/page/'],
   ];
 

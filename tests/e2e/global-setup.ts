@@ -6,6 +6,8 @@ import { startServer } from './server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The test site's DATA_DIR: its outbox holds the mail it sent. */
+    dataDir: string;
   }
 }
 
@@ -17,6 +19,7 @@ export default async function setup(project: TestProject) {
   }
   const server = await startServer();
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
   return async () => {
     const code = await server.stop();
     if (code !== 0) console.error(`test server exited with ${code}:\n${server.output()}`);

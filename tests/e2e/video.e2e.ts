@@ -227,6 +227,44 @@ describe('video page', () => {
     await page.close();
   });
 
+  it('lets a member download after the Telegram wait, shaking at early clicks', async () => {
+    const video = await ready();
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    // The channel link opens Telegram in a new tab: closed at once (no outside network here).
+    const page = await context.newPage();
+    page.on('popup', (popup) => void popup.close());
+    await page.goto(`${baseUrl}/signin/`);
+    await waitForHydration(page);
+    const form = page.locator('main form');
+    await form.getByLabel('Username').fill('demo');
+    await form.getByLabel('Password').fill('demo-password');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+
+    await page.goto(`${baseUrl}/download/?video=${video.video_id}`);
+    await waitForHydration(page);
+    const button = page.locator('main').getByRole('button', { name: 'Download' });
+    await button.click();
+    await page.getByRole('alert').getByText('Subscribe to our Telegram channel first').waitFor();
+    expect(await button.getAttribute('class')).toMatch(/shake/i);
+
+    await page.getByRole('link', { name: 'Subscribe to our Telegram' }).click();
+    await button.click();
+    await page.getByText(/^Not yet: please wait \d+ more seconds?\.$/).waitFor();
+    await page.getByText('Your download is ready.').waitFor({ timeout: 15_000 });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.mp4$/);
+    const url = new URL(download.url());
+    expect(url.pathname).toMatch(/^\/get_file\//);
+    expect(url.searchParams.get('download')).toBe('1');
+    const part = await context.request.get(download.url(), { headers: { range: 'bytes=0-99' } });
+    expect(part.status()).toBe(206);
+    expect((await part.body()).length).toBe(100);
+    await download.cancel();
+    await context.close();
+  }, 60_000);
+
   it('redirects to the canonical address and answers 404 for a missing video', async () => {
     const video = await ready();
     expect(await fetchStatus(baseUrl, `/videos/${video.video_id}/`)).toMatchObject({

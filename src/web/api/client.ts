@@ -65,13 +65,25 @@ export function createFetchClient(base = ''): ApiClient {
   };
 }
 
+let csrfToken = '';
+
+/** The session's CSRF token from the page constants; every POST of a member carries it. */
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
 /** A form POST to the API (SPEC.md §7 calls like login.php, input.php) from the browser. */
 export async function postForm<T>(path: string, fields: Record<string, string>): Promise<T> {
   let response: Response;
   try {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    };
+    if (csrfToken) headers['x-csrf-token'] = csrfToken;
     response = await fetch(path, {
       method: 'POST',
-      headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      headers,
       body: new URLSearchParams(fields),
       credentials: 'same-origin',
     });

@@ -31,3 +31,42 @@ export function ThumbDownIcon() {
     </svg>
   );
 }
+
+const large = { ...common, width: 20, height: 20 } as const;
+
+/** History: a clock with a turning-back arrow. */
+export function HistoryIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      {...large}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
+/** Watch later: a clock. */
+export function ClockIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      {...large}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}

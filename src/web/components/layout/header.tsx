@@ -5,12 +5,14 @@ import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
 import { LanguagePicker } from './language-picker.tsx';
 import { LoginLink } from './login-link.tsx';
+import { MemberLinks } from './member-links.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NetworkMenu } from './network-menu.tsx';
 import { SearchBox } from './search-box.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 export function Header() {
-  const { site } = useGlobals();
+  const { site, user } = useGlobals();
   const hidden = useHideOnScroll();
   return (
     <header className={hidden ? `${styles.header} ${styles.hidden}` : styles.header}>
@@ -22,8 +24,9 @@ export function Header() {
         </Link>
         <SearchBox />
         <NetworkMenu />
+        {user ? <MemberLinks user={user} /> : null}
         <LanguagePicker place="header" />
-        <LoginLink className={styles.login} />
+        {user ? <UserMenu user={user} /> : <LoginLink className={styles.login} />}
       </div>
     </header>
   );

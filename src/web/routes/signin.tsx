@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import styles from '../components/auth/auth.module.css';
+import { AuthPage, Notice } from '../components/auth/auth-page.tsx';
+import { LoginForm } from '../components/auth/login-form.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
+import { guestOnlyLoader } from '../lib/guest-only.ts';
+import { safeBack } from '../lib/safe-back.ts';
+import { enterAsMember } from '../lib/session.ts';
+
+// The sign-in screen (SPEC.md §2 /signin/): the Login modal's form on a page of its own,
+// for links, new tabs and the confirmation mail, which lands here with `?confirmed=1` (or
+// `0` when its link had expired or was used). A success goes to `back` when it is a path
+// of this site, else to the main page, as a full page load so the server renders the member.
+
+export const loader = guestOnlyLoader;
+
+export function Component() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const confirmed = params.get('confirmed');
+  const back = params.get('back');
+  return (
+    <AuthPage title={t('login.title')}>
+      <PageMeta title={t('login.title')} description={t('login.perks')} noindex />
+      {confirmed === '1' ? <Notice>{t('signin.confirmed')}</Notice> : null}
+      {confirmed === '0' ? <Notice tone="error">{t('signin.confirmFailed')}</Notice> : null}
+      <p className={styles.intro}>{t('login.perks')}</p>
+      <LoginForm onSignedIn={() => enterAsMember(safeBack(back))} />
+    </AuthPage>
+  );
+}
