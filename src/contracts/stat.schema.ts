@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_SECTIONS } from './constants.ts';
 import type { ParseResult } from './paths.ts';
 
 // The stat call of SPEC.md §7 (`POST /api/stat.php`, form or JSON): `act=vote` likes (1) or
@@ -44,9 +45,22 @@ export const viewRequestSchema = z.object({
 });
 export type ViewRequest = z.infer<typeof viewRequestSchema>;
 
+/** SPEC.md §5: a comment needs at least 5 characters; 2000 at most. */
+export const COMMENT_LIMITS = { min: 5, max: 2000 } as const;
+
+export const commentRequestSchema = z.object({
+  act: z.literal('comm'),
+  section: z.enum(COMMENT_SECTIONS),
+  object_id: objectId,
+  // Checked by the service (required, min_length, max_length with info), not here.
+  msg: z.unknown().describe(`The comment, ${COMMENT_LIMITS.min}-${COMMENT_LIMITS.max} characters`),
+});
+export type CommentRequest = z.infer<typeof commentRequestSchema>;
+
 export const statRequestSchema = z.discriminatedUnion('act', [
   voteRequestSchema,
   viewRequestSchema,
+  commentRequestSchema,
 ]);
 export type StatRequest = z.infer<typeof statRequestSchema>;
 
@@ -74,4 +88,22 @@ export type VoteResponse = z.infer<typeof voteResponseSchema>;
 export const viewResponseSchema = z.object({ success: z.literal(1) });
 export type ViewResponse = z.infer<typeof viewResponseSchema>;
 
-export const statResponseSchema = z.union([voteResponseSchema, viewResponseSchema]);
+export const commentResponseSchema = z.object({
+  success: z.literal(1),
+  comment_id: z.string(),
+  comment: z.object({
+    comment_id: z.string(),
+    user_id: z.string(),
+    username: z.string(),
+    avatar: z.string(),
+    added_date: z.string(),
+    comment: z.string(),
+  }),
+});
+export type CommentResponse = z.infer<typeof commentResponseSchema>;
+
+export const statResponseSchema = z.union([
+  voteResponseSchema,
+  commentResponseSchema,
+  viewResponseSchema,
+]);

@@ -18,6 +18,7 @@ import { channelsRoutes } from './api/channels.routes.ts';
 import type { ApiDeps } from './api/deps.ts';
 import { discoveryRoutes } from './api/discovery.routes.ts';
 import { healthRoutes } from './api/health.routes.ts';
+import { inputRoutes } from './api/input.routes.ts';
 import { mediaRoutes } from './api/media.routes.ts';
 import { membersRoutes } from './api/members.routes.ts';
 import { modelsRoutes } from './api/models.routes.ts';
@@ -25,7 +26,7 @@ import { registerOpenApi } from './api/openapi.ts';
 import { playlistsRoutes } from './api/playlists.routes.ts';
 import { statRoutes } from './api/stat.routes.ts';
 import { videosRoutes } from './api/videos.routes.ts';
-import { ResponseCache } from './cache/response-cache.ts';
+import { forgetCachedObject, ResponseCache } from './cache/response-cache.ts';
 import type { Config } from './config.ts';
 import errors from './plugins/errors.ts';
 import formBody from './plugins/form-body.ts';
@@ -33,10 +34,12 @@ import responseCache, { serveFromCache } from './plugins/response-cache.ts';
 import security from './plugins/security.ts';
 import viewer from './plugins/viewer.ts';
 import { createAccountRepository } from './repositories/account.repository.ts';
+import { createMemberActionsRepository } from './repositories/member-actions.repository.ts';
 import { loadSecret } from './secret.ts';
 import { createAccountService } from './services/account.service.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { createMediaUrls } from './services/media-urls.ts';
+import { createMemberActionsService } from './services/member-actions.service.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
@@ -169,10 +172,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     membersRoutes,
     playlistsRoutes,
     albumsRoutes,
-    statRoutes,
   ]) {
     await app.register(routes(api));
   }
+  const memberActions = createMemberActionsService({
+    actions: createMemberActionsRepository(deps.database),
+    urls: api.urls,
+    changed: ({ section, objectId }) => forgetCachedObject(cache, section, objectId),
+  });
+  await app.register(statRoutes(api, {}, memberActions));
+  await app.register(inputRoutes(api, memberActions));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

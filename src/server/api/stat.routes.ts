@@ -7,13 +7,14 @@ import {
   statResponseSchema,
 } from '../../contracts/stat.schema.ts';
 import { createStatRepository } from '../repositories/stat.repository.ts';
+import type { MemberActionsService } from '../services/member-actions.service.ts';
 import { createStatService } from '../services/stat.service.ts';
 import { startViewFlusher, ViewBuffer } from '../services/view-buffer.ts';
 import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';
 
 // The stat call of SPEC.md §7 (its path is not shown there; ours is the network's
-// `/api/stat.php`): votes and views. Comments (`act=comm`) are not taken here yet.
+// `/api/stat.php`): votes, views and comments (`act=comm`, through the member actions).
 
 export interface StatRoutesOptions {
   /** How often buffered views are written (tests make it short). */
@@ -25,13 +26,16 @@ export const VIEW_FLUSH_MS = 5000;
 const VOTES_PER_MINUTE = 60;
 const VIEWS_PER_MINUTE = 300;
 
-/** The rate-limit bucket of a request: votes and everything else count apart. */
-function bucketOf(request: FastifyRequest): 'vote' | 'view' {
+const COMMENTS_PER_MINUTE = 10;
+
+/** The rate-limit bucket of a request: votes, comments and views count apart. */
+function bucketOf(request: FastifyRequest): 'vote' | 'comm' | 'view' {
   const body = request.body;
-  return typeof body === 'object' && body !== null && 'act' in body && body.act === 'vote'
-    ? 'vote'
-    : 'view';
+  const act = typeof body === 'object' && body !== null && 'act' in body ? body.act : undefined;
+  return act === 'vote' ? 'vote' : act === 'comm' ? 'comm' : 'view';
 }
+
+const LIMITS = { vote: VOTES_PER_MINUTE, comm: COMMENTS_PER_MINUTE, view: VIEWS_PER_MINUTE };
 
 const bodyJson = z.toJSONSchema(statRequestSchema, {
   target: 'draft-2020-12',
@@ -40,7 +44,11 @@ const bodyJson = z.toJSONSchema(statRequestSchema, {
 });
 delete bodyJson.$schema;
 
-export function statRoutes(deps: ApiDeps, options: StatRoutesOptions = {}) {
+export function statRoutes(
+  deps: ApiDeps,
+  options: StatRoutesOptions = {},
+  members?: MemberActionsService,
+) {
   const stats = createStatRepository(deps.database);
   const views = new ViewBuffer();
   const service = createStatService({ stats, views, secret: deps.secret });
@@ -67,7 +75,7 @@ export function statRoutes(deps: ApiDeps, options: StatRoutesOptions = {}) {
             // After the body is parsed, so votes and views get their own buckets.
             hook: 'preHandler',
             timeWindow: 60_000,
-            max: (request) => (bucketOf(request) === 'vote' ? VOTES_PER_MINUTE : VIEWS_PER_MINUTE),
+            max: (request) => LIMITS[bucketOf(request)],
             keyGenerator: (request) => `stat:${bucketOf(request)}:${request.ip}`,
           },
         },
@@ -82,7 +90,8 @@ export function statRoutes(deps: ApiDeps, options: StatRoutesOptions = {}) {
               'One vote per object, ever: a member by account, a visitor by address (IPv6 by /64).',
               'A second vote answers 400 `vote_already_voted` with `codes: [{field: "notify"}]`, which the web app shows as a toast.',
               'A view answers at once and is written within a few seconds; the same visitor viewing the same video again within 30 minutes is counted once.',
-              'A missing or deleted object answers 404 `not_found`. Limits per address: 60 votes and 300 views a minute (429 `rate_limited`).',
+              '`act=comm&section={video|album|model|channel|member|playlist}&object_id={id}&msg={text}` posts a comment (`member`: on that member’s wall) for a signed-in member (401 `need_auth` otherwise) and answers it; `msg` must hold 5-2000 characters (`required`, `min_length`, `max_length` with `info.length`).',
+              'A missing or deleted object answers 404 `not_found`. Limits per address: 60 votes, 10 comments and 300 views a minute (429 `rate_limited`).',
             ].join(' '),
             response: statResponseSchema,
             failures: [429],
@@ -101,6 +110,9 @@ export function statRoutes(deps: ApiDeps, options: StatRoutesOptions = {}) {
             return service.vote(input, request.viewer, request.ip);
           case 'view':
             return service.view(input, request.viewer, request.ip);
+          case 'comm':
+            if (!members) throw new AppError('unavailable');
+            return members.comment(input, request.viewer);
         }
       },
     );

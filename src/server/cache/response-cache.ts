@@ -101,6 +101,13 @@ export class ResponseCache {
     this.bytes -= sizeOf(key, entry.body) + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
   }
 
+  /** Drops every entry whose key matches (after a write changes what it shows). */
+  deleteMatching(pattern: RegExp): void {
+    for (const key of [...this.entries.keys()]) {
+      if (pattern.test(key)) this.delete(key);
+    }
+  }
+
   /** Drops every entry whose key starts with the prefix (after a write changes the data). */
   deletePrefix(prefix: string): void {
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.delete(key);
@@ -178,4 +185,24 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   if (ifNoneMatch.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * Forgets the cached answers that show an object's comments or contents after a member
+ * changed them, so the next reader sees the change instead of waiting out the lifetime.
+ */
+export function forgetCachedObject(
+  cache: Pick<ResponseCache, 'deleteMatching'>,
+  section: string,
+  objectId: number,
+): void {
+  const id = String(objectId);
+  cache.deleteMatching(new RegExp(`^/api/json/comments/\\d+/${section}/\\d+/\\d+/${id}\\.json$`));
+  if (section === 'member') {
+    cache.deleteMatching(new RegExp(`^/api/json/member/\\d+/[a-z]+/\\d+/\\d+/${id}\\.json$`));
+  }
+  if (section === 'playlist') {
+    cache.deleteMatching(new RegExp(`^/api/json/playlist/\\d+/\\d+/\\d+/${id}\\.json$`));
+    cache.deleteMatching(new RegExp(`^/api/json/videos2/.*/playlists\\.${id}\\.`));
+  }
 }

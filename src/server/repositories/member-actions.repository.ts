@@ -1,0 +1,282 @@
+import type { PlaylistFields, SubscriptionType } from '../../contracts/input.rules.ts';
+import type { CommentSection } from '../../contracts/members.schema.ts';
+import type { Database } from '../../db/client.ts';
+import { TOP_THUMBS } from '../../db/counters.ts';
+
+// Hand-written SQL of what members change: favourites, watch later, playlists,
+// subscriptions and comments. Every change moves its denormalised counter in the same
+// transaction (the nightly maintenance only reconciles drift). Ownership is part of each
+// statement's WHERE, so no other member's row can ever be touched.
+
+export type Outcome = 'done' | 'already' | 'not_found' | 'no_permission';
+
+type Tx = Pick<Database, 'query'>;
+
+/** A video a member may put on a list: exists and is not deleted. */
+const LIVE_VIDEO = 'SELECT 1 FROM videos WHERE id = $1 AND status_id <> 5';
+
+const SUBSCRIPTION_TARGET: Record<SubscriptionType, { table: string; live: string }> = {
+  channel: { table: 'channels', live: 'true' },
+  model: { table: 'models', live: 'true' },
+  member: { table: 'users', live: 'status = 1' },
+};
+
+const COMMENT_TARGET: Record<Exclude<CommentSection, 'member'>, string> = {
+  video: 'SELECT 1 FROM videos WHERE id = $1 AND status_id <> 5',
+  album: 'SELECT 1 FROM albums WHERE id = $1 AND status_id <> 5',
+  model: 'SELECT 1 FROM models WHERE id = $1',
+  channel: 'SELECT 1 FROM channels WHERE id = $1',
+  playlist: 'SELECT 1 FROM playlists WHERE id = $1 AND (is_private = 0 OR user_id = $2)',
+};
+
+/** Tables whose rows count their comments. */
+const COMMENT_COUNTERS: Partial<Record<CommentSection, string>> = {
+  video: 'videos',
+  album: 'albums',
+};
+
+async function exists(tx: Tx, text: string, params: unknown[]): Promise<boolean> {
+  return (await tx.query(text, params)).length > 0;
+}
+
+async function refreshPlaylistTop(tx: Tx, playlistId: number): Promise<void> {
+  await tx.query(
+    `UPDATE playlists p SET updated_at = now(),
+        videos_count = (SELECT count(*)::int FROM playlist_videos WHERE playlist_id = p.id),
+        top_video_ids = coalesce(ARRAY(
+          SELECT v.id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+           WHERE pv.playlist_id = p.id AND v.status_id = 1 AND v.post_date <= now()
+           ORDER BY pv.position LIMIT ${TOP_THUMBS}), '{}')
+      WHERE p.id = $1`,
+    [playlistId],
+  );
+}
+
+/** The owner check of a playlist: missing, someone else's, or this member's. */
+async function ownPlaylist(tx: Tx, userId: number, playlistId: number): Promise<Outcome> {
+  const [row] = await tx.query<{ user_id: number }>('SELECT user_id FROM playlists WHERE id = $1', [
+    playlistId,
+  ]);
+  if (!row) return 'not_found';
+  return Number(row.user_id) === userId ? 'done' : 'no_permission';
+}
+
+export interface CommentRow {
+  id: number;
+  created_at: Date | string;
+}
+
+export function createMemberActionsRepository(database: Database) {
+  return {
+    async addToList(list: 'favourites' | 'watch_later', userId: number, videoId: number) {
+      return database.transaction(async (tx): Promise<Outcome> => {
+        if (!(await exists(tx, LIVE_VIDEO, [videoId]))) return 'not_found';
+        const added = await tx.query(
+          `INSERT INTO ${list} (user_id, video_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
+          [userId, videoId],
+        );
+        if (added.length === 0) return 'already';
+        if (list === 'favourites') {
+          await tx.query(
+            'UPDATE videos SET favourites_count = favourites_count + 1 WHERE id = $1',
+            [videoId],
+          );
+        }
+        return 'done';
+      });
+    },
+
+    async removeFromList(list: 'favourites' | 'watch_later', userId: number, videoId: number) {
+      return database.transaction(async (tx): Promise<Outcome> => {
+        const removed = await tx.query(
+          `DELETE FROM ${list} WHERE user_id = $1 AND video_id = $2 RETURNING 1`,
+          [userId, videoId],
+        );
+        if (removed.length === 0) return 'not_found';
+        if (list === 'favourites') {
+          await tx.query(
+            'UPDATE videos SET favourites_count = greatest(favourites_count - 1, 0) WHERE id = $1',
+            [videoId],
+          );
+        }
+        return 'done';
+      });
+    },
+
+    /** How many of the ids are categories. */
+    async countCategories(ids: number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const [row] = await database.query<{ n: number | string }>(
+        'SELECT count(*) AS n FROM categories WHERE id = ANY($1::int[])',
+        [ids],
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    async createPlaylist(userId: number, fields: PlaylistFields, videoId?: number) {
+      return database.transaction(async (tx) => {
+        if (videoId !== undefined && !(await exists(tx, LIVE_VIDEO, [videoId]))) {
+          return { outcome: 'not_found' as const };
+        }
+        const [row] = await tx.query<{ id: number }>(
+          `INSERT INTO playlists (user_id, title, description, is_private, orientation, category_ids)
+           VALUES ($1, $2, $3, $4, $5, $6::int[]) RETURNING id`,
+          [
+            userId,
+            fields.title,
+            fields.desc,
+            fields.visible === 1 ? 0 : 1,
+            fields.orientation,
+            fields.categories,
+          ],
+        );
+        const id = Number(row?.id);
+        if (videoId !== undefined) {
+          await tx.query(
+            'INSERT INTO playlist_videos (playlist_id, video_id, position) VALUES ($1, $2, 1)',
+            [id, videoId],
+          );
+          await refreshPlaylistTop(tx, id);
+        }
+        return { outcome: 'done' as const, id };
+      });
+    },
+
+    async updatePlaylist(userId: number, playlistId: number, fields: PlaylistFields) {
+      return database.transaction(async (tx): Promise<Outcome> => {
+        const own = await ownPlaylist(tx, userId, playlistId);
+        if (own !== 'done') return own;
+        await tx.query(
+          `UPDATE playlists SET title = $3, description = $4, is_private = $5, orientation = $6,
+                  category_ids = $7::int[], updated_at = now()
+            WHERE id = $1 AND user_id = $2`,
+          [
+            playlistId,
+            userId,
+            fields.title,
+            fields.desc,
+            fields.visible === 1 ? 0 : 1,
+            fields.orientation,
+            fields.categories,
+          ],
+        );
+        return 'done';
+      });
+    },
+
+    async deletePlaylist(userId: number, playlistId: number) {
+      return database.transaction(async (tx): Promise<Outcome> => {
+        const own = await ownPlaylist(tx, userId, playlistId);
+        if (own !== 'done') return own;
+        await tx.query("DELETE FROM comments WHERE section = 'playlist' AND object_id = $1", [
+          playlistId,
+        ]);
+        await tx.query('DELETE FROM playlists WHERE id = $1 AND user_id = $2', [
+          playlistId,
+          userId,
+        ]);
+        return 'done';
+      });
+    },
+
+    async playlistAdd(userId: number, playlistId: number, videoId: number) {
+      return database.transaction(async (tx): Promise<Outcome> => {
+        const own = await ownPlaylist(tx, userId, playlistId);
+        if (own !== 'done') return own;
+        if (!(await exists(tx, LIVE_VIDEO, [videoId]))) return 'not_found';
+        const added = await tx.query(
+          `INSERT INTO playlist_videos (playlist_id, video_id, position)
+           SELECT $1, $2, coalesce(max(position), 0) + 1 FROM playlist_videos WHERE playlist_id = $1
+           ON CONFLICT DO NOTHING RETURNING 1`,
+          [playlistId, videoId],
+        );
+        if (added.length === 0) return 'already';
+        await refreshPlaylistTop(tx, playlistId);
+        return 'done';
+      });
+    },
+
+    async playlistRemove(userId: number, playlistId: number, videoId: number) {
+      return database.transaction(async (tx): Promise<Outcome> => {
+        const own = await ownPlaylist(tx, userId, playlistId);
+        if (own !== 'done') return own;
+        const removed = await tx.query(
+          'DELETE FROM playlist_videos WHERE playlist_id = $1 AND video_id = $2 RETURNING 1',
+          [playlistId, videoId],
+        );
+        if (removed.length === 0) return 'not_found';
+        await refreshPlaylistTop(tx, playlistId);
+        return 'done';
+      });
+    },
+
+    /** Subscribes; the target's subscriber count afterwards (undefined: not found). */
+    async subscribe(userId: number, type: SubscriptionType, objectId: number, on: boolean) {
+      const { table, live } = SUBSCRIPTION_TARGET[type];
+      return database.transaction(async (tx) => {
+        if (!(await exists(tx, `SELECT 1 FROM ${table} WHERE id = $1 AND ${live}`, [objectId]))) {
+          return { outcome: 'not_found' as Outcome, subscribers: 0 };
+        }
+        const changed = on
+          ? await tx.query(
+              `INSERT INTO subscriptions (user_id, target, target_id) VALUES ($1, $2, $3)
+               ON CONFLICT DO NOTHING RETURNING 1`,
+              [userId, type, objectId],
+            )
+          : await tx.query(
+              'DELETE FROM subscriptions WHERE user_id = $1 AND target = $2 AND target_id = $3 RETURNING 1',
+              [userId, type, objectId],
+            );
+        const [row] = await tx.query<{ n: number }>(
+          changed.length > 0
+            ? `UPDATE ${table} SET subscribers_count = greatest(subscribers_count + $2::int, 0)
+                WHERE id = $1 RETURNING subscribers_count AS n`
+            : `SELECT subscribers_count AS n FROM ${table} WHERE id = $1 AND $2::int IS NOT NULL`,
+          [objectId, on ? 1 : -1],
+        );
+        const outcome: Outcome = changed.length > 0 ? 'done' : on ? 'already' : 'not_found';
+        return { outcome, subscribers: Number(row?.n ?? 0) };
+      });
+    },
+
+    /** A comment, or a post on a member's wall; undefined when the object is not there. */
+    async addComment(
+      section: CommentSection,
+      objectId: number,
+      userId: number,
+      body: string,
+    ): Promise<CommentRow | undefined> {
+      return database.transaction(async (tx) => {
+        if (section === 'member') {
+          if (!(await exists(tx, 'SELECT 1 FROM users WHERE id = $1 AND status = 1', [objectId]))) {
+            return undefined;
+          }
+          const [row] = await tx.query<CommentRow>(
+            `INSERT INTO wall_posts (owner_id, author_id, body) VALUES ($1, $2, $3)
+             RETURNING id, created_at`,
+            [objectId, userId, body],
+          );
+          return row;
+        }
+        const target = COMMENT_TARGET[section];
+        const params = section === 'playlist' ? [objectId, userId] : [objectId];
+        if (!(await exists(tx, target, params))) return undefined;
+        const [row] = await tx.query<CommentRow>(
+          `INSERT INTO comments (section, object_id, user_id, body) VALUES ($1, $2, $3, $4)
+           RETURNING id, created_at`,
+          [section, objectId, userId, body],
+        );
+        const counter = COMMENT_COUNTERS[section];
+        if (counter) {
+          await tx.query(
+            `UPDATE ${counter} SET comments_count = comments_count + 1 WHERE id = $1`,
+            [objectId],
+          );
+        }
+        return row;
+      });
+    },
+  };
+}
+
+export type MemberActionsRepository = ReturnType<typeof createMemberActionsRepository>;

@@ -1,0 +1,142 @@
+import { AppError } from '../../contracts/errors.ts';
+import { formatPostDate } from '../../contracts/format.ts';
+import type { InputRequest } from '../../contracts/input.rules.ts';
+import type { CommentSection } from '../../contracts/members.schema.ts';
+import {
+  COMMENT_LIMITS,
+  type CommentRequest,
+  type CommentResponse,
+} from '../../contracts/stat.schema.ts';
+import type { Viewer } from '../plugins/viewer.ts';
+import type {
+  MemberActionsRepository,
+  Outcome,
+} from '../repositories/member-actions.repository.ts';
+import type { MediaUrls } from './media-urls.ts';
+
+// What a signed-in member does (SPEC.md §6): input.php (favourites, watch later, playlists,
+// subscriptions) and comments. A visitor gets `need_auth`; another member's playlist
+// `no_permission`; "already there" is a notify code the web app shows as a toast.
+
+export type InputAnswer = { success: 1; playlist_id?: string; subscribers?: number };
+
+const notify = (code: 'already_added' | 'subscribe_cant_subscribe_myself') =>
+  new AppError(code, { codes: [{ field: 'notify', code }], field: 'notify' });
+
+function settle(outcome: Outcome): void {
+  switch (outcome) {
+    case 'done':
+      return;
+    case 'already':
+      throw notify('already_added');
+    case 'not_found':
+      throw new AppError('not_found');
+    case 'no_permission':
+      throw new AppError('no_permission');
+  }
+}
+
+export function createMemberActionsService(deps: {
+  actions: MemberActionsRepository;
+  urls: Pick<MediaUrls, 'memberAvatar'>;
+  /** Called after a change that cached public answers show (comments, walls, playlists). */
+  changed(what: { section: CommentSection; objectId: number }): void;
+}) {
+  const { actions } = deps;
+
+  async function checkCategories(ids: number[]): Promise<void> {
+    if ((await actions.countCategories(ids)) !== ids.length) {
+      throw AppError.form([{ field: 'categories', code: 'invalid_params' }]);
+    }
+  }
+
+  return {
+    async input(request: InputRequest, viewer: Viewer | null): Promise<InputAnswer> {
+      if (!viewer) throw new AppError('need_auth');
+      const userId = viewer.userId;
+      switch (request.act) {
+        case 'favourite':
+        case 'watch_later': {
+          const list = request.act === 'favourite' ? 'favourites' : 'watch_later';
+          settle(
+            request.section === 'add'
+              ? await actions.addToList(list, userId, request.videoId)
+              : await actions.removeFromList(list, userId, request.videoId),
+          );
+          return { success: 1 };
+        }
+        case 'subscribe': {
+          if (request.type === 'member' && request.objectId === userId) {
+            throw notify('subscribe_cant_subscribe_myself');
+          }
+          const result = await actions.subscribe(
+            userId,
+            request.type,
+            request.objectId,
+            request.section === 'add',
+          );
+          settle(result.outcome);
+          return { success: 1, subscribers: result.subscribers };
+        }
+        case 'playlist': {
+          switch (request.section) {
+            case 'new': {
+              await checkCategories(request.fields.categories);
+              const created = await actions.createPlaylist(userId, request.fields, request.videoId);
+              if (created.outcome !== 'done') throw new AppError('not_found');
+              return { success: 1, playlist_id: String(created.id) };
+            }
+            case 'upd':
+              await checkCategories(request.fields.categories);
+              settle(await actions.updatePlaylist(userId, request.playlistId, request.fields));
+              break;
+            case 'del':
+              settle(await actions.deletePlaylist(userId, request.playlistId));
+              break;
+            case 'add':
+              settle(await actions.playlistAdd(userId, request.playlistId, request.videoId));
+              break;
+            case 'rem':
+              settle(await actions.playlistRemove(userId, request.playlistId, request.videoId));
+              break;
+          }
+          deps.changed({ section: 'playlist', objectId: request.playlistId });
+          return { success: 1 };
+        }
+      }
+    },
+
+    /** `act=comm` of the stat call: a comment, or a post on a member's wall. */
+    async comment(request: CommentRequest, viewer: Viewer | null): Promise<CommentResponse> {
+      if (!viewer) throw new AppError('need_auth');
+      const text = typeof request.msg === 'string' ? request.msg.trim() : '';
+      const fail = (code: 'required' | 'min_length' | 'max_length', length?: number) =>
+        new AppError(code, {
+          field: 'msg',
+          codes: [{ field: 'msg', code }],
+          ...(length ? { info: { length } } : {}),
+        });
+      if (text === '') throw fail('required');
+      if (text.length < COMMENT_LIMITS.min) throw fail('min_length', COMMENT_LIMITS.min);
+      if (text.length > COMMENT_LIMITS.max) throw fail('max_length', COMMENT_LIMITS.max);
+      const row = await actions.addComment(request.section, request.object_id, viewer.userId, text);
+      if (!row) throw new AppError('not_found');
+      deps.changed({ section: request.section, objectId: request.object_id });
+      const id = String(row.id);
+      return {
+        success: 1,
+        comment_id: id,
+        comment: {
+          comment_id: id,
+          user_id: String(viewer.userId),
+          username: viewer.username,
+          avatar: deps.urls.memberAvatar(viewer.userId, viewer.avatarVersion),
+          added_date: formatPostDate(new Date(row.created_at)),
+          comment: text,
+        },
+      };
+    },
+  };
+}
+
+export type MemberActionsService = ReturnType<typeof createMemberActionsService>;
