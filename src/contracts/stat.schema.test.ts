@@ -35,7 +35,12 @@ describe('parseStatRequest (SPEC.md §7 stat)', () => {
     expect(parseStatRequest('act=vote')).toEqual(bad('act'));
     expect(parseStatRequest([])).toEqual(bad('act'));
     expect(parseStatRequest({})).toEqual(bad('act'));
-    expect(parseStatRequest({ act: 'comm', section: 'video', object_id: '1' })).toEqual(bad('act'));
+    expect(parseStatRequest({ act: 'comm', section: 'planet', object_id: '1' })).toEqual(
+      bad('section'),
+    );
+    expect(parseStatRequest({ act: 'comm', section: 'video', object_id: 'x' })).toEqual(
+      bad('object_id'),
+    );
     expect(parseStatRequest({ act: 'vote' })).toEqual(bad('section'));
     expect(parseStatRequest({ act: 'vote', section: 'model', object_id: '1', vote: '1' })).toEqual(
       bad('section'),

@@ -53,7 +53,10 @@ export const commentRequestSchema = z.object({
   section: z.enum(COMMENT_SECTIONS),
   object_id: objectId,
   // Checked by the service (required, min_length, max_length with info), not here.
-  msg: z.unknown().describe(`The comment, ${COMMENT_LIMITS.min}-${COMMENT_LIMITS.max} characters`),
+  msg: z
+    .unknown()
+    .optional()
+    .describe(`The comment, ${COMMENT_LIMITS.min}-${COMMENT_LIMITS.max} characters`),
 });
 export type CommentRequest = z.infer<typeof commentRequestSchema>;
 

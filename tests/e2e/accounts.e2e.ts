@@ -39,6 +39,14 @@ const pathOf = (link: string) => {
   return `${url.pathname}${url.search}`;
 };
 
+/** A playable demo video's page path (any listed video will do for lists and comments). */
+async function someVideoPath(): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/videos/most-popular/1/`)).text();
+  const match = /href="(\/videos\/\d+\/[a-z0-9-]+\/)"/.exec(html);
+  if (!match?.[1]) throw new Error('no video link on the listing');
+  return match[1];
+}
+
 describe('accounts', () => {
   it('signs up, confirms by mail, signs in and out', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
@@ -129,4 +137,84 @@ describe('accounts', () => {
     await second.close();
     await page.close();
   });
+
+  it('lets a new member add to favourites, watch later and a new playlist, comment and subscribe', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const errors = watchErrors(page);
+    const username = unique();
+    const email = `${username}@mail.test`;
+    await open(page, '/signup/');
+    const signup = page.locator('main form');
+    await signup.getByLabel('Username').fill(username);
+    await signup.getByLabel('Email').fill(email);
+    await signup.getByLabel('Password').fill('member-pass');
+    await signup.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
+    await open(page, pathOf((await mailTo(dataDir, email)).link));
+    await signIn(page, username, 'member-pass');
+    await page.waitForURL(`${baseUrl}/`);
+
+    const videoPath = await someVideoPath();
+    await open(page, videoPath);
+    const addTo = async (choice: string | RegExp) => {
+      await page.getByRole('button', { name: 'Add to' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: choice }).click();
+    };
+    await addTo('Favourites');
+    await page.getByText(/^Added to favourites: /).waitFor();
+    await addTo('Watch later');
+    await page.getByText(/^Added to watch later: /).waitFor();
+    await addTo('Favourites');
+    await page.getByText('This video is already in your favourites').waitFor();
+
+    // A refusal keeps the dialog open for another pick.
+    await page.getByRole('dialog').getByRole('button', { name: 'New playlist' }).click();
+    const form = page.getByRole('dialog').locator('form');
+    await form.getByLabel('Title').fill('My evening list');
+    await form.getByLabel('Description').fill('Videos for a quiet evening');
+    await form.getByRole('button', { name: 'Create playlist' }).click();
+    await page.getByText('Playlist “My evening list” created with this video in it').waitFor();
+
+    // The lists hold the video, on the server, for this member only.
+    const id = Number(/^\/videos\/(\d+)\//.exec(videoPath)?.[1]);
+    const member = await memberId(page);
+    const listed = await page.evaluate(async (url) => {
+      const res = await fetch(url, { credentials: 'same-origin' });
+      return ((await res.json()) as { videos: { video_id: string }[] }).videos.map(
+        (v) => v.video_id,
+      );
+    }, `/api/json/videos2/0/str/latest-updates/60/watch-later.${member}.1.all..all.json`);
+    expect(listed).toEqual([String(id)]);
+
+    await open(page, videoPath);
+    const comment = page.getByLabel('Your comment');
+    await comment.fill('Nice');
+    await page.getByRole('button', { name: 'Post' }).click();
+    await page.getByText('Must be at least 5 characters long').waitFor();
+    await comment.fill('Lovely colours in this one');
+    await page.getByRole('button', { name: 'Post' }).click();
+    await page.locator('main').getByText('Lovely colours in this one').waitFor();
+    await expect.poll(() => comment.inputValue()).toBe('');
+
+    // Subscribe to the video's channel or model from its page.
+    const profile = page.locator('main a[href^="/channel/"], main a[href^="/model/"]').first();
+    await open(page, (await profile.getAttribute('href')) ?? '/');
+    const subscribe = page.getByRole('button', { name: 'Subscribe' });
+    await subscribe.click();
+    await page.getByText(/^Subscribed to /).waitFor();
+    await page.getByRole('button', { name: 'Unsubscribe' }).waitFor();
+    expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+    await page.close();
+  }, 90_000);
 });
+
+/** The signed-in member's id, from the user menu's links. */
+async function memberId(page: Page): Promise<number | undefined> {
+  await page.getByRole('button', { name: /e2e/ }).click();
+  const href = await page.getByRole('link', { name: 'Favourite videos' }).getAttribute('href');
+  await page.keyboard.press('Escape');
+  const id = /\/members\/(\d+)\//.exec(href ?? '')?.[1];
+  return id ? Number(id) : undefined;
+}

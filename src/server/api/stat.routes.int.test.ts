@@ -343,7 +343,11 @@ describe('POST /api/stat.php: bad input', () => {
   const cases: [string, Fields, string][] = [
     ['no fields', {}, 'act'],
     ['an unknown act', { act: 'like', section: 'video', object_id: '1', vote: '1' }, 'act'],
-    ['comments (not taken here)', { act: 'comm', section: 'video', object_id: '1' }, 'act'],
+    [
+      'a comment on an unknown section',
+      { act: 'comm', section: 'planet', object_id: '1', msg: 'hello there' },
+      'section',
+    ],
     ['no section', { act: 'vote', object_id: '1', vote: '1' }, 'section'],
     [
       'a section without votes',

@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortCount } from '../../contracts/format.ts';
 import styles from '../routes/profile-page.module.css';
+import { SubscribeButton } from './subscribe/subscribe-button.tsx';
+import { type SubscribeTarget, useSubscription } from './subscribe/use-subscription.ts';
 
 // The head of a model, channel or member page: picture, name, counts (videos, views,
-// subscribers, each shortened with K/M), an about text, facts and any extra content.
+// subscribers, each shortened with K/M), the subscribe button, an about text, facts and any
+// extra content. After a (un)subscribe the count is the one the server answered.
 
 export function ProfileHeader({
   image,
@@ -12,6 +15,7 @@ export function ProfileHeader({
   counts,
   about,
   facts = [],
+  subscribe,
   children,
 }: {
   image: string;
@@ -19,9 +23,14 @@ export function ProfileHeader({
   counts: { videos: string; views?: string; subscribers?: string };
   about?: string;
   facts?: [string, string][];
+  /** What the subscribe button subscribes to; no button without it (one's own page). */
+  subscribe?: SubscribeTarget | undefined;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const subscription = useSubscription(subscribe, name);
+  const subscribers =
+    subscription.subscribers === undefined ? counts.subscribers : String(subscription.subscribers);
   const count = (key: string, value: string) =>
     t(key, { count: Number(value), n: shortCount(value) });
   return (
@@ -32,10 +41,17 @@ export function ProfileHeader({
         <p className={styles.stats}>
           <span>{count('profile.videos', counts.videos)}</span>
           {counts.views !== undefined ? <span>{count('profile.views', counts.views)}</span> : null}
-          {counts.subscribers !== undefined ? (
-            <span>{count('profile.subscribers', counts.subscribers)}</span>
+          {subscribers !== undefined ? (
+            <span>{count('profile.subscribers', subscribers)}</span>
           ) : null}
         </p>
+        {subscribe ? (
+          <SubscribeButton
+            subscribed={subscription.subscribed}
+            busy={subscription.busy}
+            onToggle={() => void subscription.toggle()}
+          />
+        ) : null}
         {about ? <p className={styles.about}>{about}</p> : null}
         {facts.length > 0 ? (
           <dl className={styles.facts}>

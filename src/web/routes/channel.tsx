@@ -12,6 +12,9 @@ import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { CommentForm } from '../components/comments/comment-form.tsx';
+import { CommentLoginPrompt } from '../components/comments/comment-login-prompt.tsx';
+import { commentsLifetime } from '../components/comments/comment-rules.ts';
 import { FactsList } from '../components/facts-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
@@ -62,7 +65,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     } else if (tab === 'wall') {
       await queryClient.ensureQueryData(
         apiQuery<CommentsResponse>(
-          commentsPath(LIFETIME.comments, 'channel', Number(channel.channel_id)),
+          commentsPath(
+            commentsLifetime(globals.user !== null),
+            'channel',
+            Number(channel.channel_id),
+          ),
         ),
       );
     }
@@ -96,6 +103,7 @@ export function Component() {
       <ProfileHeader
         image={channel.avatar}
         name={channel.title}
+        subscribe={{ type: 'channel', objectId: channel.channel_id }}
         counts={{
           videos: channel.total_videos,
           views: channel.statistics.viewed,
@@ -163,10 +171,16 @@ function Videos({ dir, page }: { dir: string; page: number }) {
 }
 
 function Wall({ id }: { id: number }) {
+  const { user } = useGlobals();
   const { comments } = useSuspenseQuery(
-    apiQuery<CommentsResponse>(commentsPath(LIFETIME.comments, 'channel', id)),
+    apiQuery<CommentsResponse>(commentsPath(commentsLifetime(user !== null), 'channel', id)),
   ).data;
-  return <PostList posts={comments.map(commentToPost)} />;
+  return (
+    <>
+      {user ? <CommentForm section="channel" objectId={id} /> : <CommentLoginPrompt />}
+      <PostList key={comments[0]?.comment_id} posts={comments.map(commentToPost)} />
+    </>
+  );
 }
 
 /** The host of a site link, for display; the text itself when it is not a URL. */

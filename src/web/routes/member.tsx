@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { data, Link, type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
 import { shortCount } from '../../contracts/format.ts';
 import { memberPath, membersPath, subscriptionsPath } from '../../contracts/members.paths.ts';
@@ -16,6 +16,9 @@ import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { CommentForm } from '../components/comments/comment-form.tsx';
+import { CommentLoginPrompt } from '../components/comments/comment-login-prompt.tsx';
+import { memberWallPath } from '../components/comments/comment-rules.ts';
 import { FactsList } from '../components/facts-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
@@ -59,8 +62,9 @@ function videosPath(gender: Gender, id: number, tab: Tab, page: number) {
   });
 }
 
-const profilePath = (id: number, tab: Tab) =>
-  memberPath(LIFETIME.member, tab === 'wall' ? 'wall' : 'profile', id);
+/** The profile, with the wall on the wall tab (read fresh by members, who may post). */
+const profilePath = (id: number, tab: Tab, signedIn: boolean) =>
+  tab === 'wall' ? memberWallPath(signedIn, id) : memberPath(LIFETIME.member, 'profile', id);
 
 const friendsPath = (id: number, page: number) =>
   membersPath({
@@ -109,7 +113,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const { queryClient, globals } = context.get(appContext);
   try {
     const profile = await queryClient.ensureQueryData(
-      apiQuery<MemberResponse>(profilePath(id, tab)),
+      apiQuery<MemberResponse>(profilePath(id, tab, globals.user !== null)),
     );
     if (tab === 'wall' && page > 1 && (page - 1) * WALL_PAGE >= (profile.wall?.length ?? 0)) {
       throw data(null, { status: 404 });
@@ -125,8 +129,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export function Component() {
   const { t } = useTranslation();
+  const { user } = useGlobals();
+  const navigate = useNavigate();
   const { id, tab, page } = useLoaderData<typeof loader>();
-  const { member, wall } = useSuspenseQuery(apiQuery<MemberResponse>(profilePath(id, tab))).data;
+  const { member, wall } = useSuspenseQuery(
+    apiQuery<MemberResponse>(profilePath(id, tab, user !== null)),
+  ).data;
   const base = `/members/${id}`;
   const tabs = [
     { key: 'uploaded_videos', to: `${base}/`, label: t('member.tabs.uploaded_videos') },
@@ -162,6 +170,8 @@ export function Component() {
         name={member.display_name}
         counts={{ videos: member.statistics.videos, subscribers: member.statistics.subscribers }}
         about={member.about}
+        // SPEC.md §6: a member cannot subscribe to themselves.
+        subscribe={user?.id === id ? undefined : { type: 'member', objectId: String(id) }}
       />
       <ProfileTabs label={member.display_name} current={tab} tabs={tabs} />
       {tab === 'uploaded_videos' || tab === 'favourite_videos' ? (
@@ -172,7 +182,21 @@ export function Component() {
       {tab === 'subscriptions' ? <Subscriptions id={id} /> : null}
       {tab === 'wall' ? (
         <>
+          {user ? (
+            <CommentForm
+              section="member"
+              objectId={id}
+              label={t('comment.wallLabel')}
+              // The new post is the first of page 1.
+              onPosted={() => {
+                if (page > 1) void navigate(`${base}/wall/1/`);
+              }}
+            />
+          ) : (
+            <CommentLoginPrompt />
+          )}
           <PostList
+            key={wall?.[0]?.post_id}
             posts={(wall ?? []).slice((page - 1) * WALL_PAGE, page * WALL_PAGE).map(wallPostToPost)}
             pageSize={WALL_PAGE}
           />

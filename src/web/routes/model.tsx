@@ -11,6 +11,9 @@ import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { CommentForm } from '../components/comments/comment-form.tsx';
+import { CommentLoginPrompt } from '../components/comments/comment-login-prompt.tsx';
+import { commentsLifetime } from '../components/comments/comment-rules.ts';
 import { FactsList } from '../components/facts-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
@@ -49,7 +52,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const route = parseProfileTab<Tab>(params, 'videos', ['videos'], ['wall', 'info']);
   if (!DIR.test(dir) || route === undefined) throw data(null, { status: 404 });
   const { tab, page } = route;
-  const { queryClient } = context.get(appContext);
+  const { queryClient, globals } = context.get(appContext);
   try {
     const { model } = await queryClient.ensureQueryData(
       apiQuery<ModelResponse>(modelPath(LIFETIME.modelPage, dir)),
@@ -61,7 +64,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     } else if (tab === 'wall') {
       await queryClient.ensureQueryData(
         apiQuery<CommentsResponse>(
-          commentsPath(LIFETIME.comments, 'model', Number(model.model_id)),
+          commentsPath(commentsLifetime(globals.user !== null), 'model', Number(model.model_id)),
         ),
       );
     }
@@ -99,6 +102,7 @@ export function Component() {
       <ProfileHeader
         image={model.img}
         name={model.title}
+        subscribe={{ type: 'model', objectId: model.model_id }}
         counts={{
           videos: model.total_videos,
           views: model.statistics.viewed,
@@ -149,8 +153,14 @@ function Videos({ dir, gender, page }: { dir: string; gender: Gender; page: numb
 }
 
 function Wall({ id }: { id: number }) {
+  const { user } = useGlobals();
   const { comments } = useSuspenseQuery(
-    apiQuery<CommentsResponse>(commentsPath(LIFETIME.comments, 'model', id)),
+    apiQuery<CommentsResponse>(commentsPath(commentsLifetime(user !== null), 'model', id)),
   ).data;
-  return <PostList posts={comments.map(commentToPost)} />;
+  return (
+    <>
+      {user ? <CommentForm section="model" objectId={id} /> : <CommentLoginPrompt />}
+      <PostList key={comments[0]?.comment_id} posts={comments.map(commentToPost)} />
+    </>
+  );
 }

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { LIFETIME, NEXT_VIDEO_TIMER_S, PAGE_SIZE } from '../../contracts/constants.ts';
 import { ratingPercent, shortCount } from '../../contracts/format.ts';
-import { commentsPath } from '../../contracts/members.paths.ts';
-import type { CommentsResponse } from '../../contracts/members.schema.ts';
 import { parseId, relatedPath, videoPath } from '../../contracts/paths.ts';
 import { playlistPath } from '../../contracts/playlists.paths.ts';
 import type { PlaylistResponse } from '../../contracts/playlists.schema.ts';
@@ -22,12 +20,13 @@ import { ThumbDownIcon, ThumbUpIcon } from '../components/icons.tsx';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Player } from '../components/player/player.tsx';
-import { commentToPost, PostList } from '../components/post-list.tsx';
+import { AddToButton } from '../components/video/add-to-button.tsx';
 import {
   PlaylistStrip,
   playlistVideosPath,
   usePlaylistNext,
 } from '../components/video/playlist-strip.tsx';
+import { VideoComments } from '../components/video/video-comments.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { rememberViewed } from '../lib/local-history.ts';
@@ -216,38 +215,6 @@ function Related({ id }: { id: number }) {
   );
 }
 
-function Comments({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const { user } = useGlobals();
-  const { openModal } = useOverlays();
-  // Members read them fresh (SPEC.md §7: lifetime 0 when logged in).
-  const lifetime = user ? 0 : LIFETIME.comments;
-  const query = useQuery(apiQuery<CommentsResponse>(commentsPath(lifetime, 'video', id)));
-  return (
-    <section className={styles.section} aria-labelledby="comments-heading">
-      <h2 id="comments-heading" className={styles.sectionTitle}>
-        {t('video.comments')}
-        {query.data ? ` (${shortCount(query.data.total_count)})` : ''}
-      </h2>
-      {user ? null : (
-        <p className={styles.commentPrompt}>
-          {t('video.commentLogin')}{' '}
-          <button type="button" className={styles.linkButton} onClick={() => openModal('login')}>
-            {t('login.title')}
-          </button>
-        </p>
-      )}
-      {query.data ? (
-        query.data.comments.length > 0 ? (
-          <PostList posts={query.data.comments.map(commentToPost)} pageSize={PAGE_SIZE.comments} />
-        ) : (
-          <p>{t('video.noComments')}</p>
-        )
-      ) : null}
-    </section>
-  );
-}
-
 function Links({ video }: { video: VideoDetail }) {
   const { t } = useTranslation();
   const groups: { label: string; items: { to: string; title: string }[] }[] = [
@@ -406,6 +373,9 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
             <ThumbDownIcon /> {t('video.dislike')}{' '}
             <span className={styles.count}>{shortCount(counts.dislikes)}</span>
           </button>
+          {gone ? null : (
+            <AddToButton key={video.video_id} video={video} className={styles.secondary} />
+          )}
           <button type="button" className={styles.secondary} onClick={() => setSharing(true)}>
             {t('video.share')}
           </button>
@@ -436,7 +406,7 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
       ) : null}
       {/* A deleted video keeps its page and message; its related list and comments go. */}
       {gone ? null : <Related id={id} />}
-      {gone ? null : <Comments id={id} />}
+      {gone ? null : <VideoComments id={id} />}
     </article>
   );
 }

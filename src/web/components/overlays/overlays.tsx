@@ -22,7 +22,8 @@ import styles from './toasts.module.css';
 // their code when first opened, so no page pays for them up front.
 
 export type ModalName = 'login';
-type ToastKind = 'success' | 'error';
+/** `info`: a notice that is neither a success nor a failure ("You are already subscribed"). */
+type ToastKind = 'success' | 'error' | 'info';
 
 interface Toast {
   id: number;
@@ -111,7 +112,9 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
             <li key={item.id}>
               <button
                 type="button"
-                className={item.kind === 'error' ? `${styles.toast} ${styles.error}` : styles.toast}
+                className={
+                  item.kind === 'success' ? styles.toast : `${styles.toast} ${styles[item.kind]}`
+                }
                 onClick={() => dismiss(item.id)}
                 title={t('toast.dismiss')}
               >

@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CommentSection } from '../../../contracts/constants.ts';
+import type { CommentsResponse, MemberResponse } from '../../../contracts/members.schema.ts';
+import { COMMENT_LIMITS, type CommentResponse } from '../../../contracts/stat.schema.ts';
+import { isApiError, postForm } from '../../api/client.ts';
+import { errorText } from '../../lib/errors.ts';
+import { useOverlays } from '../overlays/overlays.tsx';
+import styles from './comment-form.module.css';
+import {
+  type CommentError,
+  checkComment,
+  commentErrorInfo,
+  postedCommentPath,
+  withComment,
+  withWallPost,
+} from './comment-rules.ts';
+
+// The comment form of SPEC.md §5 (Comment) for members: under the comments of a video, on
+// the walls of models, channels and members. The rules are checked before the call; a
+// failure shows under the form as the code's text with its info (SPEC.md §8). A posted
+// comment goes to the top of the list already on screen, without a new fetch.
+
+export function CommentForm({
+  section,
+  objectId,
+  label,
+  onPosted,
+}: {
+  section: CommentSection;
+  objectId: number;
+  /** The textarea's label; "Your comment" unless given. */
+  label?: string;
+  onPosted?: (comment: CommentResponse['comment']) => void;
+}) {
+  const { t } = useTranslation();
+  const { toast } = useOverlays();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<CommentError | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const local = checkComment(message);
+    setError(local);
+    if (local) {
+      field.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await postForm<CommentResponse>('/api/stat.php', {
+        act: 'comm',
+        section,
+        object_id: String(objectId),
+        msg: message.trim(),
+      });
+      const key = ['api', postedCommentPath(section, objectId)] as const;
+      if (section === 'member') {
+        queryClient.setQueryData<MemberResponse>(key, (old) => withWallPost(old, answer.comment));
+      } else {
+        queryClient.setQueryData<CommentsResponse>(key, (old) => withComment(old, answer.comment));
+      }
+      setMessage('');
+      toast('success', t('notify.comment_added'));
+      onPosted?.(answer.comment);
+    } catch (failure) {
+      const code = isApiError(failure) ? failure.code : 'general_error';
+      setError({
+        code,
+        info: { ...commentErrorInfo(code), ...(isApiError(failure) ? failure.info : {}) },
+      });
+      field.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <label htmlFor={`${id}-msg`} className={styles.label}>
+        {label ?? t('comment.label')}
+      </label>
+      <textarea
+        ref={field}
+        id={`${id}-msg`}
+        name="msg"
+        rows={3}
+        value={message}
+        onChange={(event) => {
+          setMessage(event.target.value);
+          setError(undefined);
+        }}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        className={styles.textarea}
+      />
+      <div className={styles.row}>
+        <span id={hintId} className={styles.hint}>
+          {t('comment.hint', { min: COMMENT_LIMITS.min, max: COMMENT_LIMITS.max })}
+        </span>
+        <button type="submit" className={styles.submit} disabled={busy}>
+          {t('comment.submit')}
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className={styles.error}>
+          {errorText(t, error.code, error.info)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
