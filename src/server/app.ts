@@ -28,6 +28,7 @@ import { statRoutes } from './api/stat.routes.ts';
 import { videosRoutes } from './api/videos.routes.ts';
 import { forgetCachedObject, ResponseCache } from './cache/response-cache.ts';
 import type { Config } from './config.ts';
+import drain from './plugins/drain.ts';
 import errors from './plugins/errors.ts';
 import formBody from './plugins/form-body.ts';
 import responseCache, { serveFromCache } from './plugins/response-cache.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errors);
+  await app.register(drain);
   await app.register(security, {
     csp: deps.pages !== 'dev',
     https: config.publicUrl.startsWith('https://'),

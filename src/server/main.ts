@@ -62,10 +62,15 @@ async function main(): Promise<void> {
     force.unref();
     try {
       // Connections still queued in the kernel would be reset by closing the port at once:
-      // serve them during a short drain while health checks turn load balancers away.
+      // serve them during the drain (at least SHUTDOWN_DRAIN_MS, then until nothing is in
+      // flight or arriving) while health checks turn load balancers away.
       app.draining = true;
       if (config.shutdownDrainMs > 0) {
-        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+        await app.whenQuiet({
+          minMs: config.shutdownDrainMs,
+          quietMs: 200,
+          maxMs: Math.max(config.shutdownDrainMs, config.shutdownTimeoutMs / 2),
+        });
       }
       await app.close();
       await jobs.stop(config.shutdownTimeoutMs);

@@ -37,7 +37,10 @@ describe('graceful shutdown', () => {
     );
     await started;
     const exitCode = server.stop();
-    const statuses = await Promise.all(requests);
+    const statuses = await Promise.all(requests).catch((error: unknown) => {
+      // Say what the server did when a request failed, not only that it did.
+      throw new Error(`${String(error)}\nserver output:\n${server.output().slice(-4000)}`);
+    });
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     expect(await exitCode).toBe(0);
     expect(server.output()).not.toMatch(/"level":(50|60)/);
