@@ -176,6 +176,9 @@ describe('accounts', () => {
     await form.getByLabel('Description').fill('Videos for a quiet evening');
     await form.getByRole('button', { name: 'Create playlist' }).click();
     await page.getByText('Playlist “My evening list” created with this video in it').waitFor();
+    // SPEC.md §4: then the member's playlists page opens, with the new playlist on it.
+    await page.waitForURL(/\/members\/\d+\/playlists\/1\/$/);
+    await page.locator('main').getByText('My evening list').waitFor();
 
     // The lists hold the video, on the server, for this member only.
     const id = Number(/^\/videos\/(\d+)\//.exec(videoPath)?.[1]);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { toastTitle } from '../../../contracts/format.ts';
 import type { VideoDetail } from '../../../contracts/video.schema.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
@@ -25,6 +26,7 @@ export function AddToButton({
   const { t } = useTranslation();
   const { user } = useGlobals();
   const { openModal, toast } = useOverlays();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -71,6 +73,8 @@ export function AddToButton({
                 t('notify.playlist_created_added', { title: toastTitle(values.title) }),
               );
               close();
+              // SPEC.md §4: after creating a playlist the member's playlists page opens.
+              if (user) void navigate(`/members/${user.id}/playlists/1/`);
             }}
             onClose={close}
           />
