@@ -36,6 +36,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser under CI load can take seconds to show a state: polls wait for it, the
+          // way Playwright's own waits do, instead of Vitest's 1 s default.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
