@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { legacyRedirect, safeBack, trailingSlashRedirect } from './pages.ts';
+import { safeBack } from '../../contracts/safe-back.ts';
+import { legacyRedirect, trailingSlashRedirect } from './pages.ts';
 
 describe('legacyRedirect', () => {
   it('sends the old video URL forms to /videos/{id}/{dir}/', () => {

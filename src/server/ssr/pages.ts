@@ -9,6 +9,7 @@ import {
   LANGUAGE_COOKIE,
   type Language,
 } from '../../contracts/constants.ts';
+import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
 import type { PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
 import type { Viewer } from '../plugins/viewer.ts';
@@ -88,13 +89,6 @@ export function injectApi(app: FastifyInstance, request: FastifyRequest): ApiCli
       return parseApiResponse<T>(response.statusCode, body);
     },
   };
-}
-
-/** A same-site path to return to, or the home page: never another host. */
-export function safeBack(back: unknown): string {
-  if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//')) return '/';
-  if (back.includes('\\') || /[\r\n]/.test(back)) return '/';
-  return back;
 }
 
 export function pagesRoutes(deps: {
