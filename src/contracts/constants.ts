@@ -10,6 +10,10 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_COOKIE = 'app_lang';
 /** Set to 1 once the cookie notice is acknowledged, so the server leaves it out. */
 export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
+/** The session cookie (HttpOnly; decision 0013). */
+export const SESSION_COOKIE = 'sid';
+/** SPEC.md §4: logout sets this cookie and reloads; the server then ends the session. */
+export const LOGOUT_COOKIE = 'logout';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import type { FieldError } from './auth.rules.ts';
 import { GENDERS, type Gender, PLAYLIST_LIMITS } from './constants.ts';
+import { parseId } from './paths.ts';
 
 // `POST /api/input.php` (SPEC.md §7): the member's lists. `act` names the list, `section`
 // what to do. Form values arrive as strings; anything else counts as missing. Shared by the
@@ -26,13 +27,8 @@ export type InputRequest =
   | { act: 'playlist'; section: 'add' | 'rem'; playlistId: number; videoId: number }
   | { act: 'subscribe'; section: 'add' | 'rem'; type: SubscriptionType; objectId: number };
 
-const INT_MAX = 2_147_483_647;
-
-export function parseId(value: unknown): number | undefined {
-  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
-  const id = Number(value);
-  return id <= INT_MAX ? id : undefined;
-}
+/** An id form field: a string holding a positive integer id (paths.ts parseId). */
+const idField = (value: unknown) => (typeof value === 'string' ? parseId(value) : undefined);
 
 /** SPEC.md §5 playlist form: title 3-100, description 5-500, at most 3 categories. */
 export function checkPlaylist(input: {
@@ -75,7 +71,7 @@ function playlistFields(body: Record<string, unknown>): PlaylistFields | FieldEr
   const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');
   const rawCategories = text('categories').trim();
   const parts = rawCategories === '' ? [] : rawCategories.split(',').map((p) => p.trim());
-  const categories = parts.map(parseId);
+  const categories = parts.map(idField);
   const errors = checkPlaylist({ title: text('title'), desc: text('desc'), categories });
   if (categories.some((id) => id === undefined)) {
     errors.push({ field: 'categories', code: 'invalid_params' });
@@ -108,8 +104,8 @@ export function parseInput(raw: unknown): InputParse {
   if (typeof act !== 'string' || !(INPUT_ACTS as readonly string[]).includes(act)) {
     return fail('act');
   }
-  const videoId = parseId(body.video_id);
-  const objectId = parseId(body.object_id);
+  const videoId = idField(body.video_id);
+  const objectId = idField(body.object_id);
   switch (act as InputAct) {
     case 'favourite':
     case 'watch_later': {

@@ -37,8 +37,16 @@ function client(request: FastifyRequest): ClientInfo {
   };
 }
 
-const tooMany = () =>
-  AppError.form([{ field: 'form', code: 'too_many_attempts' }]) as unknown as Error;
+/** The rate limit of one account call per address, answering `too_many_attempts`. */
+function perAddress(bucket: string, limit: { max: number; windowMs: number }) {
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request: FastifyRequest) => `${bucket}:${request.ip}`,
+    errorResponseBuilder: () =>
+      AppError.form([{ field: 'form', code: 'too_many_attempts' }]) as unknown as Error,
+  };
+}
 
 const successSchema = z.object({ success: z.literal(1) });
 const loginSchema = successSchema.extend({
@@ -60,14 +68,7 @@ export function authRoutes(deps: ApiDeps & { accounts: AccountService }) {
       '/api/login.php',
       {
         bodyLimit: 4096,
-        config: {
-          rateLimit: {
-            max: LOGINS_PER_ADDRESS.max,
-            timeWindow: LOGINS_PER_ADDRESS.windowMs,
-            keyGenerator: (request) => `login:${request.ip}`,
-            errorResponseBuilder: tooMany,
-          },
-        },
+        config: { rateLimit: perAddress('login', LOGINS_PER_ADDRESS) },
         schema: {
           ...describe({
             summary: 'Sign in',
@@ -98,14 +99,7 @@ export function authRoutes(deps: ApiDeps & { accounts: AccountService }) {
       '/api/signup.php',
       {
         bodyLimit: 4096,
-        config: {
-          rateLimit: {
-            max: SIGNUPS_PER_ADDRESS.max,
-            timeWindow: SIGNUPS_PER_ADDRESS.windowMs,
-            keyGenerator: (request) => `signup:${request.ip}`,
-            errorResponseBuilder: tooMany,
-          },
-        },
+        config: { rateLimit: perAddress('signup', SIGNUPS_PER_ADDRESS) },
         schema: {
           ...describe({
             summary: 'Sign up',
@@ -131,14 +125,7 @@ export function authRoutes(deps: ApiDeps & { accounts: AccountService }) {
       '/api/restore.php',
       {
         bodyLimit: 4096,
-        config: {
-          rateLimit: {
-            max: RESTORES_PER_ADDRESS.max,
-            timeWindow: RESTORES_PER_ADDRESS.windowMs,
-            keyGenerator: (request) => `restore:${request.ip}`,
-            errorResponseBuilder: tooMany,
-          },
-        },
+        config: { rateLimit: perAddress('restore', RESTORES_PER_ADDRESS) },
         schema: {
           ...describe({
             summary: 'Restore a password',

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from '../../contracts/constants.ts';
 import {
   type CachedResponse,
   etagMatches,
@@ -74,9 +75,11 @@ export function cacheAnswer(
   );
 }
 
+const SESSION_COOKIE_RE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
+
 /** True when the request carries a session cookie (plugins/viewer.ts). */
 export function hasSessionCookie(cookie: string | string[] | undefined): boolean {
-  return typeof cookie === 'string' && /(?:^|;\s*)sid=[^;]/.test(cookie);
+  return typeof cookie === 'string' && SESSION_COOKIE_RE.test(cookie);
 }
 
 /** Writes a cached entry, honouring conditional requests and Accept-Encoding. */

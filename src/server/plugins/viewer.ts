@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LOGOUT_COOKIE, SESSION_COOKIE } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import {
   type AccountService,
@@ -20,8 +21,6 @@ import {
 //   or Origin; a POST made with a session must also carry that session's token in
 //   `x-csrf-token` (the page hands it to the web app).
 
-export const SESSION_COOKIE = 'sid';
-export const LOGOUT_COOKIE = 'logout';
 const CACHE_MS = 30_000;
 const CACHE_MAX = 10_000;
 

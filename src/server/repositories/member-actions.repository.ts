@@ -2,6 +2,7 @@ import type { PlaylistFields, SubscriptionType } from '../../contracts/input.rul
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
 import { TOP_THUMBS } from '../../db/counters.ts';
+import { COMMENT_TARGET as READ_TARGET } from './member.repository.ts';
 
 // Hand-written SQL of what members change: favourites, watch later, playlists,
 // subscriptions and comments. Every change moves its denormalised counter in the same
@@ -21,11 +22,9 @@ const SUBSCRIPTION_TARGET: Record<SubscriptionType, { table: string; live: strin
   member: { table: 'users', live: 'status = 1' },
 };
 
-const COMMENT_TARGET: Record<Exclude<CommentSection, 'member'>, string> = {
-  video: 'SELECT 1 FROM videos WHERE id = $1 AND status_id <> 5',
-  album: 'SELECT 1 FROM albums WHERE id = $1 AND status_id <> 5',
-  model: 'SELECT 1 FROM models WHERE id = $1',
-  channel: 'SELECT 1 FROM channels WHERE id = $1',
+/** Where a member may comment: as readers see it, but a private playlist only by its owner. */
+const COMMENT_TARGET: Record<CommentSection, string> = {
+  ...READ_TARGET,
   playlist: 'SELECT 1 FROM playlists WHERE id = $1 AND (is_private = 0 OR user_id = $2)',
 };
 
@@ -227,13 +226,17 @@ export function createMemberActionsRepository(database: Database) {
               'DELETE FROM subscriptions WHERE user_id = $1 AND target = $2 AND target_id = $3 RETURNING 1',
               [userId, type, objectId],
             );
-        const [row] = await tx.query<{ n: number }>(
+        const [row] =
           changed.length > 0
-            ? `UPDATE ${table} SET subscribers_count = greatest(subscribers_count + $2::int, 0)
-                WHERE id = $1 RETURNING subscribers_count AS n`
-            : `SELECT subscribers_count AS n FROM ${table} WHERE id = $1 AND $2::int IS NOT NULL`,
-          [objectId, on ? 1 : -1],
-        );
+            ? await tx.query<{ n: number }>(
+                `UPDATE ${table} SET subscribers_count = greatest(subscribers_count + $2::int, 0)
+                  WHERE id = $1 RETURNING subscribers_count AS n`,
+                [objectId, on ? 1 : -1],
+              )
+            : await tx.query<{ n: number }>(
+                `SELECT subscribers_count AS n FROM ${table} WHERE id = $1`,
+                [objectId],
+              );
         const outcome: Outcome = changed.length > 0 ? 'done' : on ? 'already' : 'not_found';
         return { outcome, subscribers: Number(row?.n ?? 0) };
       });
@@ -248,9 +251,7 @@ export function createMemberActionsRepository(database: Database) {
     ): Promise<CommentRow | undefined> {
       return database.transaction(async (tx) => {
         if (section === 'member') {
-          if (!(await exists(tx, 'SELECT 1 FROM users WHERE id = $1 AND status = 1', [objectId]))) {
-            return undefined;
-          }
+          if (!(await exists(tx, COMMENT_TARGET.member, [objectId]))) return undefined;
           const [row] = await tx.query<CommentRow>(
             `INSERT INTO wall_posts (owner_id, author_id, body) VALUES ($1, $2, $3)
              RETURNING id, created_at`,

@@ -73,7 +73,8 @@ const MEMBER_COLUMNS = `u.id, u.username, u.display_name, u.avatar_version, u.co
 export const COMMENTS_LIMIT = 500;
 export const WALL_LIMIT = 50;
 
-const COMMENT_TARGET: Record<CommentSection, string> = {
+/** Each comment section's existence check of its object (`$1`: the object id). */
+export const COMMENT_TARGET: Record<CommentSection, string> = {
   video: 'SELECT 1 FROM videos WHERE id = $1 AND status_id <> 5',
   album: 'SELECT 1 FROM albums WHERE id = $1 AND status_id <> 5',
   model: 'SELECT 1 FROM models WHERE id = $1',

@@ -48,6 +48,10 @@ export interface ClientInfo {
   lang: string;
 }
 
+// newToken() makes 43 base64url characters; anything else is refused before hashing.
+const MAILED_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{40,60}$/;
+
 /** SHA-256 of a token, base64url: what the database keeps of cookies and mailed links. */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -170,7 +174,7 @@ export function createAccountService(deps: {
 
     /** The link of the confirmation mail: true when it confirmed (or had confirmed) the account. */
     async confirm(token: string): Promise<boolean> {
-      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+      if (!MAILED_TOKEN.test(token)) return false;
       const found = await accounts.redeemToken(tokenHash(token), 'confirm', false);
       if (!found) return false;
       await accounts.confirm(found.userId);
@@ -196,7 +200,7 @@ export function createAccountService(deps: {
     async completeReset(token: string, pwd: string, client: ClientInfo): Promise<NewSession> {
       const local = checkNewPassword(pwd);
       if (local.length > 0) throw formFailure(local);
-      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
+      if (!MAILED_TOKEN.test(token)) {
         throw formFailure([{ field: 'token', code: 'link_expired' }]);
       }
       const passwordHash = await hashPassword(pwd);
@@ -208,7 +212,7 @@ export function createAccountService(deps: {
 
     /** The member of a session cookie, or undefined; marks the session seen once an hour. */
     async resolve(token: string): Promise<(SessionUser & { idHash: string }) | undefined> {
-      if (!/^[A-Za-z0-9_-]{40,60}$/.test(token)) return undefined;
+      if (!SESSION_TOKEN.test(token)) return undefined;
       const idHash = tokenHash(token);
       const row: SessionRow | undefined = await accounts.findSession(idHash);
       if (!row) return undefined;
@@ -223,7 +227,7 @@ export function createAccountService(deps: {
     },
 
     async endSession(token: string): Promise<void> {
-      if (!/^[A-Za-z0-9_-]{40,60}$/.test(token)) return;
+      if (!SESSION_TOKEN.test(token)) return;
       await accounts.deleteSession(tokenHash(token));
     },
 

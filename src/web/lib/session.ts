@@ -1,10 +1,8 @@
-import { LANGUAGE_COOKIE } from '../../contracts/constants.ts';
+import { LANGUAGE_COOKIE, LOGOUT_COOKIE } from '../../contracts/constants.ts';
 
 // Signing in and out from the browser (SPEC.md §4 Auth). Both end in a full page load, so
 // every part of the page is rendered again by the server for the member, or the visitor.
 
-/** SPEC.md §4: logout sets this cookie and reloads; the server ends the session. */
-export const LOGOUT_COOKIE = 'logout';
 export const LOGOUT_COOKIE_VALUE = `${LOGOUT_COOKIE}=1; Path=/; SameSite=Lax`;
 
 export function logOut(): void {
