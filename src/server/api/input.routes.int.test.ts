@@ -8,6 +8,7 @@ import {
 } from '../../../tests/support/factories.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { commentsPath, memberPath } from '../../contracts/members.paths.ts';
+import { playlistPath } from '../../contracts/playlists.paths.ts';
 
 // What members change (SPEC.md §6) through input.php and the stat call's comments, on a
 // real database: each change works for its owner, and a visitor or another member is
@@ -217,6 +218,9 @@ describe('playlists', () => {
     );
     expect(order.map((r) => Number(r.video_id))).toEqual([videoA, videoB]);
 
+    // Readers who had the playlist cached see the change at once.
+    const cachedPath = playlistPath(86400, Number(id));
+    await t.app.inject({ method: 'GET', url: cachedPath, headers: alice.headers });
     const edited = await input(
       { ...fields({ title: 'Renamed list', visible: '1' }), section: 'upd', object_id: id },
       alice,
@@ -225,6 +229,14 @@ describe('playlists', () => {
     expect(
       await one('SELECT title, is_private, videos_count FROM playlists WHERE id = $1', [id]),
     ).toEqual({ title: 'Renamed list', is_private: 0, videos_count: 2 });
+    const visitorView = await t.app.inject({ method: 'GET', url: cachedPath });
+    expect(visitorView.json().playlist.title).toBe('Renamed list');
+    const again = await t.app.inject({ method: 'GET', url: cachedPath });
+    await input({ ...fields({ title: 'Renamed twice' }), section: 'upd', object_id: id }, alice);
+    expect(again.json().playlist.title).toBe('Renamed list');
+    expect((await t.app.inject({ method: 'GET', url: cachedPath })).json().playlist.title).toBe(
+      'Renamed twice',
+    );
 
     await input(
       { act: 'playlist', section: 'rem', object_id: id, video_id: String(videoA) },

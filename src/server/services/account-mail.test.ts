@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { accountMail } from './account-mail.ts';
+
+// The account mails come in the member's language, with every value filled and the HTML
+// escaped.
+
+const base = {
+  to: 'anna@mail.test',
+  username: 'anna<b>',
+  site: 'Afterglow',
+  link: 'https://site.test/restore-password/?token=abc&x=1',
+  hours: 2,
+};
+
+describe('accountMail', () => {
+  it('writes the reset mail in the member’s language with the link and the hours', () => {
+    const en = accountMail({ ...base, kind: 'reset', lang: 'en' });
+    const de = accountMail({ ...base, kind: 'reset', lang: 'de' });
+    expect(en.subject).toBe('Reset your password at Afterglow');
+    expect(de.subject).not.toBe(en.subject);
+    expect(de.subject).toContain('Afterglow');
+    for (const mail of [en, de]) {
+      expect(mail.text).toContain(base.link);
+      expect(mail.text).toContain(' 2 ');
+      expect(mail.text).not.toMatch(/\{\{/);
+    }
+  });
+
+  it('escapes the username and link in the HTML part', () => {
+    const mail = accountMail({ ...base, kind: 'confirm', lang: 'en' });
+    expect(mail.html).toContain('anna&lt;b&gt;');
+    expect(mail.html).toContain('href="https://site.test/restore-password/?token=abc&amp;x=1"');
+    expect(mail.html).not.toContain('<b>');
+  });
+
+  it('falls back to English for an unknown language', () => {
+    const mail = accountMail({ ...base, kind: 'confirm', lang: 'xx' });
+    expect(mail.subject).toBe('Confirm your email for Afterglow');
+  });
+});
