@@ -71,10 +71,13 @@ export const users = pgTable(
     loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
     /** Interface language at sign-up: the language of the member's mail. */
     lang: text('lang').notNull().default('en'),
+    /** OpenID Connect subject of the member's Google account, once linked. */
+    googleSub: text('google_sub'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_google_sub_idx').on(t.googleSub).where(sql`${t.googleSub} IS NOT NULL`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('users_videos_idx').on(t.videosCount.desc(), t.id.desc()),
@@ -245,6 +248,10 @@ export const videos = pgTable(
     screenshotsCount: smallint('screenshots_count').notNull().default(0),
     /** Renditions and files produced by the media pipeline. */
     media: jsonb('media').$type<VideoMedia>().notNull().default({}),
+    /** SHA-256 of an uploaded source file: the same file cannot be uploaded twice. */
+    sourceSha256: text('source_sha256'),
+    /** Uploaded as exclusive to this site (SPEC.md §5: 6 minutes minimum instead of 10). */
+    exclusive: boolean('exclusive').notNull().default(false),
     exTube: text('ex_tube'),
     exId: text('ex_id'),
     sgId: integer('sg_id'),
@@ -261,6 +268,9 @@ export const videos = pgTable(
     index('videos_user_idx').on(t.userId, t.postDate.desc()),
     index('videos_channel_idx').on(t.channelId, t.postDate.desc()),
     index('videos_search_idx').using('gin', t.searchVector),
+    uniqueIndex('videos_source_sha256_idx')
+      .on(t.sourceSha256)
+      .where(sql`${t.sourceSha256} IS NOT NULL AND ${t.statusId} <> 5`),
   ],
 );
 
