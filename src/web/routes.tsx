@@ -186,6 +186,27 @@ export const routes: RouteObject[] = [
             handle: { fullWidth: true } satisfies RouteHandle,
             lazy: () => import('./routes/restore-password.tsx'),
           },
+          // Members only (SPEC.md §4: a visitor is sent to /, by each module's loader).
+          {
+            path: 'edit',
+            id: 'src/web/routes/edit.tsx',
+            lazy: () => import('./routes/edit.tsx'),
+          },
+          {
+            path: 'upload-video',
+            id: 'src/web/routes/upload-video.tsx',
+            lazy: () => import('./routes/upload-video.tsx'),
+          },
+          {
+            path: 'watch_later_videos/:id/:page',
+            id: 'src/web/routes/watch-later.tsx',
+            lazy: () => import('./routes/watch-later.tsx'),
+          },
+          {
+            path: 'messages/:with?',
+            id: 'src/web/routes/messages.tsx',
+            lazy: () => import('./routes/messages.tsx'),
+          },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
             (sort) => ({

@@ -5,7 +5,7 @@ import styles from '../components/auth/auth.module.css';
 import { AuthPage, Notice } from '../components/auth/auth-page.tsx';
 import { LoginForm } from '../components/auth/login-form.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { guestOnlyLoader } from '../lib/guest-only.ts';
+import { guestOnlyLoader } from '../lib/guards.ts';
 import { enterAsMember } from '../lib/session.ts';
 
 // The sign-in screen (SPEC.md §2 /signin/): the Login modal's form on a page of its own,

@@ -5,7 +5,7 @@ import { AuthPage } from '../components/auth/auth-page.tsx';
 import { NewPasswordForm, RestoreForm } from '../components/auth/restore-form.tsx';
 import { SignupForm } from '../components/auth/signup-form.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { guestOnlyLoader } from '../lib/guest-only.ts';
+import { guestOnlyLoader } from '../lib/guards.ts';
 
 // The one screen of /signup/ and /restore-password/ (SPEC.md §2: the two share a screen),
 // in three modes by address: sign up, ask for a restore link, and, with the mail's
