@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -94,6 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(formBody);
+  // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
+  // and may lower these limits per route.
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 21 },
+  });
   const secret = loadSecret(config.appSecret, config.dataDir);
   const mailer =
     deps.mailer ??
