@@ -22,6 +22,15 @@ export interface SessionRow {
 
 export type TokenPurpose = 'confirm' | 'reset';
 
+/** An account as Google sign-in sees it (decision 0016). */
+export interface GoogleAccountRow {
+  id: number;
+  username: string;
+  status: number;
+  locked: boolean;
+  google_sub: string | null;
+}
+
 export interface AccountRepository {
   /** The account a sign-in names, by username or email (case-insensitive). */
   findForLogin(usrOrEmail: string): Promise<LoginRow | undefined>;
@@ -76,6 +85,25 @@ export interface AccountRepository {
   historyCount(userId: number, cap: number): Promise<number>;
   /** Expired sessions and tokens; unconfirmed accounts older than `unconfirmedS`. */
   purge(unconfirmedS: number): Promise<void>;
+  /** The account linked to this Google subject. */
+  findByGoogleSub(sub: string): Promise<GoogleAccountRow | undefined>;
+  /** The account of this email (case-insensitive), linked or not. */
+  findByEmailForGoogle(email: string): Promise<GoogleAccountRow | undefined>;
+  /**
+   * Links a Google subject to an account that has none. An unconfirmed account becomes
+   * active and loses the password it was made with (nobody proved that mailbox with it)
+   * and its confirmation links. False when the account has a subject already.
+   */
+  linkGoogle(userId: number, sub: string): Promise<boolean>;
+  /** A new active account without a password; undefined when the username or email was taken. */
+  createGoogleUser(input: {
+    username: string;
+    email: string;
+    googleSub: string;
+    lang: string;
+  }): Promise<number | undefined>;
+  /** Which of these usernames are taken, lower-cased. */
+  takenUsernames(usernames: string[]): Promise<Set<string>>;
 }
 
 export function createAccountRepository(database: Database): AccountRepository {
@@ -263,6 +291,68 @@ export function createAccountRepository(database: Database): AccountRepository {
             AND NOT EXISTS (SELECT 1 FROM videos v WHERE v.user_id = users.id)`,
         [unconfirmedS],
       );
+    },
+
+    async findByGoogleSub(sub) {
+      const row = await one<GoogleAccountRow>(
+        `SELECT id, username, status, google_sub,
+                (login_locked_until IS NOT NULL AND login_locked_until > now()) AS locked
+           FROM users WHERE google_sub = $1`,
+        [sub],
+      );
+      return row ? { ...row, id: Number(row.id) } : undefined;
+    },
+
+    async findByEmailForGoogle(email) {
+      const row = await one<GoogleAccountRow>(
+        `SELECT id, username, status, google_sub,
+                (login_locked_until IS NOT NULL AND login_locked_until > now()) AS locked
+           FROM users WHERE lower(email) = lower($1)`,
+        [email],
+      );
+      return row ? { ...row, id: Number(row.id) } : undefined;
+    },
+
+    linkGoogle(userId, sub) {
+      return database.transaction(async (tx) => {
+        const [row] = await tx.query<{ was: number }>(
+          `UPDATE users u SET google_sub = $2,
+                  password_hash = CASE WHEN u.status = 0 THEN NULL ELSE u.password_hash END,
+                  status = CASE WHEN u.status = 0 THEN 1 ELSE u.status END,
+                  updated_at = now()
+             FROM (SELECT status FROM users WHERE id = $1) old
+            WHERE u.id = $1 AND u.google_sub IS NULL
+           RETURNING old.status AS was`,
+          [userId, sub],
+        );
+        if (!row) return false;
+        if (Number(row.was) === 0) {
+          await tx.query(`DELETE FROM account_tokens WHERE user_id = $1 AND purpose = 'confirm'`, [
+            userId,
+          ]);
+        }
+        return true;
+      });
+    },
+
+    async createGoogleUser(input) {
+      const row = await one<{ id: number }>(
+        `INSERT INTO users (username, email, password_hash, status, lang, google_sub)
+         VALUES ($1, $2, NULL, 1, $3, $4)
+         ON CONFLICT DO NOTHING
+         RETURNING id`,
+        [input.username, input.email, input.lang, input.googleSub],
+      );
+      return row ? Number(row.id) : undefined;
+    },
+
+    async takenUsernames(usernames) {
+      if (usernames.length === 0) return new Set();
+      const rows = await database.query<{ name: string }>(
+        'SELECT lower(username) AS name FROM users WHERE lower(username) = ANY($1::text[])',
+        [usernames.map((name) => name.toLowerCase())],
+      );
+      return new Set(rows.map((row) => row.name));
     },
   };
 }

@@ -7,8 +7,13 @@ import {
   type FieldError,
 } from '../../contracts/auth.rules.ts';
 import { AppError } from '../../contracts/errors.ts';
-import type { AccountRepository, SessionRow } from '../repositories/account.repository.ts';
+import type {
+  AccountRepository,
+  GoogleAccountRow,
+  SessionRow,
+} from '../repositories/account.repository.ts';
 import { accountMail } from './account-mail.ts';
+import { usernameBase, usernameCandidates } from './google-username.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -72,6 +77,18 @@ export function csrfMatches(expected: string, given: string | undefined): boolea
 }
 
 const formFailure = (errors: FieldError[]) => AppError.form(errors);
+
+/** Who Google says signed in: the ID token's (or userinfo's) claims (decision 0016). */
+export interface GoogleIdentity {
+  sub: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  name: string | undefined;
+  givenName: string | undefined;
+}
+
+/** Google sign-in refused; `reason` is for the log only, the visitor sees `sign_in_failed`. */
+const googleRefusal = (reason: string) => new AppError('sign_in_failed', { info: { reason } });
 
 export function createAccountService(deps: {
   accounts: AccountRepository;
@@ -232,6 +249,64 @@ export function createAccountService(deps: {
     },
 
     historyCount: (userId: number) => accounts.historyCount(userId, ACCOUNT_LIMITS.historyCountCap),
+
+    /**
+     * GET /api/login.g.php, after the provider's answer was validated: signs in the account
+     * linked to this Google subject, else links the account of the verified email, else
+     * makes a new active member. Disabled and locked accounts are refused.
+     */
+    async signInWithGoogle(identity: GoogleIdentity, client: ClientInfo): Promise<NewSession> {
+      const usable = (row: GoogleAccountRow) => {
+        if (row.status === 2) throw googleRefusal('account disabled');
+        if (row.locked) throw googleRefusal('account locked');
+        return row;
+      };
+      const enter = async (row: { id: number; username: string }) => {
+        await accounts.recordSuccess(row.id);
+        return startSession({ id: row.id, username: row.username }, client);
+      };
+
+      const linked = await accounts.findByGoogleSub(identity.sub);
+      if (linked) {
+        usable(linked);
+        if (linked.status === 0) await accounts.confirm(linked.id);
+        return enter(linked);
+      }
+      // Anything further rests on the email: only one Google has checked will do.
+      const email = identity.email?.trim() ?? '';
+      if (!identity.emailVerified) throw googleRefusal('email not verified');
+      if (checkEmail(email).length > 0) throw googleRefusal('no usable email');
+
+      const owner = await accounts.findByEmailForGoogle(email);
+      if (owner) {
+        usable(owner);
+        if (owner.google_sub !== null)
+          throw googleRefusal('email linked to another Google account');
+        if (!(await accounts.linkGoogle(owner.id, identity.sub))) {
+          throw googleRefusal('account linked meanwhile');
+        }
+        return enter(owner);
+      }
+
+      const candidates = usernameCandidates(
+        usernameBase({ givenName: identity.givenName, name: identity.name }),
+      );
+      const taken = await accounts.takenUsernames(candidates);
+      for (const username of candidates.filter((name) => !taken.has(name.toLowerCase()))) {
+        const id = await accounts.createGoogleUser({
+          username,
+          email,
+          googleSub: identity.sub,
+          lang: client.lang,
+        });
+        if (id !== undefined) return enter({ id, username });
+        // Lost a race: the email or subject may now be someone's; the username may be taken.
+        if (await accounts.findByEmailForGoogle(email))
+          throw googleRefusal('email taken meanwhile');
+        if (await accounts.findByGoogleSub(identity.sub)) throw googleRefusal('made meanwhile');
+      }
+      throw googleRefusal('no free username');
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import styles from '../components/auth/auth.module.css';
 import { AuthPage, Notice } from '../components/auth/auth-page.tsx';
 import { LoginForm } from '../components/auth/login-form.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { errorText } from '../lib/errors.ts';
 import { guestOnlyLoader } from '../lib/guards.ts';
 import { enterAsMember } from '../lib/session.ts';
 
@@ -20,11 +21,16 @@ export function Component() {
   const [params] = useSearchParams();
   const confirmed = params.get('confirmed');
   const back = params.get('back');
+  // A failed "Sign in with Google" lands here with its code (api/oidc.routes.ts).
+  const google = params.get('google');
   return (
     <AuthPage title={t('login.title')}>
       <PageMeta title={t('login.title')} description={t('login.perks')} noindex />
       {confirmed === '1' ? <Notice>{t('signin.confirmed')}</Notice> : null}
       {confirmed === '0' ? <Notice tone="error">{t('signin.confirmFailed')}</Notice> : null}
+      {google === 'sign_in_failed' || google === 'too_many_attempts' ? (
+        <Notice tone="error">{errorText(t, google)}</Notice>
+      ) : null}
       <p className={styles.intro}>{t('login.perks')}</p>
       <LoginForm onSignedIn={() => enterAsMember(safeBack(back))} />
     </AuthPage>

@@ -5,6 +5,7 @@ import { checkLogin } from '../../../contracts/auth.rules.ts';
 import { postForm } from '../../api/client.ts';
 import styles from './auth.module.css';
 import { FormAlert, FormField } from './form-field.tsx';
+import { GoogleLink } from './google-link.tsx';
 import { formValue, useAuthForm } from './use-auth-form.ts';
 
 // The sign-in form (SPEC.md §4 Auth, §5 Login) of the Login modal and the /signin/ screen:
@@ -55,6 +56,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           {t('login.submit')}
         </button>
       </form>
+      <GoogleLink />
       <p className={styles.links}>
         <Link to="/restore-password/">{t('login.forgot')}</Link>
         <span>

@@ -5,6 +5,7 @@ import { postForm } from '../../api/client.ts';
 import styles from './auth.module.css';
 import { Notice } from './auth-page.tsx';
 import { FormAlert, FormField } from './form-field.tsx';
+import { GoogleLink } from './google-link.tsx';
 import { formValue, useAuthForm } from './use-auth-form.ts';
 
 // Sign-up (SPEC.md §5 "Signup messages"): username, email and password, checked by the
@@ -34,46 +35,49 @@ export function SignupForm() {
 
   if (sentTo !== null) return <Notice focus>{t('signup.sent', { email: sentTo })}</Notice>;
   return (
-    <form ref={form.formRef} className={styles.form} onSubmit={submit} noValidate>
-      <FormField
-        formId={form.id}
-        name="username"
-        label={t('login.username')}
-        error={form.fieldError('username')}
-        hint={t('signup.usernameHint', {
-          min: SIGNUP_RULES.usernameMin,
-          max: SIGNUP_RULES.usernameMax,
-        })}
-        type="text"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-      />
-      <FormField
-        formId={form.id}
-        name="email"
-        label={t('signup.email')}
-        error={form.fieldError('email')}
-        type="email"
-        autoComplete="email"
-        required
-      />
-      <FormField
-        formId={form.id}
-        name="pwd"
-        label={t('login.password')}
-        error={form.fieldError('pwd')}
-        hint={t('signup.passwordHint', { length: SIGNUP_RULES.passwordMin })}
-        type="password"
-        autoComplete="new-password"
-        minLength={SIGNUP_RULES.passwordMin}
-        required
-      />
-      <FormAlert error={form.formError} />
-      <button type="submit" className={styles.submit} disabled={form.busy}>
-        {t('signup.submit')}
-      </button>
-    </form>
+    <>
+      <form ref={form.formRef} className={styles.form} onSubmit={submit} noValidate>
+        <FormField
+          formId={form.id}
+          name="username"
+          label={t('login.username')}
+          error={form.fieldError('username')}
+          hint={t('signup.usernameHint', {
+            min: SIGNUP_RULES.usernameMin,
+            max: SIGNUP_RULES.usernameMax,
+          })}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+        />
+        <FormField
+          formId={form.id}
+          name="email"
+          label={t('signup.email')}
+          error={form.fieldError('email')}
+          type="email"
+          autoComplete="email"
+          required
+        />
+        <FormField
+          formId={form.id}
+          name="pwd"
+          label={t('login.password')}
+          error={form.fieldError('pwd')}
+          hint={t('signup.passwordHint', { length: SIGNUP_RULES.passwordMin })}
+          type="password"
+          autoComplete="new-password"
+          minLength={SIGNUP_RULES.passwordMin}
+          required
+        />
+        <FormAlert error={form.formError} />
+        <button type="submit" className={styles.submit} disabled={form.busy}>
+          {t('signup.submit')}
+        </button>
+      </form>
+      <GoogleLink purpose="signUp" />
+    </>
   );
 }
