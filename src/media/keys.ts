@@ -89,6 +89,11 @@ export function memberAvatarKey(id: number): string {
   return `members/${folderE3(checkId(id))}/${id}/avatar.webp`;
 }
 
+/** The 1250x250 WebP cover of a member's page (SPEC.md §5). */
+export function memberCoverKey(id: number): string {
+  return `members/${folderE3(checkId(id))}/${id}/cover.webp`;
+}
+
 export function categoryImageKey(id: number): string {
   return `categories/${checkId(id)}/cover.webp`;
 }

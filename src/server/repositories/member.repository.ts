@@ -183,6 +183,17 @@ export function createMemberRepository(database: Pick<Database, 'query'>) {
       return rows.length > 0;
     },
 
+    /** Owner and privacy of a playlist, whose comments follow its privacy. */
+    async playlistAccess(id: number): Promise<{ userId: number; isPrivate: boolean } | undefined> {
+      const [row] = await database.query<{ user_id: number; is_private: number }>(
+        'SELECT user_id, is_private FROM playlists WHERE id = $1',
+        [id],
+      );
+      return row
+        ? { userId: Number(row.user_id), isPrivate: Number(row.is_private) === 1 }
+        : undefined;
+    },
+
     /** Newest comments first, with the total (exact up to the list limit + 1). */
     async comments(
       section: CommentSection,

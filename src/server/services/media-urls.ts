@@ -2,6 +2,7 @@ import {
   categoryImageKey,
   channelImageKey,
   memberAvatarKey,
+  memberCoverKey,
   modelImageKey,
   videoHoverKey,
   videoPreviewKey,
@@ -27,6 +28,8 @@ export interface MediaUrls {
   modelImage(id: number, version: number): string;
   channelImage(id: number, version: number): string;
   memberAvatar(id: number, version: number): string;
+  /** The cover of a member's page; empty when there is none (pages show no cover then). */
+  memberCover(id: number, version: number): string;
   categoryImage(id: number, version: number): string;
 }
 
@@ -42,6 +45,7 @@ export function createMediaUrls(storage: Pick<MediaStorage, 'url'>): MediaUrls {
     modelImage: (id, v) => url(modelImageKey(id), v),
     channelImage: (id, v) => url(channelImageKey(id), v),
     memberAvatar: (id, v) => url(memberAvatarKey(id), v),
+    memberCover: (id, v) => (v > 0 ? storage.url(memberCoverKey(id), v) : ''),
     categoryImage: (id, v) => url(categoryImageKey(id), v),
   };
 }

@@ -9,6 +9,7 @@ import type {
   MembersResponse,
   SubscriptionsResponse,
 } from '../../contracts/members.schema.ts';
+import type { Viewer } from '../plugins/viewer.ts';
 import {
   COMMENTS_LIMIT,
   type MemberRepository,
@@ -16,6 +17,7 @@ import {
   WALL_LIMIT,
 } from '../repositories/member.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
+import type { Personal } from './playlist.service.ts';
 import { EXACT_COUNT_CAP } from './video.service.ts';
 
 // Members, their public profiles and walls, comments on any object, and subscriptions
@@ -69,7 +71,7 @@ export function createMemberService(deps: MemberServiceDeps) {
       if (!row) throw new AppError('not_found');
       const member = {
         ...item(row),
-        cover: row.cover_version > 0 ? urls.memberAvatar(row.id, row.cover_version) : '',
+        cover: urls.memberCover(row.id, row.cover_version),
         age_verified: row.age_verified ? ('1' as const) : ('0' as const),
         relationship: text(row.relationship),
         orientation: text(row.orientation),
@@ -104,10 +106,28 @@ export function createMemberService(deps: MemberServiceDeps) {
       };
     },
 
-    async comments(section: CommentSection, objectId: number): Promise<CommentsResponse> {
-      if (!(await deps.members.objectExists(section, objectId))) throw new AppError('not_found');
+    /**
+     * Comments on an object. A private playlist's are its owner's alone (personal); others
+     * get `playlist_is_private`, as for the playlist itself.
+     */
+    async comments(
+      section: CommentSection,
+      objectId: number,
+      viewer: Viewer | null,
+    ): Promise<Personal<CommentsResponse>> {
+      let personal = false;
+      if (section === 'playlist') {
+        const access = await deps.members.playlistAccess(objectId);
+        if (!access) throw new AppError('not_found');
+        if (access.isPrivate && access.userId !== viewer?.userId) {
+          throw new AppError('playlist_is_private');
+        }
+        personal = access.isPrivate;
+      } else if (!(await deps.members.objectExists(section, objectId))) {
+        throw new AppError('not_found');
+      }
       const { rows, total } = await deps.members.comments(section, objectId, COMMENTS_LIMIT);
-      return {
+      const body: CommentsResponse = {
         comments: rows.map((row) => ({
           comment_id: String(row.id),
           user_id: String(row.user_id),
@@ -118,6 +138,7 @@ export function createMemberService(deps: MemberServiceDeps) {
         })),
         total_count: String(total),
       };
+      return { body, personal };
     },
 
     async subscriptions(userId: number): Promise<SubscriptionsResponse> {

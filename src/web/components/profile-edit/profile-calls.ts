@@ -1,0 +1,102 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { LIFETIME } from '../../../contracts/constants.ts';
+import { memberPath } from '../../../contracts/members.paths.ts';
+import type { ProfileValues } from '../../../contracts/profile.rules.ts';
+import type { MemberAnswer, OwnProfile } from '../../../contracts/profile.schema.ts';
+import { ApiError, parseApiResponse, postForm } from '../../api/client.ts';
+
+// The calls of the /edit/ screen (SPEC.md §7 `POST /api/member.php`). The own profile is
+// read by POST, never from a cached path; pictures go up as multipart through
+// XMLHttpRequest, the one browser API that reports upload progress.
+
+export type PictureKind = 'avatar' | 'cover';
+
+/** The query key of the own profile: not an `api` path key, so no GET ever serves it. */
+export const OWN_PROFILE_KEY = ['own-profile'] as const;
+
+const MEMBER_PHP = '/api/member.php';
+
+async function member(fields: Record<string, string>): Promise<OwnProfile> {
+  const answer = await postForm<MemberAnswer>(MEMBER_PHP, fields);
+  if (!answer.member) throw new ApiError(500, { error: 'No profile', code: 'general_error' });
+  return answer.member;
+}
+
+export const fetchOwnProfile = () => member({ section: 'get' });
+
+export const saveProfile = (values: ProfileValues) => member({ section: 'upd', ...values });
+
+export const removePicture = (kind: PictureKind) =>
+  member({ section: kind === 'avatar' ? 'del_ava' : 'del_cover' });
+
+export async function changePassword(pwd: string, newPwd: string): Promise<void> {
+  await postForm(MEMBER_PHP, { section: 'pwd', pwd, new_pwd: newPwd });
+}
+
+/**
+ * Uploads a picture; `onProgress` gets the share sent (0-1). Resolves with the profile
+ * holding the new URL, or rejects with the ApiError of the refusal.
+ */
+export function uploadPicture(
+  kind: PictureKind,
+  file: File,
+  csrf: string,
+  onProgress: (sent: number) => void,
+): Promise<OwnProfile> {
+  const body = new FormData();
+  // The section goes before the file, as the network's clients send it.
+  body.append('section', kind === 'avatar' ? 'u_ava' : 'u_cover');
+  body.append('file', file);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', MEMBER_PHP);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-requested-with', 'XMLHttpRequest');
+    if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, { error: 'Network error', code: 'general_error' }));
+    xhr.onload = () => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(xhr.responseText);
+      } catch {
+        parsed = undefined;
+      }
+      try {
+        const answer = parseApiResponse<MemberAnswer>(xhr.status, parsed);
+        if (answer.member) resolve(answer.member);
+        else reject(new ApiError(500, { error: 'No profile', code: 'general_error' }));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.send(body);
+  });
+}
+
+/**
+ * After a change the member's public page must show it at once: the server forgot its
+ * cached answers; the browser's HTTP cache copy is replaced (`cache: 'reload'`) and this
+ * tab's queries of the page are dropped, so the next visit reads the new profile.
+ */
+export async function refreshMemberPages(queryClient: QueryClient, userId: number): Promise<void> {
+  const paths = [
+    memberPath(LIFETIME.member, 'profile', userId),
+    memberPath(LIFETIME.member, 'wall', userId),
+  ];
+  await Promise.all(
+    paths.map((path) =>
+      // Read to the end: a cancelled body would not be stored.
+      fetch(path, { cache: 'reload', credentials: 'same-origin' })
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined),
+    ),
+  );
+  const own = new RegExp(`^/api/json/member/\\d+/[a-z]+/\\d+/\\d+/${userId}\\.json$`);
+  queryClient.removeQueries({
+    predicate: ({ queryKey }) =>
+      queryKey[0] === 'api' && typeof queryKey[1] === 'string' && own.test(queryKey[1]),
+  });
+}
