@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     database,
     storage,
     logger: log,
+    jobs,
     pages: config.env === 'development' ? 'dev' : 'prod',
   });
   await app.listen({ host: config.host, port: config.port });

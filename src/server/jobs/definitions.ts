@@ -1,11 +1,13 @@
 import type { Database } from '../../db/client.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { Config } from '../config.ts';
+import { createUploadRepository } from '../repositories/upload.repository.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { dbMaintenanceJob } from './db-maintenance.job.ts';
 import { processVideoJob } from './media-process-video.job.ts';
 import { mediaTaskJob } from './media-task.job.ts';
 import type { JobDefinitions } from './queue.ts';
+import { countWhenPublished } from './upload-publish.job.ts';
 
 /** Every job with its handler; the JobDefinitions type makes a missing one a compile error. */
 export function createJobDefinitions(deps: {
@@ -21,11 +23,10 @@ export function createJobDefinitions(deps: {
       ffmpegPath: deps.config.ffmpegPath,
       ffprobePath: deps.config.ffprobePath,
     }),
-    'media.task': mediaTaskJob({
-      videos,
-      storage: deps.storage,
-      ffmpegPath: deps.config.ffmpegPath,
-    }),
+    'media.task': countWhenPublished(
+      mediaTaskJob({ videos, storage: deps.storage, ffmpegPath: deps.config.ffmpegPath }),
+      createUploadRepository(deps.database),
+    ),
     'db.maintenance': dbMaintenanceJob({ database: deps.database }),
   };
 }

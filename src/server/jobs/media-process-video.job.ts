@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
 import { MediaError, screenshotArgs } from '../../media/ffmpeg.ts';
 import { ladderFor } from '../../media/hls.ts';
-import { videoPreviewKey, videoScreenshotKey, videoThumbKey } from '../../media/keys.ts';
+import { videoDir, videoPreviewKey, videoScreenshotKey, videoThumbKey } from '../../media/keys.ts';
 import { PREVIEW_SIZE, THUMB_SIZE } from '../../media/placeholder-art.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
@@ -19,6 +19,14 @@ import type { JobDefinition } from './queue.ts';
 /** Screenshots across the video; the second (at 30%) is the preview, as before. */
 export const SCREENSHOT_AT = [0.1, 0.3, 0.5, 0.7, 0.9] as const;
 const PREVIEW_INDEX = 1;
+
+/**
+ * The preview a member chose for an upload (a frame or an own image, docs/decisions/0015).
+ * While it is stored it is the main screenshot, in every run; else the frame at 30% is.
+ */
+export function chosenPreviewKey(id: number): string {
+  return `${videoDir(id)}/chosen-preview.jpg`;
+}
 
 /** The rung published first: 480 plays everywhere and encodes fast; else the best there is. */
 export function firstRung(heights: number[]): number {
@@ -75,6 +83,9 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
         throw error;
       }
 
+      const chosen = (await deps.storage.exists(chosenPreviewKey(videoId)))
+        ? deps.storage.localPath(chosenPreviewKey(videoId))
+        : undefined;
       const scratch = await mkdtemp(path.join(tmpdir(), `afterglow-${videoId}-`));
       try {
         for (const [index, at] of SCREENSHOT_AT.entries()) {
@@ -91,17 +102,9 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
           );
           const jpeg = await sharp(frame).jpeg({ quality: 80 }).toBuffer();
           await deps.storage.put(videoScreenshotKey(videoId, index + 1), jpeg);
-          if (index === PREVIEW_INDEX) {
-            await deps.storage.put(videoPreviewKey(videoId), jpeg);
-            await deps.storage.put(
-              videoThumbKey(videoId),
-              await sharp(frame)
-                .resize(THUMB_SIZE.width, THUMB_SIZE.height)
-                .webp({ quality: 72 })
-                .toBuffer(),
-            );
-          }
+          if (index === PREVIEW_INDEX && !chosen) await putPreview(deps.storage, videoId, frame);
         }
+        if (chosen) await putPreview(deps.storage, videoId, chosen);
       } finally {
         await rm(scratch, { recursive: true, force: true });
       }
@@ -129,6 +132,25 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
       log.info({ videoId, gen, tasks, height: probe.height }, 'media pipeline planned');
     },
   };
+}
+
+/** The main screenshot (`scr`, 640x360 JPEG) and the thumb (320x180 WebP) from one image. */
+async function putPreview(storage: MediaStorage, videoId: number, image: string): Promise<void> {
+  const cover = { fit: 'cover' as const };
+  await storage.put(
+    videoPreviewKey(videoId),
+    await sharp(image)
+      .resize(PREVIEW_SIZE.width, PREVIEW_SIZE.height, cover)
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
+  await storage.put(
+    videoThumbKey(videoId),
+    await sharp(image)
+      .resize(THUMB_SIZE.width, THUMB_SIZE.height, cover)
+      .webp({ quality: 72 })
+      .toBuffer(),
+  );
 }
 
 /**

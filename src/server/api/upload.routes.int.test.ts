@@ -1,0 +1,487 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import sharp from 'sharp';
+import { Upload } from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
+import { makeCategory } from '../../../tests/support/factories.ts';
+import { waitForPipeline } from '../../../tests/support/media.ts';
+import { signInAs, type TestSession } from '../../../tests/support/session.ts';
+import { videos2Path } from '../../contracts/paths.ts';
+import { runFfmpeg } from '../../media/exec.ts';
+import {
+  videoPreviewKey,
+  videoScreenshotKey,
+  videoSourceKey,
+  videoThumbKey,
+} from '../../media/keys.ts';
+import { LocalStorage } from '../../media/storage.ts';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { createJobDefinitions } from '../jobs/definitions.ts';
+import { chosenPreviewKey } from '../jobs/media-process-video.job.ts';
+import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
+import { createUploadRepository } from '../repositories/upload.repository.ts';
+import { createUploadStore } from '../services/upload-store.ts';
+
+// Uploads end to end over real HTTP: tus-js-client (as the browser runs it) against the app
+// listening on a port, the inspection with real ffmpeg, the form, and the media pipeline on
+// a real job queue. Synthetic clips only (lavfi test patterns).
+
+let db: TestDatabase;
+let app: FastifyInstance;
+let jobs: JobQueue;
+let config: Config;
+let storage: LocalStorage;
+let base: string;
+let dir: string;
+let categoryIds: number[];
+const clips: Record<'long' | 'long2' | 'long3' | 'short', Buffer> = {} as never;
+
+/** A 128x72 clip at 1 fps: minutes of video encode in about a second. */
+async function clip(seconds: number, frequency: number): Promise<Buffer> {
+  const file = path.join(dir, `clip-${seconds}-${frequency}.mp4`);
+  await runFfmpeg(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc=s=128x72:r=1'],
+      ...['-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=8000`],
+      ...['-t', String(seconds), '-g', '30', '-c:v', 'libx264', '-preset', 'ultrafast'],
+      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '16k', '-shortest', file],
+    ],
+    { timeoutMs: 60_000 },
+  );
+  return readFile(file);
+}
+
+/** Mean difference of two images' pixels (0-255), compared at a small size. */
+async function difference(a: string, b: string): Promise<number> {
+  const pixels = (file: string) => sharp(file).resize(64, 36).removeAlpha().raw().toBuffer();
+  const [x, y] = [await pixels(a), await pixels(b)];
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += Math.abs((x[i] ?? 0) - (y[i] ?? 0));
+  return sum / x.length;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'afterglow-upload-'));
+  config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, UPLOAD_MAX_PENDING: '2' });
+  db = await createTestDatabase();
+  storage = new LocalStorage(config.mediaDir);
+  jobs = createJobQueue(
+    db.database,
+    createJobDefinitions({ database: db.database, storage, config }),
+    pino({ level: 'silent' }),
+  );
+  await jobs.start();
+  app = await buildApp({
+    config,
+    database: db.database,
+    storage,
+    logger: pino({ level: 'silent' }),
+    pages: 'none',
+    jobs,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  categoryIds = [];
+  for (const title of ['Amateur', 'Outdoor', 'Vintage', 'Solo']) {
+    categoryIds.push((await makeCategory(db.database, title)).id);
+  }
+  clips.long = await clip(390, 440);
+  clips.long2 = await clip(390, 660);
+  clips.long3 = await clip(390, 880);
+  clips.short = await clip(20, 440);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await jobs?.stop(5000);
+  await db?.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Uploads a file with tus-js-client as the member; answers the upload id. */
+function tusUpload(session: TestSession, file: Buffer, filename: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const upload = new Upload(file, {
+      endpoint: `${base}/api/upload/`,
+      metadata: { filename, filetype: 'video/mp4' },
+      headers: session.headers,
+      chunkSize: 256 * 1024,
+      retryDelays: [],
+      onSuccess: () => resolve(String(upload.url?.split('/').pop())),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+/** A bare tus creation request (no client library), for the refusals. */
+function tusCreate(session: TestSession | null, length: number, filename: string) {
+  return fetch(`${base}/api/upload/`, {
+    method: 'POST',
+    headers: {
+      ...(session?.headers ?? {}),
+      'tus-resumable': '1.0.0',
+      'upload-length': String(length),
+      'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`,
+    },
+  });
+}
+
+async function videoEdit(session: TestSession | null, fields: Record<string, string>) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/video_edit.php',
+    headers: { ...session?.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const form = (uploadId: string, extra: Record<string, string> = {}) => ({
+  upload_id: uploadId,
+  title: 'Sunset walk on the pier',
+  description: 'A long walk at dusk.',
+  categories: `${categoryIds[0]},${categoryIds[1]}`,
+  tags: 'dusk, pier walk',
+  exclusive: '1',
+  screenshot: '3',
+  ...extra,
+});
+
+const videoCount = async () =>
+  Number((await db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM videos'))[0]?.n);
+
+/** Upload info files in the store, of one member or (0) of anyone. */
+const pendingUploads = async (userId = 0) => {
+  try {
+    return (await readdir(path.join(config.uploadDir, 'files'))).filter(
+      (f) => f.endsWith('.json') && (userId === 0 || f.startsWith(`u${userId}-`)),
+    );
+  } catch {
+    return [];
+  }
+};
+
+describe('uploading a video', () => {
+  it('takes a file, offers previews, and makes a processing video that plays and counts', async () => {
+    const member = await signInAs(app, db.database);
+    const uploadId = await tusUpload(member, clips.long, 'sunsetwalk.mp4');
+    expect(uploadId).toMatch(new RegExp(`^u${member.userId}-[0-9a-f]{32}$`));
+
+    const screens = await videoEdit(member, { section: 'screens', upload_id: uploadId });
+    expect(screens.status).toBe(200);
+    expect(screens.body).toMatchObject({
+      success: 1,
+      duration: '6:30',
+      duration_seconds: '390',
+      width: '128',
+      height: '72',
+      exclusive_only: '1',
+    });
+    expect(screens.body.screenshots).toHaveLength(6);
+    expect(screens.body.screenshots[0]).toMatch(/^data:image\/jpeg;base64,/);
+
+    // Not exclusive: under the 10 minutes of SPEC.md §5, and nothing is made.
+    const regular = await videoEdit(member, form(uploadId, { exclusive: '0' }));
+    expect(regular.status).toBe(400);
+    expect(regular.body).toMatchObject({ code: 'video_too_short', info: { min: 10 } });
+    expect(await videoCount()).toBe(0);
+
+    const created = await videoEdit(member, form(uploadId));
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ success: 1, status_id: '3' });
+    const videoId = Number(created.body.video_id);
+    expect(created.body.url).toBe(`/videos/${videoId}/sunset-walk-on-the-pier/`);
+    const [row] = await db.database.query<Record<string, unknown>>(
+      `SELECT user_id, status_id, exclusive, is_private, duration, source_sha256, gender,
+              (SELECT array_agg(category_id ORDER BY category_id) FROM video_categories WHERE video_id = v.id) AS categories,
+              (SELECT array_agg(t.title ORDER BY t.title) FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = v.id) AS tags
+         FROM videos v WHERE id = $1`,
+      [videoId],
+    );
+    expect(row).toMatchObject({
+      user_id: member.userId,
+      status_id: 3,
+      exclusive: true,
+      is_private: 0,
+      duration: 390,
+      gender: 'str',
+      categories: categoryIds.slice(0, 2),
+      tags: ['dusk', 'pier walk'],
+    });
+    expect(row?.source_sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The file moved into storage as the source; the upload is gone.
+    expect(await storage.exists(videoSourceKey(videoId, 'mp4'))).toBe(true);
+    expect(await pendingUploads(member.userId)).toEqual([]);
+    const status = await app.inject({ url: `/api/video_status.php?video_id=${videoId}` });
+    expect(status.json()).toMatchObject({ video_id: String(videoId) });
+
+    // The pipeline publishes it; the chosen frame is its main screenshot.
+    const done = await waitForPipeline(db.database, videoId);
+    expect(done?.status_id).toBe(1);
+    const preview = storage.localPath(videoPreviewKey(videoId));
+    const chosen = await difference(preview, storage.localPath(chosenPreviewKey(videoId)));
+    const atThirty = await difference(preview, storage.localPath(videoScreenshotKey(videoId, 2)));
+    expect(chosen).toBeLessThan(2);
+    expect(atThirty).toBeGreaterThan(chosen * 2);
+
+    // Counted once on the member, its categories and tags; listed among their uploads.
+    const counts = await db.database.query<{ n: number }>(
+      `SELECT videos_count AS n FROM users WHERE id = $1
+       UNION ALL SELECT videos_str FROM categories WHERE id = $2
+       UNION ALL SELECT videos_count FROM tags WHERE dir = 'pier-walk'`,
+      [member.userId, categoryIds[0]],
+    );
+    expect(counts.map((c) => c.n)).toEqual([1, 1, 1]);
+    expect(await createUploadRepository(db.database).countPublished(videoId)).toBe(false);
+    const list = await app.inject({
+      url: videos2Path({
+        lifetime: 0,
+        gender: 'str',
+        sort: 'latest-updates',
+        count: 60,
+        section: 'members',
+        objectId: String(member.userId),
+        page: 1,
+        type: 'all',
+        duration: '',
+        date: '',
+      }),
+    });
+    expect(list.json().videos.map((v: { video_id: string }) => v.video_id)).toEqual([
+      String(videoId),
+    ]);
+
+    // Only the owner deletes it; the counters follow.
+    const other = await signInAs(app, db.database);
+    const refused = await videoEdit(other, { section: 'delete', video_id: String(videoId) });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'no_permission' } });
+    expect((await videoEdit(null, { section: 'delete', video_id: String(videoId) })).status).toBe(
+      401,
+    );
+    const removed = await videoEdit(member, { section: 'delete', video_id: String(videoId) });
+    expect(removed).toMatchObject({ status: 200, body: { success: 1 } });
+    const [gone] = await db.database.query<{ status_id: number; n: number }>(
+      'SELECT v.status_id, u.videos_count AS n FROM videos v JOIN users u ON u.id = v.user_id WHERE v.id = $1',
+      [videoId],
+    );
+    expect(gone).toEqual({ status_id: 5, n: 0 });
+    expect(await storage.exists(videoSourceKey(videoId, 'mp4'))).toBe(false);
+    const again = await videoEdit(member, { section: 'delete', video_id: String(videoId) });
+    expect(again).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  }, 240_000);
+
+  it('takes an own preview image, and refuses one that is not an image', async () => {
+    const member = await signInAs(app, db.database);
+    const uploadId = await tusUpload(member, clips.long2, 'withcover.mkv');
+    const post = (image: Buffer, type: string) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(form(uploadId, { screenshot: '' }))) {
+        body.append(name, value);
+      }
+      body.append('preview', new Blob([new Uint8Array(image)], { type }), 'cover.png');
+      return fetch(`${base}/api/video_edit.php`, { method: 'POST', headers: member.headers, body });
+    };
+    const bad = await post(Buffer.from('not an image at all'), 'image/png');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'screen_upload_error', field: 'preview' });
+    expect(await videoCount()).toBe(1);
+
+    const cover = await sharp({
+      create: { width: 800, height: 450, channels: 3, background: '#d04080' },
+    })
+      .png()
+      .toBuffer();
+    const ok = await post(cover, 'image/png');
+    expect(ok.status).toBe(200);
+    const { video_id: videoId } = (await ok.json()) as { video_id: string };
+    expect(await storage.exists(videoSourceKey(Number(videoId), 'mkv'))).toBe(true);
+    // The pipeline makes the member's image the main screenshot and the thumb.
+    await waitForPipeline(db.database, Number(videoId));
+    for (const key of [videoPreviewKey(Number(videoId)), videoThumbKey(Number(videoId))]) {
+      const { channels } = await sharp(storage.localPath(key)).stats();
+      expect(
+        channels.slice(0, 3).map((c) => Math.round(c.mean / 16)),
+        key,
+      ).toEqual([13, 4, 8]);
+    }
+  }, 120_000);
+
+  it('refuses the same file twice: at the look and at the form, creating nothing', async () => {
+    const first = await signInAs(app, db.database);
+    const second = await signInAs(app, db.database);
+    const one = await tusUpload(first, clips.long3, 'original.mp4');
+    const two = await tusUpload(second, clips.long3, 'copy.mp4');
+    expect((await videoEdit(first, form(one))).status).toBe(200);
+    const before = await videoCount();
+    const screens = await videoEdit(second, { section: 'screens', upload_id: two });
+    expect(screens).toMatchObject({
+      status: 400,
+      body: { code: 'video_duplicate', field: 'file' },
+    });
+    const submitted = await videoEdit(second, form(two));
+    expect(submitted).toMatchObject({ status: 400, body: { code: 'video_duplicate' } });
+    expect(await videoCount()).toBe(before);
+  });
+
+  it('refuses a file that is not a video and one too short for any upload', async () => {
+    const member = await signInAs(app, db.database);
+    const broken = await tusUpload(member, randomBytes(40_000), 'broken.mp4');
+    const before = await videoCount();
+    for (const fields of [{ section: 'screens', upload_id: broken }, form(broken)]) {
+      const answer = await videoEdit(member, fields);
+      expect(answer).toMatchObject({ status: 400, body: { code: 'video_corrupted_file' } });
+    }
+    await fetch(`${base}/api/upload/${broken}`, {
+      method: 'DELETE',
+      headers: { ...member.headers, 'tus-resumable': '1.0.0' },
+    });
+    const short = await tusUpload(member, clips.short, 'short.mp4');
+    const screens = await videoEdit(member, { section: 'screens', upload_id: short });
+    expect(screens).toMatchObject({
+      status: 400,
+      body: { code: 'video_too_short', info: { min: 6 } },
+    });
+    const submitted = await videoEdit(member, form(short));
+    expect(submitted.body).toMatchObject({ code: 'video_too_short', info: { min: 6 } });
+    expect(await videoCount()).toBe(before);
+  });
+
+  it('answers every failing field of the form at once, the preview included', async () => {
+    const member = await signInAs(app, db.database);
+    const before = await videoCount();
+    const answer = await videoEdit(member, {
+      upload_id: '',
+      title: 'ab',
+      description: 'x'.repeat(2001),
+      categories: categoryIds.join(','),
+      tags: 'ok, x',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.codes).toEqual([
+      { field: 'upload_id', code: 'required' },
+      { field: 'title', code: 'min_length' },
+      { field: 'description', code: 'max_length' },
+      { field: 'categories', code: 'min_max_cats' },
+      { field: 'tags', code: 'min_length' },
+      { field: 'screenshot', code: 'need_select_screenshot' },
+    ]);
+    const none = await videoEdit(
+      member,
+      form(`u${member.userId}-${'0'.repeat(32)}`, { categories: '' }),
+    );
+    expect(none.body.codes).toEqual([{ field: 'categories', code: 'min_max_cats' }]);
+    expect(await videoCount()).toBe(before);
+  });
+});
+
+describe('who may upload', () => {
+  it('refuses visitors everywhere with need_auth', async () => {
+    const before = await pendingUploads();
+    expect((await tusCreate(null, 1000, 'clip.mp4')).status).toBe(401);
+    const head = await fetch(`${base}/api/upload/u1-${'a'.repeat(32)}`, {
+      method: 'HEAD',
+      headers: { 'tus-resumable': '1.0.0' },
+    });
+    expect(head.status).toBe(401);
+    const answer = await videoEdit(null, { section: 'screens', upload_id: 'x' });
+    expect(answer).toMatchObject({ status: 401, body: { code: 'need_auth' } });
+    expect(await pendingUploads()).toEqual(before);
+  });
+
+  it('keeps another member away from an upload: no HEAD, PATCH, DELETE, look or form', async () => {
+    const owner = await signInAs(app, db.database);
+    const intruder = await signInAs(app, db.database);
+    const created = await tusCreate(owner, 1000, 'mine.mp4');
+    expect(created.status).toBe(201);
+    const url = `${base}${created.headers.get('location')}`;
+    const id = String(url.split('/').pop());
+    const tus = { 'tus-resumable': '1.0.0' };
+    for (const init of [
+      { method: 'HEAD', headers: { ...intruder.headers, ...tus } },
+      {
+        method: 'PATCH',
+        headers: {
+          ...intruder.headers,
+          ...tus,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(1000),
+      },
+      { method: 'DELETE', headers: { ...intruder.headers, ...tus } },
+    ]) {
+      const res = await fetch(url, init);
+      expect(res.status, init.method).toBe(403);
+    }
+    for (const fields of [{ section: 'screens', upload_id: id }, form(id)]) {
+      const answer = await videoEdit(intruder, fields);
+      expect(answer).toMatchObject({ status: 403, body: { code: 'no_permission' } });
+    }
+    // Untouched: the owner still sees it at offset 0.
+    const head = await fetch(url, { method: 'HEAD', headers: { ...owner.headers, ...tus } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe('0');
+    const unfinished = await videoEdit(owner, { section: 'screens', upload_id: id });
+    expect(unfinished.body).toMatchObject({
+      code: 'video_upload_error',
+      info: { code: 'unfinished' },
+    });
+    const dropped = await fetch(url, { method: 'DELETE', headers: { ...owner.headers, ...tus } });
+    expect(dropped.status).toBe(204);
+  });
+
+  it('checks the file before any byte: name, type, size, and pending uploads', async () => {
+    const member = await signInAs(app, db.database);
+    const cases: [number, string, number, string][] = [
+      [1000, 'my video.mp4', 400, 'video_bad_filename'],
+      [1000, 'клип.mp4', 400, 'video_bad_filename'],
+      [1000, 'movie.txt', 400, 'file_invalid_type'],
+      [1000, 'noextension', 400, 'file_invalid_type'],
+      [11 * 1024 ** 3, 'huge.mp4', 413, 'video_size_limit'],
+    ];
+    for (const [length, name, status, code] of cases) {
+      const res = await tusCreate(member, length, name);
+      expect(res.status, name).toBe(status);
+      expect(await res.json(), name).toMatchObject({ code, field: 'file' });
+    }
+    expect(await pendingUploads(member.userId)).toEqual([]);
+
+    // UPLOAD_MAX_PENDING is 2 here: a third waits until one is dropped.
+    const first = await tusCreate(member, 1000, 'First1.MOV');
+    expect((await tusCreate(member, 1000, 'second2.webm')).status).toBe(201);
+    const third = await tusCreate(member, 1000, 'third3.mp4');
+    expect(third.status).toBe(429);
+    expect(await third.json()).toMatchObject({ code: 'rate_limited', info: { max: 2 } });
+    await fetch(`${base}${first.headers.get('location')}`, {
+      method: 'DELETE',
+      headers: { ...member.headers, 'tus-resumable': '1.0.0' },
+    });
+    expect((await tusCreate(member, 1000, 'third3.mp4')).status).toBe(201);
+  });
+
+  it('removes uploads nobody touched for UPLOAD_STALE_HOURS', async () => {
+    const member = await signInAs(app, db.database);
+    const fresh = await tusCreate(member, 1000, 'fresh.mp4');
+    const stale = await tusCreate(member, 1000, 'stale.mp4');
+    const idOf = (res: Response) => String(res.headers.get('location')?.split('/').pop());
+    const old = new Date(Date.now() - 72 * 3_600_000);
+    for (const name of [idOf(stale), `${idOf(stale)}.json`]) {
+      await utimes(path.join(config.uploadDir, 'files', name), old, old);
+    }
+    const store = createUploadStore(config.uploadDir);
+    expect(await store.sweep(config.uploadStaleHours * 3_600_000)).toBe(1);
+    expect(existsSync(path.join(config.uploadDir, 'files', idOf(stale)))).toBe(false);
+    expect(existsSync(path.join(config.uploadDir, 'files', idOf(fresh)))).toBe(true);
+  });
+});

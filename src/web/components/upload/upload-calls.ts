@@ -1,0 +1,69 @@
+import type {
+  UploadScreens,
+  VideoCreated,
+  VideoRemoved,
+} from '../../../contracts/upload.schema.ts';
+import type { VideoStatus } from '../../../contracts/video.schema.ts';
+import { ApiError, parseApiResponse, postForm } from '../../api/client.ts';
+
+// The video_edit.php calls of the upload screen (SPEC.md §7): look at a finished upload,
+// publish it with its form (multipart when an own preview image goes with it), delete a
+// video. Each throws the ApiError of a refusal, field errors in its `codes`.
+
+const PATH = '/api/video_edit.php';
+
+export function fetchScreens(uploadId: string): Promise<UploadScreens> {
+  return postForm(PATH, { section: 'screens', upload_id: uploadId });
+}
+
+export async function submitVideo(
+  fields: Record<string, string>,
+  image: File | null,
+  csrf: string,
+): Promise<VideoCreated> {
+  if (!image) return postForm(PATH, { section: 'add', ...fields });
+  const body = new FormData();
+  body.append('section', 'add');
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append('preview', image, image.name);
+  let response: Response;
+  try {
+    response = await fetch(PATH, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        ...(csrf ? { 'x-csrf-token': csrf } : {}),
+      },
+      body,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, { error: 'Network error', code: 'general_error' });
+  }
+  let answer: unknown;
+  try {
+    answer = await response.json();
+  } catch {
+    answer = undefined;
+  }
+  return parseApiResponse<VideoCreated>(response.status, answer);
+}
+
+/** The video's way through the media pipeline (`/api/video_status.php`), uncached. */
+export async function fetchVideoStatus(
+  videoId: number,
+  signal?: AbortSignal,
+): Promise<VideoStatus> {
+  const response = await fetch(`/api/video_status.php?video_id=${videoId}`, {
+    headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    credentials: 'same-origin',
+    signal: signal ?? null,
+  });
+  const body: unknown = await response.json().catch(() => undefined);
+  return parseApiResponse<VideoStatus>(response.status, body);
+}
+
+export function removeVideo(videoId: number | string): Promise<VideoRemoved> {
+  return postForm(PATH, { section: 'delete', video_id: String(videoId) });
+}
