@@ -48,6 +48,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // One video goes through the real media pipeline (hover clip, files) while tests run.
       DEMO_PLAYABLE: '1',
       LOG_LEVEL: 'warn',
+      // As a CDN would: a test browser names its country in this header (age gates); without
+      // it the country is unknown and no gate shows.
+      COUNTRY_HEADER: 'x-test-country',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,8 @@ import type {
 import { isApiError, postForm } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { PartnerSlider } from '../components/ads/partner-slider.tsx';
+import { preloadUnderPlayerAd, UnderPlayerAd } from '../components/ads/under-player-ad.tsx';
 import { ClientPager } from '../components/client-pager.tsx';
 import { ThumbDownIcon, ThumbUpIcon } from '../components/icons.tsx';
 import { useOverlays } from '../components/overlays/overlays.tsx';
@@ -81,6 +83,7 @@ export async function videoLoader({ params, request, context }: LoaderFunctionAr
       ),
     ]).catch(() => undefined);
   }
+  await preloadUnderPlayerAd(context.get(appContext), video);
   // Related and comments are not needed for the first paint: the browser loads them.
   return { kind: 'video' as const, id, playlist: playlist ?? null };
 }
@@ -330,10 +333,14 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
           <NextTimer to={nextUrl} onCancel={() => setStayed(true)} />
         ) : null}
       </div>
-      <aside className={styles.sponsor} aria-label={t('video.sponsored')}>
-        <span className={styles.sponsorTag}>{t('video.sponsored')}</span>
-        <Link to="/signup/">{t('video.sponsorText', { site: site.name })}</Link>
-      </aside>
+      {/* Ads and promotions are for visitors only: members see none (SPEC.md §1). */}
+      {user ? null : (
+        <aside className={styles.sponsor} aria-label={t('video.sponsored')}>
+          <span className={styles.sponsorTag}>{t('video.sponsored')}</span>
+          <Link to="/signup/">{t('video.sponsorText', { site: site.name })}</Link>
+        </aside>
+      )}
+      <UnderPlayerAd key={`ad-${video.video_id}`} video={video} />
 
       <header className={styles.head}>
         <h1 className={styles.title}>{video.title}</h1>
@@ -405,6 +412,7 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
         </Suspense>
       ) : null}
       {/* A deleted video keeps its page and message; its related list and comments go. */}
+      {gone ? null : <PartnerSlider key={`partners-${video.video_id}`} video={video} />}
       {gone ? null : <Related id={id} />}
       {gone ? null : <VideoComments id={id} />}
     </article>

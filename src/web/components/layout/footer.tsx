@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { FooterAd } from '../ads/footer-ad.tsx';
 import styles from './footer.module.css';
 import { LanguagePicker } from './language-picker.tsx';
 
@@ -24,6 +25,7 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
+        <FooterAd />
         <nav className={styles.links} aria-label={site.name}>
           {INFO_LINKS.map(([key, href]) => (
             <Link key={key} to={href}>

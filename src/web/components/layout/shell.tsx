@@ -6,6 +6,7 @@ import type { MainResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { appContext } from '../../app-context.ts';
 import type { RouteHandle } from '../../route-handle.ts';
+import { AgeGateFrame } from '../age-gate/age-gate.tsx';
 import { OverlayProvider } from '../overlays/overlays.tsx';
 import { DiscoveryStrip, mainStripsPath } from './discovery-strip.tsx';
 import '../../styles/global.css';
@@ -47,19 +48,21 @@ export function Shell({ children }: { children?: ReactNode }) {
   }, []);
   return (
     <OverlayProvider>
-      <a className="skip-link" href="#main">
-        {t('a11y.skipToContent')}
-      </a>
-      <Header />
-      <div className={fullWidth ? `${styles.frame} ${styles.full}` : styles.frame}>
-        {fullWidth ? null : <Sidebar />}
-        <main id="main" className={styles.main}>
-          {root?.strips ? <DiscoveryStrip offset={root.stripOffset} /> : null}
-          {children ?? <Outlet />}
-        </main>
-      </div>
-      <Footer />
-      <CookieNotice />
+      <AgeGateFrame>
+        <a className="skip-link" href="#main">
+          {t('a11y.skipToContent')}
+        </a>
+        <Header />
+        <div className={fullWidth ? `${styles.frame} ${styles.full}` : styles.frame}>
+          {fullWidth ? null : <Sidebar />}
+          <main id="main" className={styles.main}>
+            {root?.strips ? <DiscoveryStrip offset={root.stripOffset} /> : null}
+            {children ?? <Outlet />}
+          </main>
+        </div>
+        <Footer />
+        <CookieNotice />
+      </AgeGateFrame>
     </OverlayProvider>
   );
 }

@@ -1,0 +1,84 @@
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useGlobals } from '../../hooks/use-globals.ts';
+import { ageGateFor, generalGateLanguage } from '../../lib/age-gate.ts';
+import type { GeneralGateText } from '../../ssr-types.ts';
+import { rememberAgeConfirmed, storedAgeConfirmed } from './age-flag.ts';
+import styles from './age-gate.module.css';
+
+// The age gates of SPEC.md §4 around the whole layout. The server renders a gate with the
+// page when its inputs say so (country, member, flag cookie, path, referral), so a gated
+// visitor never sees the content first; while a gate is up the page behind it is `inert`
+// (no focus, no clicks, hidden from assistive technology), which is what keeps focus in the
+// gate. Decision 0018. The UK gate (photo upload) is its own chunk: only visitors from the
+// UK need it, so it stays out of everyone's first-paint JavaScript.
+
+const UkGate = lazy(() => import('./uk-gate.tsx').then((m) => ({ default: m.UkGate })));
+const GeneralGate = lazy(() =>
+  import('./general-gate.tsx').then((m) => ({ default: m.GeneralGate })),
+);
+
+export function AgeGateFrame({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const globals = useGlobals();
+  const { pathname } = useLocation();
+  const [confirmed, setConfirmed] = useState(globals.ageGate?.confirmed ?? false);
+  const [verified, setVerified] = useState(globals.user?.ageVerified ?? false);
+  const gate = ageGateFor({
+    country: globals.country,
+    user: globals.user ? { ageVerified: verified } : null,
+    confirmed,
+    path: pathname,
+    referred: globals.ageGate?.referred ?? false,
+  });
+
+  useEffect(() => {
+    // Passed before, but the cookie is gone: the browser's flag still counts.
+    if (gate === 'general' && storedAgeConfirmed()) {
+      rememberAgeConfirmed();
+      setConfirmed(true);
+    }
+  }, [gate]);
+
+  const serverText = globals.ageGate?.generalText;
+  const generalText: GeneralGateText = serverText ?? {
+    title: t('ageGate.general.title'),
+    text: t('ageGate.general.text'),
+    enter: t('ageGate.general.enter'),
+    leave: t('ageGate.general.leave'),
+  };
+  const gateLang = serverText ? generalGateLanguage(globals.country) : i18n.language;
+
+  return (
+    <>
+      <div className={styles.page} inert={gate !== 'none'}>
+        {children}
+      </div>
+      {gate === 'general' ? (
+        <Suspense fallback={null}>
+          <GeneralGate
+            text={generalText}
+            lang={gateLang === i18n.language ? undefined : gateLang}
+            onEnter={() => {
+              rememberAgeConfirmed();
+              setConfirmed(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {gate === 'uk' ? (
+        <Suspense fallback={null}>
+          <UkGate
+            onVerified={() => {
+              // The page constants are one object shared by loaders and components: the
+              // member is verified from now on, without a reload (SPEC.md §4).
+              if (globals.user) globals.user.ageVerified = true;
+              setVerified(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
