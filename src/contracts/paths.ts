@@ -22,7 +22,8 @@ export type VideoSort = (typeof VIDEO_SORTS)[number];
  * them); `models` a model dir; `channels` a channel dir; `playlists` a playlist id (in the
  * playlist's order); `members` a member id (uploads); `favourites`, `history`,
  * `watch-later` a member id (their lists, newest added first by default); `top-country` a
- * two-letter country code (videos from that country).
+ * two-letter country code (videos from that country); `ids` up to 60 comma-separated video
+ * ids, answered in that order (a visitor's history, kept in the browser).
  */
 export const VIDEO_SECTIONS = [
   '',
@@ -35,6 +36,7 @@ export const VIDEO_SECTIONS = [
   'history',
   'watch-later',
   'top-country',
+  'ids',
 ] as const;
 export type VideoSection = (typeof VIDEO_SECTIONS)[number];
 
@@ -77,7 +79,7 @@ export function parseCountryQuery(raw: unknown): ParseResult<string | undefined>
 const LIFETIME_RE = /^\d{1,10}$/;
 const COUNT_RE = /^\d{1,6}$/;
 const VIDEOS2_TAIL_RE =
-  /^([a-z_-]{0,20})\.([a-z0-9,_-]{0,300})\.(\d{1,9})\.([a-z-]{1,10})\.(\d?)\.([a-z]{0,5})\.json$/;
+  /^([a-z_-]{0,20})\.([a-z0-9,_-]{0,700})\.(\d{1,9})\.([a-z-]{1,10})\.(\d?)\.([a-z]{0,5})\.json$/;
 
 export type ParseResult<T> =
   | { ok: true; value: T }

@@ -165,6 +165,27 @@ describe('videos2 lists', () => {
     expect(await titles({ country: 'us', date: 'week' })).toEqual(['fresh', 'private']);
   });
 
+  it('answers the videos of an id list in its order, listed ones only, any section', async () => {
+    const order = ['old', 'deleted', 'shemale', 'fresh', 'scheduled', 'processing', 'old'];
+    const objectId = order.map((key) => ids[key]).join(',');
+    const result = await list({ section: 'ids', objectId });
+    expect(result.videos.map((v) => v.title)).toEqual(['old', 'shemale', 'fresh']);
+    expect(result.total_count).toBe('3');
+    const many = Array.from({ length: 60 }, (_, i) => i + 1).join(',');
+    expect(
+      (await t.app.inject({ method: 'GET', url: path({ section: 'ids', objectId: many }) }))
+        .statusCode,
+    ).toBe(200);
+    for (const bad of ['0', 'abc', '1,,2', '99999999999', `${many},61`, '-1']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: path({ section: 'ids', objectId: bad }),
+      });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toMatchObject({ code: 'invalid_params' });
+    }
+  });
+
   it('pages through the list, and a page past the end is an empty list', async () => {
     const first = await list({ count: 3 });
     expect(first.videos.map((v) => v.title)).toEqual(['fresh', 'private', 'popular']);

@@ -31,6 +31,8 @@ export interface VideoListFilter {
   memberList?: { list: MemberList; userId: number };
   /** A playlist, always in the playlist's order. */
   playlistId?: number;
+  /** These videos, in this order (a visitor's history). */
+  ids?: number[];
   /** Full-text query (websearch syntax) the video's search document must match. */
   query?: string;
 }
@@ -90,6 +92,7 @@ const LIST_TABLE: Record<MemberList, { table: string; added: string }> = {
 /** ORDER BY of each sort; most-popular ranks by the views of the chosen date window. */
 function orderBy(filter: VideoListFilter): string {
   if (filter.playlistId !== undefined) return 'pv.position, v.id';
+  if (filter.ids) return 'l.ord';
   if (filter.memberList && (filter.sort === 'history' || filter.sort === 'latest-updates')) {
     return `l.${LIST_TABLE[filter.memberList.list].added} DESC, v.id DESC`;
   }
@@ -132,20 +135,26 @@ function source(filter: VideoListFilter, params: unknown[]): Source {
     return `$${params.length}`;
   };
   const [driving, ...otherCategories] =
-    filter.memberList || filter.playlistId !== undefined ? [] : (filter.categoryIds ?? []);
+    filter.memberList || filter.playlistId !== undefined || filter.ids
+      ? []
+      : (filter.categoryIds ?? []);
   const viaCategory = driving !== undefined;
   let from = 'videos v';
   const clauses = [
     viaCategory ? `v.category_id = ${bind(driving)} AND v.listed` : 'v.status_id = 1',
     'v.post_date <= now()',
-    `v.gender = ${bind(filter.gender)}`,
   ];
+  // A member's own lists and a visitor's history hold what they chose, whatever the section.
+  if (!filter.memberList && !filter.ids) clauses.push(`v.gender = ${bind(filter.gender)}`);
   if (viaCategory) from = 'video_categories v';
   const id = viaCategory ? 'v.video_id' : 'v.id';
   if (filter.memberList) {
     const { table } = LIST_TABLE[filter.memberList.list];
     from = `${table} l JOIN videos v ON v.id = l.video_id`;
     clauses.unshift(`l.user_id = ${bind(filter.memberList.userId)}`);
+  }
+  if (filter.ids) {
+    from = `unnest(${bind(filter.ids)}::int[]) WITH ORDINALITY AS l(video_id, ord) JOIN videos v ON v.id = l.video_id`;
   }
   if (filter.playlistId !== undefined) {
     from = 'playlist_videos pv JOIN videos v ON v.id = pv.video_id';

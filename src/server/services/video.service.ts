@@ -164,6 +164,9 @@ export interface ListResult {
   personal: boolean;
 }
 
+/** The most ids one `ids` list may name: a page of the history screen. */
+const ID_LIST_MAX = 60;
+
 function parseMemberId(raw: string): number {
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
     throw new AppError('invalid_params', { field: 'object_id' });
@@ -179,6 +182,11 @@ export function createVideoService(deps: VideoServiceDeps) {
    * estimate when that is far above the cap, so no request counts a huge list.
    */
   async function total(filter: VideoListFilter): Promise<number> {
+    // A member's lists and playlists change under their owner's hand (SPEC.md §6 remove
+    // buttons) and are short: counted every time, or a kept total would hide a new video.
+    if (filter.memberList || filter.playlistId !== undefined || filter.ids) {
+      return deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
+    }
     const key = JSON.stringify(filter);
     const cached = counts.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached.total;
@@ -249,6 +257,16 @@ export function createVideoService(deps: VideoServiceDeps) {
         if (viewer.userId !== userId) throw new AppError('no_permission');
         const list = section === 'history' ? 'history' : 'watch_later';
         return { filter: { memberList: { list, userId } }, personal: true };
+      }
+      case 'ids': {
+        // A visitor's history: the videos of these ids still listed, in the given order.
+        const ids = objectId
+          .split(',')
+          .map((part) => (/^[1-9]\d{0,9}$/.test(part) ? Number(part) : 0));
+        if (ids.length > ID_LIST_MAX || ids.some((id) => id < 1 || id > 2_147_483_647)) {
+          throw new AppError('invalid_params', { field: 'object_id' });
+        }
+        return { filter: { ids: [...new Set(ids)] }, personal: false };
       }
       case 'top-country': {
         if (!/^[a-z]{2}$/.test(objectId)) {

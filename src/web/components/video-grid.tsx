@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { VideoListItem } from '../../contracts/video.schema.ts';
 import styles from './video-grid.module.css';
 import { VideoThumb } from './video-thumb.tsx';
@@ -6,12 +7,15 @@ export function VideoGrid({
   videos,
   eagerCount = 0,
   headingLevel = 2,
+  overlay,
 }: {
   videos: VideoListItem[];
   /** Thumbs above the fold load at once; the rest lazily. */
   eagerCount?: number;
   /** Level of the thumbs' title headings: 3 when the grid sits under its own h2. */
   headingLevel?: 2 | 3;
+  /** Controls over each thumb (the owner's remove button), beside its link. */
+  overlay?: ((video: VideoListItem) => ReactNode) | undefined;
 }) {
   return (
     <div className={styles.grid}>
@@ -21,6 +25,7 @@ export function VideoGrid({
           video={video}
           eager={index < eagerCount}
           headingLevel={headingLevel}
+          overlay={overlay?.(video)}
         />
       ))}
     </div>

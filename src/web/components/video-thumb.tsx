@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isoDuration, parseDuration, ratingPercent, shortCount } from '../../contracts/format.ts';
@@ -15,10 +16,13 @@ export function VideoThumb({
   video,
   eager = false,
   headingLevel = 2,
+  overlay,
 }: {
   video: VideoListItem;
   eager?: boolean;
   headingLevel?: 2 | 3;
+  /** Controls over the picture's top corner, outside the link (a click does not navigate). */
+  overlay?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation();
@@ -28,7 +32,7 @@ export function VideoThumb({
   const country = /^[a-z]{2}$/i.test(video.country) ? video.country.toUpperCase() : '';
   const preview = useHoverPreview(video.preview_clip);
   return (
-    <article className={styles.thumb}>
+    <article className={overlay ? `${styles.thumb} ${styles.withOverlay}` : styles.thumb}>
       <Link to={videoPath(video)} className={styles.media} {...preview.handlers}>
         <img
           src={video.thumb}
@@ -63,6 +67,7 @@ export function VideoThumb({
           <span className={styles.private}>{t('thumb.private')}</span>
         ) : null}
       </Link>
+      {overlay ? <div className={styles.overlay}>{overlay}</div> : null}
       <Heading className={styles.title}>
         <Link to={videoPath(video)}>{video.title}</Link>
       </Heading>

@@ -10,14 +10,19 @@ import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { isOwner } from '../components/owner/owner-lists.ts';
+import { OwnerVideoList } from '../components/owner/owner-video-list.tsx';
+import { PlaylistOwnerActions } from '../components/owner/playlist-owner-actions.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
+import { useGlobals } from '../hooks/use-globals.ts';
 import { parsePage } from '../lib/listing.ts';
 import styles from './profile-page.module.css';
 
 // One playlist (SPEC.md §2 /playlist/{id}/{page}/): its title, owner and videos in the
 // playlist's order, 60 per page. A private playlist tells the visitor so (SPEC.md §8).
+// Its owner gets Edit, Delete and a remove button on each video (SPEC.md §6).
 
 function videosPath(gender: Gender, id: number, page: number) {
   return videos2Path({
@@ -57,10 +62,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 function Playlist({ id, page, gender }: { id: number; page: number; gender: Gender }) {
   const { t } = useTranslation();
+  const { user } = useGlobals();
   const { playlist } = useSuspenseQuery(
     apiQuery<PlaylistResponse>(playlistPath(LIFETIME.playlists, id)),
   ).data;
-  const videos = useSuspenseQuery(apiQuery<VideoListResponse>(videosPath(gender, id, page))).data;
+  const listPath = videosPath(gender, id, page);
+  const videos = useSuspenseQuery(apiQuery<VideoListResponse>(listPath)).data;
+  const own = isOwner(user, playlist.user.id);
   return (
     <>
       <PageMeta
@@ -81,9 +89,17 @@ function Playlist({ id, page, gender }: { id: number; page: number; gender: Gend
             <span>{t('playlists.by', { user: playlist.user.username })}</span>
           </p>
           {playlist.description ? <p className={styles.about}>{playlist.description}</p> : null}
+          {own ? <PlaylistOwnerActions playlist={playlist} /> : null}
         </div>
       </header>
-      {videos.videos.length > 0 ? (
+      {own ? (
+        <OwnerVideoList
+          videos={videos.videos}
+          target={{ list: 'playlist', playlistId: playlist.playlist_id }}
+          listPath={listPath}
+          empty={t('playlists.emptyList')}
+        />
+      ) : videos.videos.length > 0 ? (
         <VideoGrid videos={videos.videos} eagerCount={4} />
       ) : (
         <p className={styles.empty}>{t('playlists.emptyList')}</p>

@@ -10,6 +10,7 @@ import { appContext } from '../app-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { VideoListing } from '../components/video-listing.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { ensureScreenMessages } from '../i18n/messages.client.ts';
 import {
   filtersQuery,
   isVideoSort,
@@ -24,20 +25,27 @@ import { itemListLd } from '../lib/structured-data.ts';
 // The video listing (SPEC.md §2 /videos/{sort}/{page}/): headline, filter panel (sort,
 // date, duration, HD; a change goes back to page 1), thumbs and pagination.
 
+/**
+ * The listing's data call. The history sort lists a member's server history (SPEC.md §7
+ * History: lifetime 0) or, for a visitor, the videos of a page of their browser history.
+ */
 export function listApiPath(
   gender: Parameters<typeof videos2Path>[0]['gender'],
   sort: VideoSort,
   page: number,
   filters: ListingFilters,
+  history?: { userId: number } | { ids: number[] },
 ): string {
+  const own = history && 'userId' in history;
   return videos2Path({
-    lifetime: LIST_LIFETIME,
+    lifetime: history ? 0 : LIST_LIFETIME,
     gender,
     sort,
     count: PAGE_SIZE.videos,
-    section: '',
-    objectId: '',
-    page,
+    section: history ? (own ? 'history' : 'ids') : '',
+    objectId: history ? (own ? String(history.userId) : history.ids.join(',')) : '',
+    // A browser history page is fetched as the first page of its own ids.
+    page: history && !own ? 1 : page,
     type: filters.hd ? 'hd' : 'all',
     duration: filters.duration,
     date: filters.date,
@@ -49,9 +57,15 @@ export function listApiPath(
 const isVideoId = (segment: string | undefined) => segment !== undefined && /^\d+$/.test(segment);
 
 // The video page's code loads with it; a page that starts as a video page asks at once.
-const VideoRoute = lazy(() => import('./video.tsx').then((m) => ({ default: m.VideoRoute })));
+// The video page's code loads with it, and its words (messages.client.ts).
+const VideoRoute = lazy(() =>
+  Promise.all([import('./video.tsx'), ensureScreenMessages()]).then(([m]) => ({
+    default: m.VideoRoute,
+  })),
+);
 if (typeof window !== 'undefined' && /^\/videos\/\d+\//.test(window.location.pathname)) {
   void import('./video.tsx');
+  void ensureScreenMessages();
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -65,9 +79,14 @@ async function listingLoader({ params, request, context }: LoaderFunctionArgs) {
   if (!isVideoSort(sort) || page === undefined) throw data(null, { status: 404 });
   const filters = parseFilters(new URL(request.url).searchParams);
   const { queryClient, globals } = context.get(appContext);
-  await queryClient.ensureQueryData(
-    apiQuery<VideoListResponse>(listApiPath(globals.gender, sort, page, filters)),
-  );
+  const { user } = globals;
+  // A visitor's history lives in their browser: the screen reads it there.
+  if (sort !== 'history' || user) {
+    const history = sort === 'history' && user ? { userId: user.id } : undefined;
+    await queryClient.ensureQueryData(
+      apiQuery<VideoListResponse>(listApiPath(globals.gender, sort, page, filters, history)),
+    );
+  }
   return { kind: 'listing' as const, sort, page, filters };
 }
 
@@ -83,7 +102,22 @@ export function Component() {
   return <Listing sort={loaded.sort} page={loaded.page} filters={loaded.filters} />;
 }
 
-function Listing({
+// A visitor's history screen is its own chunk: no other listing needs it.
+const BrowserHistory = lazy(() => import('./browser-history.tsx'));
+
+function Listing(props: { sort: VideoSort; page: number; filters: ListingFilters }) {
+  const { user } = useGlobals();
+  if (props.sort === 'history' && !user) {
+    return (
+      <Suspense fallback={null}>
+        <BrowserHistory page={props.page} filters={props.filters} />
+      </Suspense>
+    );
+  }
+  return <ServerListing {...props} />;
+}
+
+function ServerListing({
   sort,
   page,
   filters,
@@ -93,9 +127,10 @@ function Listing({
   filters: ListingFilters;
 }) {
   const { t } = useTranslation();
-  const { gender, site } = useGlobals();
+  const { gender, site, user } = useGlobals();
+  const history = sort === 'history' && user ? { userId: user.id } : undefined;
   const list = useSuspenseQuery(
-    apiQuery<VideoListResponse>(listApiPath(gender, sort, page, filters)),
+    apiQuery<VideoListResponse>(listApiPath(gender, sort, page, filters, history)),
   ).data;
   const heading = t(`sort.${sort}`);
   return (
@@ -104,6 +139,8 @@ function Listing({
         title={page > 1 ? `${heading} - ${t('pagination.page', { page })}` : heading}
         description={t('listing.description', { sort: heading, site: site.name })}
         jsonLd={itemListLd(list.videos, site.url)}
+        // A member's history is theirs alone.
+        noindex={history !== undefined}
       />
       <VideoListing
         heading={heading}

@@ -5,8 +5,11 @@ import { shortCount } from '../../../contracts/format.ts';
 import type { PlaylistsResponse } from '../../../contracts/playlists.schema.ts';
 import { isApiError, postForm } from '../../api/client.ts';
 import { apiQuery } from '../../api/query.ts';
+import { useGlobals } from '../../hooks/use-globals.ts';
 import { Modal } from '../overlays/modal.tsx';
 import { useOverlays } from '../overlays/overlays.tsx';
+import { playlistPaths, sectionPaths } from '../owner/owner-lists.ts';
+import { dropUnshown } from '../owner/owner-refresh.ts';
 import { refreshPlaylists } from '../playlist/playlist-modal.tsx';
 import {
   type AddTarget,
@@ -38,6 +41,7 @@ export default function AddToModal({
   const { t } = useTranslation();
   const { toast, toastFailure } = useOverlays();
   const queryClient = useQueryClient();
+  const { user } = useGlobals();
   const headingId = useId();
   const [pageCount, setPageCount] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
@@ -67,6 +71,8 @@ export default function AddToModal({
     try {
       await postForm('/api/input.php', addRequest(target, videoId));
       if (target.list === 'playlist') void refreshPlaylists(queryClient);
+      // The list now holds the video: a kept copy of it must not show it missing.
+      dropUnshown(queryClient, addedListPaths(target, user?.id));
       const { key, values } = addedMessage(target, videoTitle);
       toast('success', t(key, values));
       onClose();
@@ -158,4 +164,11 @@ export default function AddToModal({
       </div>
     </Modal>
   );
+}
+
+/** The reads that show the list a video was added to. */
+function addedListPaths(target: AddTarget, userId: number | undefined): (path: string) => boolean {
+  if (target.list === 'playlist') return playlistPaths(target.playlistId);
+  const section = target.list === 'favourite' ? 'favourites' : 'watch-later';
+  return sectionPaths(section, String(userId ?? 0));
 }
