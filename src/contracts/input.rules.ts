@@ -2,11 +2,11 @@ import type { FieldError } from './auth.rules.ts';
 import { GENDERS, type Gender, PLAYLIST_LIMITS } from './constants.ts';
 import { parseId } from './paths.ts';
 
-// `POST /api/input.php` (SPEC.md §7): the member's lists. `act` names the list, `section`
-// what to do. Form values arrive as strings; anything else counts as missing. Shared by the
+// `POST /api/input.php` (SPEC.md §7): the member's lists and relations. `act` names the
+// list, `section` what to do. Form values arrive as strings; anything else counts as missing. Shared by the
 // server (parsing) and the web app (the playlist form's rules before the call).
 
-export const INPUT_ACTS = ['favourite', 'watch_later', 'playlist', 'subscribe'] as const;
+export const INPUT_ACTS = ['favourite', 'watch_later', 'playlist', 'subscribe', 'friend'] as const;
 export type InputAct = (typeof INPUT_ACTS)[number];
 export const SUBSCRIPTION_TYPES = ['channel', 'model', 'member'] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
@@ -25,7 +25,9 @@ export type InputRequest =
   | { act: 'playlist'; section: 'upd'; playlistId: number; fields: PlaylistFields }
   | { act: 'playlist'; section: 'del'; playlistId: number }
   | { act: 'playlist'; section: 'add' | 'rem'; playlistId: number; videoId: number }
-  | { act: 'subscribe'; section: 'add' | 'rem'; type: SubscriptionType; objectId: number };
+  | { act: 'subscribe'; section: 'add' | 'rem'; type: SubscriptionType; objectId: number }
+  /** add: request friendship, or accept the other member's request; rem: end, cancel or decline. */
+  | { act: 'friend'; section: 'add' | 'rem'; objectId: number };
 
 /** An id form field: a string holding a positive integer id (paths.ts parseId). */
 const idField = (value: unknown) => (typeof value === 'string' ? parseId(value) : undefined);
@@ -124,6 +126,11 @@ export function parseInput(raw: unknown): InputParse {
         ok: true,
         value: { act: 'subscribe', section, type: type as SubscriptionType, objectId },
       };
+    }
+    case 'friend': {
+      if (section !== 'add' && section !== 'rem') return fail('section');
+      if (objectId === undefined) return fail('object_id');
+      return { ok: true, value: { act: 'friend', section, objectId } };
     }
     case 'playlist': {
       if (section === 'new') {

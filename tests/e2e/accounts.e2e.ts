@@ -138,7 +138,7 @@ describe('accounts', () => {
     await page.close();
   });
 
-  it('lets a new member add to favourites, watch later and a new playlist, comment and subscribe', async () => {
+  it('lets a new member add to lists, comment, subscribe, befriend and message, then sign out', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     const errors = watchErrors(page);
     const username = unique();
@@ -208,10 +208,69 @@ describe('accounts', () => {
     await subscribe.click();
     await page.getByText(/^Subscribed to /).waitFor();
     await page.getByRole('button', { name: 'Unsubscribe' }).waitFor();
+    // Loaded again, the button knows the subscription.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Unsubscribe' }).waitFor();
+
+    // Another member (the demo account): ask for friendship and write to them.
+    const demo = await memberIdByName('demo');
+    await open(page, `/members/${demo}/`);
+    await page.getByRole('button', { name: 'Add friend' }).click();
+    await page.getByText('Request sent').waitFor();
+    await page.getByRole('button', { name: 'Cancel friend request' }).waitFor();
+    await page.getByRole('link', { name: 'Send message' }).click();
+    await page.waitForURL(`${baseUrl}/messages/${demo}/`);
+    await page.getByLabel('Message to demo').fill('Hello from the walk');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Message sent').waitFor();
+    await page
+      .getByRole('list', { name: 'Conversation with demo' })
+      .getByText('Hello from the walk')
+      .waitFor();
+
+    // Sign out: the member header is gone.
+    await page.getByRole('button', { name: new RegExp(username) }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
     expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
     await page.close();
-  }, 90_000);
+
+    // The other member sees the message and the request, reads one and accepts the other.
+    const other = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const otherErrors = watchErrors(other);
+    await signIn(other, 'demo', 'demo-password');
+    await other.waitForURL(`${baseUrl}/`);
+    await waitForHydration(other);
+    await other.getByRole('link', { name: /^Messages: \d+ unread$/ }).click();
+    await other.waitForURL(`${baseUrl}/messages/`);
+    await other.getByRole('link', { name: new RegExp(username) }).click();
+    await other.getByText('Hello from the walk').waitFor();
+    await other.getByRole('link', { name: 'Messages', exact: true }).waitFor();
+    await open(other, `/members/${demo}/friends/1/`);
+    await other.getByRole('button', { name: `Accept the friend request of ${username}` }).click();
+    await other.getByText(`You and ${username} are now friends`).waitFor();
+    await other
+      .locator('main')
+      .getByRole('link', { name: new RegExp(username) })
+      .first()
+      .waitFor();
+    expect(otherErrors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+    await other.close();
+  }, 120_000);
 });
+
+/** A member's id by username, through the members search. */
+async function memberIdByName(username: string): Promise<number> {
+  const res = await fetch(
+    `${baseUrl}/api/json/members/0/all/filt......./latest/96/1.json?q=${username}`,
+  );
+  const members = ((await res.json()) as { members: { user_id: string; username: string }[] })
+    .members;
+  const found = members.find((m) => m.username === username);
+  if (!found) throw new Error(`no member ${username}`);
+  return Number(found.user_id);
+}
 
 /** The signed-in member's id, from the user menu's links. */
 async function memberId(page: Page): Promise<number | undefined> {

@@ -107,6 +107,19 @@ describe('favourites and watch later', () => {
     expect(await favourites()).toBe(before);
   });
 
+  it('shows a change of favourites at once to readers of the cached list', async () => {
+    const list = `/api/json/videos2/7200/str/latest-updates/60/favourites.${bob.userId}.1.all..all.json`;
+    const titles = async () =>
+      (await t.app.inject({ method: 'GET', url: list }))
+        .json()
+        .videos.map((v: { title: string }) => v.title);
+    expect(await titles()).toEqual([]);
+    await input({ act: 'favourite', section: 'add', video_id: String(videoB) }, bob);
+    expect(await titles()).toEqual(['second']);
+    await input({ act: 'favourite', section: 'rem', video_id: String(videoB) }, bob);
+    expect(await titles()).toEqual([]);
+  });
+
   it('keeps a watch-later list that only its member can read', async () => {
     await input({ act: 'watch_later', section: 'add', video_id: String(videoB) }, alice);
     const list = `/api/json/videos2/0/str/latest-updates/60/watch-later.${alice.userId}.1.all..all.json`;
@@ -292,6 +305,57 @@ describe('comments and walls', () => {
     expect(await one('SELECT comments_count FROM videos WHERE id = $1', [videoA])).toEqual({
       comments_count: 1,
     });
+  });
+
+  it('keeps the comments of a private playlist to its owner', async () => {
+    const created = await input(
+      {
+        act: 'playlist',
+        section: 'new',
+        title: 'Only mine',
+        desc: 'Nobody else should read',
+        visible: '0',
+      },
+      alice,
+    );
+    const id = Number(created.json().playlist_id);
+    await post(
+      '/api/stat.php',
+      { act: 'comm', section: 'playlist', object_id: String(id), msg: 'A private note' },
+      alice,
+    );
+    const path = commentsPath(3600, 'playlist', id);
+    const read = (session?: TestSession) =>
+      t.app.inject({
+        method: 'GET',
+        url: path,
+        headers: session ? { cookie: session.cookie } : {},
+      });
+    const own = await read(alice);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().comments.map((c: { comment: string }) => c.comment)).toEqual([
+      'A private note',
+    ]);
+    expect(own.headers['cache-control']).not.toContain('public');
+    for (const reader of [undefined, bob]) {
+      const res = await read(reader);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'playlist_is_private' });
+      expect(res.body).not.toContain('A private note');
+    }
+    // Made public, everyone reads them.
+    await input(
+      {
+        act: 'playlist',
+        section: 'upd',
+        object_id: String(id),
+        title: 'Only mine',
+        desc: 'Nobody else should read',
+        visible: '1',
+      },
+      alice,
+    );
+    expect((await read()).json().comments).toHaveLength(1);
   });
 
   it('writes on a member’s wall', async () => {

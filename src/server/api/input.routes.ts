@@ -6,8 +6,8 @@ import type { MemberActionsService } from '../services/member-actions.service.ts
 import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';
 
-// `POST /api/input.php` (SPEC.md §7): a member's favourites, watch later, playlists and
-// subscriptions. Every change is the signed-in member's own (the session names them).
+// `POST /api/input.php` (SPEC.md §7): a member's favourites, watch later, playlists,
+// subscriptions and friends. Every change is the signed-in member's own (the session names them).
 
 const CHANGES_PER_MINUTE = 120;
 
@@ -15,6 +15,10 @@ const answerSchema = z.object({
   success: z.literal(1),
   playlist_id: z.string().optional().describe('section=new: the new playlist'),
   subscribers: z.number().optional().describe('act=subscribe: the subscriber count now'),
+  friend: z
+    .enum(['sent', 'friends'])
+    .optional()
+    .describe('act=friend section=add: a request was sent, or theirs accepted'),
 });
 
 const field = (description: string) => ({ type: 'string', description });
@@ -41,6 +45,7 @@ export function inputRoutes(_deps: ApiDeps, service: MemberActionsService) {
               '`act=favourite|watch_later`, `section=add|rem`, `video_id`.',
               '`act=playlist`: `section=new` with `title` (3-100), `desc` (5-500), `visible` (1 public, 0 private), `orientation` (str, she, gay), `categories` (up to 3 comma-separated ids) and optionally `video_id`, answering `playlist_id`; `section=upd` with `object_id` and the same fields; `section=del` with `object_id`; `section=add|rem` with `object_id` and `video_id`.',
               '`act=subscribe`, `section=add|rem`, `type=channel|model|member`, `object_id`, answering `subscribers`.',
+              '`act=friend`, `object_id` (a member): `section=add` asks for friendship, or accepts that member’s waiting request, answering `friend: sent|friends`; `section=rem` ends a friendship, cancels this member’s request or declines theirs. Befriending oneself answers `friend_cant_add_myself` (notify).',
               'Adding what is already there answers `already_added`, subscribing to oneself `subscribe_cant_subscribe_myself` (both with `codes: [{field: "notify"}]`, shown as a toast). Another member’s playlist answers 403 `no_permission`. Form failures carry `codes` per field.',
             ].join(' '),
             response: answerSchema,
@@ -50,10 +55,10 @@ export function inputRoutes(_deps: ApiDeps, service: MemberActionsService) {
           body: {
             type: 'object',
             properties: {
-              act: field('favourite, watch_later, playlist, subscribe'),
+              act: field('favourite, watch_later, playlist, subscribe, friend'),
               section: field('add, rem, del, new, upd'),
               video_id: field('A video'),
-              object_id: field('The playlist, or the subscription target'),
+              object_id: field('The playlist, the subscription target, or the member to befriend'),
               type: field('act=subscribe: channel, model, member'),
               title: field('Playlist title'),
               desc: field('Playlist description'),

@@ -200,6 +200,12 @@ export function forgetCachedObject(
   cache.deleteMatching(new RegExp(`^/api/json/comments/\\d+/${section}/\\d+/\\d+/${id}\\.json$`));
   if (section === 'member') {
     cache.deleteMatching(new RegExp(`^/api/json/member/\\d+/[a-z]+/\\d+/\\d+/${id}\\.json$`));
+    // Their favourites as others read them.
+    cache.deleteMatching(new RegExp(`^/api/json/videos2/.*/favourites\\.${id}\\.`));
+    // The member's friends, subscribers and subscriptions lists (object_id: the last slot).
+    cache.deleteMatching(
+      new RegExp(`^/api/json/members/\\d+/(friends|subscribers|subscriptions)/filt[^/]*\\.${id}/`),
+    );
   }
   if (section === 'playlist') {
     cache.deleteMatching(new RegExp(`^/api/json/playlist/\\d+/\\d+/\\d+/${id}\\.json$`));

@@ -5,11 +5,13 @@ import { TOP_THUMBS } from '../../db/counters.ts';
 import { COMMENT_TARGET as READ_TARGET } from './member.repository.ts';
 
 // Hand-written SQL of what members change: favourites, watch later, playlists,
-// subscriptions and comments. Every change moves its denormalised counter in the same
+// subscriptions, friends and comments. Every change moves its denormalised counter in the same
 // transaction (the nightly maintenance only reconciles drift). Ownership is part of each
 // statement's WHERE, so no other member's row can ever be touched.
 
 export type Outcome = 'done' | 'already' | 'not_found' | 'no_permission';
+/** `sent`: a request now waits for the other member; `friends`: their request was accepted. */
+export type FriendOutcome = 'sent' | 'friends' | 'already' | 'not_found';
 
 type Tx = Pick<Database, 'query'>;
 
@@ -240,6 +242,57 @@ export function createMemberActionsRepository(database: Database) {
         const outcome: Outcome = changed.length > 0 ? 'done' : on ? 'already' : 'not_found';
         return { outcome, subscribers: Number(row?.n ?? 0) };
       });
+    },
+
+    /**
+     * Asks another member for friendship, or accepts their waiting request: a request is one
+     * row (user_id asked friend_id, status 0); a friendship is a row each way with status 1.
+     */
+    async befriend(userId: number, otherId: number) {
+      return database.transaction(async (tx): Promise<FriendOutcome> => {
+        // Both members' rows locked in id order: two members asking each other at once
+        // end as friends, not as two crossed requests.
+        const members = await tx.query<{ id: number; status: number }>(
+          'SELECT id, status FROM users WHERE id IN ($1, $2) ORDER BY id FOR UPDATE',
+          [userId, otherId],
+        );
+        const other = members.find((row) => Number(row.id) === otherId);
+        if (!other || Number(other.status) !== 1) return 'not_found';
+        const rows = await tx.query<{ user_id: number; status: number }>(
+          `SELECT user_id, status FROM friends
+            WHERE (user_id = $1 AND friend_id = $2) OR (user_id = $2 AND friend_id = $1)`,
+          [userId, otherId],
+        );
+        if (rows.some((row) => Number(row.user_id) === userId)) return 'already';
+        if (rows.some((row) => Number(row.user_id) === otherId && Number(row.status) === 0)) {
+          await tx.query('UPDATE friends SET status = 1 WHERE user_id = $2 AND friend_id = $1', [
+            userId,
+            otherId,
+          ]);
+          await tx.query(
+            'INSERT INTO friends (user_id, friend_id, status) VALUES ($1, $2, 1) ON CONFLICT DO NOTHING',
+            [userId, otherId],
+          );
+          return 'friends';
+        }
+        const inserted = await tx.query(
+          `INSERT INTO friends (user_id, friend_id, status) VALUES ($1, $2, 0)
+           ON CONFLICT DO NOTHING RETURNING 1`,
+          [userId, otherId],
+        );
+        return inserted.length > 0 ? 'sent' : 'already';
+      });
+    },
+
+    /** Ends a friendship, cancels this member's request or declines the other's. */
+    async unfriend(userId: number, otherId: number): Promise<Outcome> {
+      const removed = await database.query(
+        `DELETE FROM friends
+          WHERE (user_id = $1 AND friend_id = $2) OR (user_id = $2 AND friend_id = $1)
+          RETURNING 1`,
+        [userId, otherId],
+      );
+      return removed.length > 0 ? 'done' : 'not_found';
     },
 
     /** A comment, or a post on a member's wall; undefined when the object is not there. */

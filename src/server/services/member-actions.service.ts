@@ -18,10 +18,17 @@ import type { MediaUrls } from './media-urls.ts';
 // subscriptions) and comments. A visitor gets `need_auth`; another member's playlist
 // `no_permission`; "already there" is a notify code the web app shows as a toast.
 
-export type InputAnswer = { success: 1; playlist_id?: string; subscribers?: number };
+export type InputAnswer = {
+  success: 1;
+  playlist_id?: string;
+  subscribers?: number;
+  /** act=friend section=add: a request was sent, or the other member's request accepted. */
+  friend?: 'sent' | 'friends';
+};
 
-const notify = (code: 'already_added' | 'subscribe_cant_subscribe_myself') =>
-  new AppError(code, { codes: [{ field: 'notify', code }], field: 'notify' });
+const notify = (
+  code: 'already_added' | 'subscribe_cant_subscribe_myself' | 'friend_cant_add_myself',
+) => new AppError(code, { codes: [{ field: 'notify', code }], field: 'notify' });
 
 function settle(outcome: Outcome): void {
   switch (outcome) {
@@ -63,6 +70,8 @@ export function createMemberActionsService(deps: {
               ? await actions.addToList(list, userId, request.videoId)
               : await actions.removeFromList(list, userId, request.videoId),
           );
+          // Others read a member's favourites from the cache (watch later is theirs alone).
+          if (list === 'favourites') deps.changed({ section: 'member', objectId: userId });
           return { success: 1 };
         }
         case 'subscribe': {
@@ -76,7 +85,27 @@ export function createMemberActionsService(deps: {
             request.section === 'add',
           );
           settle(result.outcome);
+          if (request.type === 'member') {
+            // Their subscribers and this member's subscriptions are listed on the profiles.
+            deps.changed({ section: 'member', objectId: userId });
+            deps.changed({ section: 'member', objectId: request.objectId });
+          }
           return { success: 1, subscribers: result.subscribers };
+        }
+        case 'friend': {
+          if (request.objectId === userId) throw notify('friend_cant_add_myself');
+          let friend: InputAnswer['friend'];
+          if (request.section === 'add') {
+            const outcome = await actions.befriend(userId, request.objectId);
+            if (outcome === 'already' || outcome === 'not_found') settle(outcome);
+            else friend = outcome;
+          } else {
+            settle(await actions.unfriend(userId, request.objectId));
+          }
+          // Both profiles count friends and list them.
+          deps.changed({ section: 'member', objectId: userId });
+          deps.changed({ section: 'member', objectId: request.objectId });
+          return friend ? { success: 1, friend } : { success: 1 };
         }
         case 'playlist': {
           switch (request.section) {

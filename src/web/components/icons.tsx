@@ -54,6 +54,23 @@ export function HistoryIcon() {
 }
 
 /** Watch later: a clock. */
+export function MailIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      {...large}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </svg>
+  );
+}
+
 export function ClockIcon() {
   return (
     <svg

@@ -16,6 +16,8 @@ export function ProfileHeader({
   about,
   facts = [],
   subscribe,
+  actions,
+  cover,
   children,
 }: {
   image: string;
@@ -25,6 +27,10 @@ export function ProfileHeader({
   facts?: [string, string][];
   /** What the subscribe button subscribes to; no button without it (one's own page). */
   subscribe?: SubscribeTarget | undefined;
+  /** More buttons beside the subscribe button (a member page: friend, message). */
+  actions?: ReactNode;
+  /** A member's cover picture (1250x250), shown above the head when there is one. */
+  cover?: string | undefined;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -34,7 +40,8 @@ export function ProfileHeader({
   const count = (key: string, value: string) =>
     t(key, { count: Number(value), n: shortCount(value) });
   return (
-    <header className={styles.head}>
+    <header className={cover ? `${styles.head} ${styles.withCover}` : styles.head}>
+      {cover ? <img src={cover} alt="" width={1250} height={250} className={styles.cover} /> : null}
       <img src={image} alt="" width={160} height={160} className={styles.portrait} />
       <div>
         <h1 className={styles.name}>{name}</h1>
@@ -45,12 +52,17 @@ export function ProfileHeader({
             <span>{count('profile.subscribers', subscribers)}</span>
           ) : null}
         </p>
-        {subscribe ? (
-          <SubscribeButton
-            subscribed={subscription.subscribed}
-            busy={subscription.busy}
-            onToggle={() => void subscription.toggle()}
-          />
+        {subscribe || actions ? (
+          <div className={styles.actions}>
+            {subscribe ? (
+              <SubscribeButton
+                subscribed={subscription.subscribed}
+                busy={subscription.busy}
+                onToggle={() => void subscription.toggle()}
+              />
+            ) : null}
+            {actions}
+          </div>
         ) : null}
         {about ? <p className={styles.about}>{about}</p> : null}
         {facts.length > 0 ? (

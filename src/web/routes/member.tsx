@@ -20,12 +20,17 @@ import { CommentForm } from '../components/comments/comment-form.tsx';
 import { CommentLoginPrompt } from '../components/comments/comment-login-prompt.tsx';
 import { memberWallPath } from '../components/comments/comment-rules.ts';
 import { FactsList } from '../components/facts-list.tsx';
+import { ownListPath } from '../components/owner/owner-lists.ts';
+import { OwnerVideoList } from '../components/owner/owner-video-list.tsx';
+import { PlaylistOwnerActions } from '../components/owner/playlist-owner-actions.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { PostList, wallPostToPost } from '../components/post-list.tsx';
 import { ProfileCard, ProfileGrid } from '../components/profile-card.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
+import { MemberButtons } from '../components/social/friend-button.tsx';
+import { FriendRequests } from '../components/social/friend-requests.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { countryName } from '../lib/country.ts';
@@ -33,7 +38,8 @@ import styles from './profile-page.module.css';
 
 // A member's public page (SPEC.md §2 /members/{id}/ with wall/{page}/, friends/{page}/,
 // subscriptions/, uploaded_videos/{page}/, favourite_videos/{page}/, history/{page}/,
-// playlists/{page}/ and info/). History is the owner's alone: others are told so.
+// playlists/{page}/ and info/). History is the owner's alone: others are told so. On their
+// own page the owner may remove favourites and edit or delete playlists (SPEC.md §6).
 
 const PAGED = [
   'uploaded_videos',
@@ -47,9 +53,9 @@ const SINGLE = ['subscriptions', 'info'] as const;
 type Tab = (typeof PAGED)[number] | (typeof SINGLE)[number];
 const WALL_PAGE = 10;
 
-function videosPath(gender: Gender, id: number, tab: Tab, page: number) {
+function videosPath(gender: Gender, id: number, tab: Tab, page: number, lifetime: number) {
   return videos2Path({
-    lifetime: LIFETIME.member,
+    lifetime,
     gender,
     sort: tab === 'favourite_videos' ? 'history' : 'latest-updates',
     count: PAGE_SIZE.videos,
@@ -62,13 +68,25 @@ function videosPath(gender: Gender, id: number, tab: Tab, page: number) {
   });
 }
 
+/**
+ * A videos tab's call. The owner reads their own uploads, favourites and history uncached,
+ * as lists they change (owner-lists.ts); nobody else is asked for the history.
+ */
+function tabVideosPath(gender: Gender, id: number, tab: Tab, page: number, own: boolean) {
+  if (own && tab === 'favourite_videos') return ownListPath('favourites', id, gender, page);
+  if (tab === 'history') return ownListPath('history', id, gender, page);
+  // The uploader's own uploads uncached too: a new upload shows once it is published.
+  return videosPath(gender, id, tab, page, own ? 0 : LIFETIME.member);
+}
+
 /** The profile, with the wall on the wall tab (read fresh by members, who may post). */
 const profilePath = (id: number, tab: Tab, signedIn: boolean) =>
   tab === 'wall' ? memberWallPath(signedIn, id) : memberPath(LIFETIME.member, 'profile', id);
 
-const friendsPath = (id: number, page: number) =>
+/** A member's friends; their own list uncached, so an accepted request shows at once. */
+const friendsPath = (id: number, page: number, own: boolean) =>
   membersPath({
-    lifetime: LIFETIME.member,
+    lifetime: own ? 0 : LIFETIME.member,
     section: 'friends',
     filters: { object_id: String(id) },
     sort: 'latest',
@@ -77,9 +95,10 @@ const friendsPath = (id: number, page: number) =>
     query: undefined,
   });
 
-const memberPlaylistsPath = (id: number, page: number) =>
+/** A member's playlists; their own uncached, so an edit or a deletion shows at once. */
+const memberPlaylistsPath = (id: number, page: number, own: boolean) =>
   playlistsPath({
-    lifetime: LIFETIME.member,
+    lifetime: own ? 0 : LIFETIME.member,
     sort: 'latest',
     count: PAGE_SIZE.videos,
     section: 'members',
@@ -88,16 +107,20 @@ const memberPlaylistsPath = (id: number, page: number) =>
     objectId: id,
   });
 
-/** The data call of a tab, besides the profile; none for info and history. */
-function tabQuery(gender: Gender, id: number, tab: Tab, page: number) {
+/** The data call of a tab, besides the profile; none for info, nor for another's history. */
+function tabQuery(gender: Gender, id: number, tab: Tab, page: number, own: boolean) {
   switch (tab) {
     case 'uploaded_videos':
     case 'favourite_videos':
-      return apiQuery<VideoListResponse>(videosPath(gender, id, tab, page));
+      return apiQuery<VideoListResponse>(tabVideosPath(gender, id, tab, page, own));
+    case 'history':
+      return own
+        ? apiQuery<VideoListResponse>(tabVideosPath(gender, id, tab, page, own))
+        : undefined;
     case 'friends':
-      return apiQuery<MembersResponse>(friendsPath(id, page));
+      return apiQuery<MembersResponse>(friendsPath(id, page, own));
     case 'playlists':
-      return apiQuery<PlaylistsResponse>(memberPlaylistsPath(id, page));
+      return apiQuery<PlaylistsResponse>(memberPlaylistsPath(id, page, own));
     case 'subscriptions':
       return apiQuery<SubscriptionsResponse>(subscriptionsPath(LIFETIME.member, id));
     default:
@@ -118,7 +141,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     if (tab === 'wall' && page > 1 && (page - 1) * WALL_PAGE >= (profile.wall?.length ?? 0)) {
       throw data(null, { status: 404 });
     }
-    const query = tabQuery(globals.gender, id, tab, page);
+    const query = tabQuery(globals.gender, id, tab, page, globals.user?.id === id);
     if (query) await queryClient.ensureQueryData(query as ReturnType<typeof apiQuery<unknown>>);
     return { id, tab, page };
   } catch (error) {
@@ -167,18 +190,29 @@ export function Component() {
       />
       <ProfileHeader
         image={member.avatar}
+        cover={member.cover}
         name={member.display_name}
         counts={{ videos: member.statistics.videos, subscribers: member.statistics.subscribers }}
         about={member.about}
         // SPEC.md §6: a member cannot subscribe to themselves.
         subscribe={user?.id === id ? undefined : { type: 'member', objectId: String(id) }}
+        actions={
+          user?.id === id ? undefined : <MemberButtons memberId={id} name={member.display_name} />
+        }
       />
       <ProfileTabs label={member.display_name} current={tab} tabs={tabs} />
       {tab === 'uploaded_videos' || tab === 'favourite_videos' ? (
-        <Videos id={id} tab={tab} page={page} href={href} />
+        <Videos id={id} tab={tab} page={page} href={href} own={user?.id === id} />
       ) : null}
-      {tab === 'playlists' ? <Playlists id={id} page={page} href={href} /> : null}
-      {tab === 'friends' ? <Friends id={id} page={page} href={href} /> : null}
+      {tab === 'playlists' ? (
+        <Playlists id={id} page={page} href={href} own={user?.id === id} />
+      ) : null}
+      {tab === 'friends' ? (
+        <>
+          {user?.id === id ? <FriendRequests /> : null}
+          <Friends id={id} page={page} href={href} own={user?.id === id} />
+        </>
+      ) : null}
       {tab === 'subscriptions' ? <Subscriptions id={id} /> : null}
       {tab === 'wall' ? (
         <>
@@ -203,7 +237,13 @@ export function Component() {
           <Pagination page={page} pages={Math.ceil((wall?.length ?? 0) / WALL_PAGE)} href={href} />
         </>
       ) : null}
-      {tab === 'history' ? <p className={styles.empty}>{t('errors.no_permission')}</p> : null}
+      {tab === 'history' ? (
+        user?.id === id ? (
+          <Videos id={id} tab={tab} page={page} href={href} own />
+        ) : (
+          <p className={styles.empty}>{t('errors.no_permission')}</p>
+        )
+      ) : null}
       {tab === 'info' ? <Info member={member} /> : null}
     </>
   );
@@ -211,42 +251,84 @@ export function Component() {
 
 type Href = (page: number) => string;
 
-function Videos({ id, tab, page, href }: { id: number; tab: Tab; page: number; href: Href }) {
+function Videos({
+  id,
+  tab,
+  page,
+  href,
+  own,
+}: {
+  id: number;
+  tab: Tab;
+  page: number;
+  href: Href;
+  own: boolean;
+}) {
   const { t } = useTranslation();
   const { gender } = useGlobals();
-  const videos = useSuspenseQuery(
-    apiQuery<VideoListResponse>(videosPath(gender, id, tab, page)),
-  ).data;
+  const path = tabVideosPath(gender, id, tab, page, own);
+  const videos = useSuspenseQuery(apiQuery<VideoListResponse>(path)).data;
+  const empty = tab === 'history' ? t('empty.history') : t('errors.videos_not_found');
   return (
     <>
-      {videos.videos.length > 0 ? (
+      {own && tab === 'favourite_videos' ? (
+        <OwnerVideoList
+          videos={videos.videos}
+          target={{ list: 'favourite' }}
+          listPath={path}
+          empty={empty}
+        />
+      ) : videos.videos.length > 0 ? (
         <VideoGrid videos={videos.videos} eagerCount={4} />
       ) : (
-        <p className={styles.empty}>{t('errors.videos_not_found')}</p>
+        <p className={styles.empty}>{empty}</p>
       )}
       <Pagination page={page} pages={videos.pages} href={href} />
     </>
   );
 }
 
-function Playlists({ id, page, href }: { id: number; page: number; href: Href }) {
+function Playlists({
+  id,
+  page,
+  href,
+  own,
+}: {
+  id: number;
+  page: number;
+  href: Href;
+  own: boolean;
+}) {
   const { t } = useTranslation();
-  const list = useSuspenseQuery(apiQuery<PlaylistsResponse>(memberPlaylistsPath(id, page))).data;
+  const list = useSuspenseQuery(
+    apiQuery<PlaylistsResponse>(memberPlaylistsPath(id, page, own)),
+  ).data;
   return (
     <>
       {list.playlists.length > 0 ? (
         <ProfileGrid>
-          {list.playlists.map((playlist) => (
-            <ProfileCard
-              key={playlist.playlist_id}
-              href={`/playlist/${playlist.playlist_id}/1/`}
-              image={playlist.toptn[0]?.scr ?? '/placeholder.svg'}
-              title={playlist.title}
-              videos={playlist.total_videos}
-              views={playlist.views}
-              square={false}
-            />
-          ))}
+          {list.playlists.map((playlist) => {
+            const card = (
+              <ProfileCard
+                key={playlist.playlist_id}
+                href={`/playlist/${playlist.playlist_id}/1/`}
+                image={playlist.toptn[0]?.scr ?? '/placeholder.svg'}
+                title={playlist.title}
+                videos={playlist.total_videos}
+                views={playlist.views}
+                square={false}
+              />
+            );
+            // The owner's cards carry Edit and Delete (SPEC.md §6).
+            return own ? (
+              <div key={playlist.playlist_id}>
+                {card}
+                <PlaylistOwnerActions playlist={playlist} />
+              </div>
+            ) : (
+              card
+            );
+          })}
         </ProfileGrid>
       ) : (
         <p className={styles.empty}>{t('playlists.empty')}</p>
@@ -256,9 +338,9 @@ function Playlists({ id, page, href }: { id: number; page: number; href: Href })
   );
 }
 
-function Friends({ id, page, href }: { id: number; page: number; href: Href }) {
+function Friends({ id, page, href, own }: { id: number; page: number; href: Href; own: boolean }) {
   const { t } = useTranslation();
-  const list = useSuspenseQuery(apiQuery<MembersResponse>(friendsPath(id, page))).data;
+  const list = useSuspenseQuery(apiQuery<MembersResponse>(friendsPath(id, page, own))).data;
   return (
     <>
       {list.members.length > 0 ? (

@@ -2,9 +2,8 @@ import type { ErrorCode } from '../../../contracts/errors.ts';
 import type { SubscriptionType } from '../../../contracts/input.rules.ts';
 
 // What a subscribe or unsubscribe call leaves behind (SPEC.md §4, §8 "subscribed (channel,
-// model, user)"). The APIs do not tell whether the member is subscribed already, so the
-// button starts unsubscribed; the server's `already_added` then tells, and is shown as a
-// notice rather than an error.
+// model, user)"). The button starts from relation.php; should that be out of date (another
+// tab), the server's `already_added` tells, and is shown as a notice rather than an error.
 
 export interface SubscriptionState {
   subscribed: boolean;

@@ -5,11 +5,13 @@ import type { SubscriptionType } from '../../../contracts/input.rules.ts';
 import { isApiError, postForm } from '../../api/client.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
+import { useRelation } from '../social/relation.ts';
 import { type SubscriptionState, subscriptionResult } from './subscription.ts';
 
 // Subscribing to a channel, model or member (SPEC.md §1, §6: members only, never oneself)
-// through input.php `act=subscribe`. A visitor gets the Login modal. The state belongs to
-// one object: another object on the same page component starts over.
+// through input.php `act=subscribe`. A visitor gets the Login modal. A member's button starts
+// from their relation to the object (relation.php), then follows their clicks. The state
+// belongs to one object: another object on the same page component starts over.
 
 export interface SubscribeTarget {
   type: SubscriptionType;
@@ -23,9 +25,14 @@ export function useSubscription(target: SubscribeTarget | undefined, name: strin
   const { user } = useGlobals();
   const { openModal, toast, toastFailure } = useOverlays();
   const key = target ? `${target.type}:${target.objectId}` : '';
-  const [stored, setStored] = useState({ key, ...FRESH });
+  // Nothing stored until the member clicks: until then the relation read tells.
+  const [stored, setStored] = useState({ key: '', ...FRESH });
   const [busyKey, setBusyKey] = useState<string | null>(null);
-  const state: SubscriptionState = stored.key === key ? stored : FRESH;
+  const relation = useRelation(target);
+  const state: SubscriptionState =
+    stored.key === key
+      ? stored
+      : { subscribed: relation?.subscribed ?? false, subscribers: undefined };
 
   async function toggle() {
     if (!target || busyKey === key) return;
