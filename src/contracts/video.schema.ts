@@ -112,8 +112,11 @@ export const videoStatusSchema = z.object({
   status_id: z.enum(['0', '1', '2', '3', '5']),
   /** Heights of the HLS rungs published so far, best first. */
   rungs: z.array(z.number().int()),
-  /** Why the pipeline gave up on the source (`video_corrupted_file`); empty otherwise. */
-  error: z.string(),
+  /**
+   * Why the pipeline gave up on the source (`video_corrupted_file`); empty otherwise. Not
+   * named `error`: a body with `error` is a failed call (API-CONTRACT.md).
+   */
+  failure: z.string(),
   tasks: z.array(
     z.object({
       task: z.string().describe('hls:{height}, timeline, hover or mp4'),

@@ -13,6 +13,8 @@ import type { Logger } from 'pino';
 import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { adsRoutes } from './api/ads.routes.ts';
+import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { albumsRoutes } from './api/albums.routes.ts';
 import { authRoutes } from './api/auth.routes.ts';
 import { channelsRoutes } from './api/channels.routes.ts';
@@ -21,14 +23,19 @@ import { discoveryRoutes } from './api/discovery.routes.ts';
 import { healthRoutes } from './api/health.routes.ts';
 import { inputRoutes } from './api/input.routes.ts';
 import { mediaRoutes } from './api/media.routes.ts';
+import { memberProfileRoutes } from './api/member-profile.routes.ts';
 import { membersRoutes } from './api/members.routes.ts';
 import { modelsRoutes } from './api/models.routes.ts';
+import { oidcRoutes } from './api/oidc.routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import { playlistsRoutes } from './api/playlists.routes.ts';
+import { createSocial, socialRoutes } from './api/social.routes.ts';
 import { statRoutes } from './api/stat.routes.ts';
+import { uploadRoutes } from './api/upload.routes.ts';
 import { videosRoutes } from './api/videos.routes.ts';
 import { forgetCachedObject, ResponseCache } from './cache/response-cache.ts';
 import type { Config } from './config.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import drain from './plugins/drain.ts';
 import errors from './plugins/errors.ts';
 import formBody from './plugins/form-body.ts';
@@ -39,6 +46,7 @@ import { createAccountRepository } from './repositories/account.repository.ts';
 import { createMemberActionsRepository } from './repositories/member-actions.repository.ts';
 import { loadSecret } from './secret.ts';
 import { createAccountService } from './services/account.service.ts';
+import { createAgeVerifier } from './services/age-verifier.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { createMediaUrls } from './services/media-urls.ts';
 import { createMemberActionsService } from './services/member-actions.service.ts';
@@ -62,6 +70,8 @@ export interface AppDeps {
   distDir?: string;
   /** Tests may pass their own; otherwise SMTP_URL or the outbox decides. */
   mailer?: Mailer;
+  /** Background jobs (main.ts); uploads queue their processing here and need it. */
+  jobs?: JobQueue;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -78,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     requestIdHeader: 'x-request-id',
-    routerOptions: { maxParamLength: 300, ignoreTrailingSlash: false },
+    // 800: a videos2 tail may name 60 video ids (the `ids` section).
+    routerOptions: { maxParamLength: 800, ignoreTrailingSlash: false },
   });
 
   await app.register(errors);
@@ -162,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret,
   };
   await app.register(authRoutes({ ...api, accounts }));
+  await app.register(oidcRoutes({ ...api, accounts, google: config.google }));
   await app.register(healthRoutes({ database: deps.database }));
   await app.register(
     sitemapRoutes({
@@ -190,6 +202,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(statRoutes(api, {}, memberActions));
   await app.register(inputRoutes(api, memberActions));
+  await app.register(uploadRoutes(api, { config, jobs: deps.jobs, cache }));
+  await app.register(
+    memberProfileRoutes(api, {
+      // The member's page shows the change at once; the header's avatar and ended
+      // sessions are read again.
+      changed: (userId) => {
+        forgetCachedObject(cache, 'member', userId);
+        app.sessions.forget(userId);
+      },
+    }),
+  );
+  const social = createSocial(api);
+  await app.register(socialRoutes(social));
+  await app.register(
+    ageVerificationRoutes(api, {
+      verifier: createAgeVerifier(config.ageVerifier),
+      // The next page's `user.ageVerified` and the member's profile tell the news.
+      changed: (userId) => {
+        app.sessions.forget(userId);
+        forgetCachedObject(cache, 'member', userId);
+      },
+    }),
+  );
+  await app.register(
+    adsRoutes(api, { sisterSites: config.sisterSites, offerChance: config.offerChance }),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');
@@ -210,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           sisterSites: config.sisterSites,
           contactEmail: config.contactEmail,
         },
+        googleSignIn: config.google !== undefined,
+        countryHeader: config.countryHeader,
         pageUser: async (viewer) => ({
           id: viewer.userId,
           username: viewer.username,
@@ -219,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               : '',
           ageVerified: viewer.ageVerified,
           historyCount: await accounts.historyCount(viewer.userId),
+          unreadMessages: await social.unreadCount(viewer.userId),
         }),
       }),
     );

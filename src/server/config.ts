@@ -23,6 +23,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MEDIA_DIR: z.string().optional(),
+  UPLOAD_DIR: z.string().optional(),
+  UPLOAD_MAX_PENDING: z.coerce.number().int().min(1).max(100).default(3),
+  UPLOAD_STALE_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(48),
   SEED_DEMO: bool.default(true),
   DEMO_VIDEOS: z.coerce.number().int().min(0).max(100_000).default(900),
   DEMO_PLAYABLE: z.coerce.number().int().min(0).max(50).default(6),
@@ -56,6 +63,19 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'OIDC_ISSUER must be an https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'COUNTRY_HEADER must be a header name')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AGE_VERIFIER: z.enum(['local']).default('local'),
+  OFFER_CHANCE: z.coerce.number().min(0).max(1).default(0.5),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
 });
@@ -75,6 +95,12 @@ export interface Config {
   /** PGlite data directory when no DATABASE_URL is given (tests use `memory://`). */
   pgliteDir: string;
   mediaDir: string;
+  /** Uploads in progress and waiting for their form (tus files; decision 0015). */
+  uploadDir: string;
+  /** Uploads a member may have at once, unfinished or not yet submitted. */
+  uploadMaxPending: number;
+  /** An upload untouched this long (unfinished or never submitted) is removed. */
+  uploadStaleHours: number;
   seedDemo: boolean;
   demoVideos: number;
   demoPlayable: number;
@@ -95,6 +121,20 @@ export interface Config {
   mailFrom: string;
   /** A session lasts this long after the member was last seen. */
   sessionDays: number;
+  /**
+   * Sign in with Google over OpenID Connect (decision 0016): on when the client id and
+   * secret are set. `issuer` is Google's unless OIDC_ISSUER names another provider.
+   */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /**
+   * The request header a trusted CDN or proxy sets to the visitor's two-letter country
+   * (e.g. `cf-ipcountry`); unset: the country is unknown and no age gate shows (decision 0018).
+   */
+  countryHeader: string | undefined;
+  /** Who checks a UK member's photo (decision 0018); `local` is the development stand-in. */
+  ageVerifier: 'local';
+  /** How likely a visitor's under-player slot shows the affiliate offer (SPEC.md §4), 0-1. */
+  offerChance: number;
   ffmpegPath: string;
   ffprobePath: string;
 }
@@ -141,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'db'),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadMaxPending: e.UPLOAD_MAX_PENDING,
+    uploadStaleHours: e.UPLOAD_STALE_HOURS,
     seedDemo: e.SEED_DEMO,
     demoVideos: e.DEMO_VIDEOS,
     demoPlayable: e.DEMO_PLAYABLE,
@@ -160,6 +203,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.MAIL_FROM ??
       `${e.SITE_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://afterglow.example').hostname.replace(/^localhost$/, 'afterglow.example')}>`,
     sessionDays: e.SESSION_DAYS,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            // As the provider writes it: discovery checks it character for character.
+            issuer: e.OIDC_ISSUER ?? 'https://accounts.google.com',
+          }
+        : undefined,
+    countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
+    ageVerifier: e.AGE_VERIFIER,
+    offerChance: e.OFFER_CHANCE,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
   };

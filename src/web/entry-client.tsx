@@ -12,7 +12,7 @@ import { Document } from './components/document.tsx';
 import { GlobalsContext } from './hooks/use-globals.ts';
 import { GLOBALS_KEY } from './hydration.ts';
 import { createI18n } from './i18n/i18n.ts';
-import { loadMessages } from './i18n/messages.client.ts';
+import { bindScreenMessages, loadMessages } from './i18n/messages.client.ts';
 import { routes } from './routes.tsx';
 import type { PageGlobals } from './ssr-types.ts';
 
@@ -54,6 +54,8 @@ async function start(): Promise<void> {
     getContext: () => createAppContext({ queryClient, globals }),
   });
   const i18n = createI18n(globals.lang, messages);
+  // The screen's own messages, when it has any, came with its code (resolveLazyMatches).
+  bindScreenMessages(i18n, globals.lang);
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: taps and scrolls stay responsive on slow
   // phones (Lighthouse: total blocking time).

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { rootLoader, Shell } from './components/layout/shell.tsx';
+import { withScreenMessages } from './i18n/messages.client.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -15,7 +16,7 @@ export const routes: RouteObject[] = [
     path: '/embed/:id',
     id: 'src/web/routes/embed.tsx',
     ErrorBoundary: RouteError,
-    lazy: () => import('./routes/embed.tsx'),
+    lazy: withScreenMessages(() => import('./routes/embed.tsx')),
   },
   {
     id: 'root',
@@ -74,7 +75,7 @@ export const routes: RouteObject[] = [
           {
             path: 'search/:page',
             id: 'src/web/routes/search.tsx',
-            lazy: () => import('./routes/search.tsx'),
+            lazy: withScreenMessages(() => import('./routes/search.tsx')),
           },
           {
             path: 'models/:sort?',
@@ -86,13 +87,13 @@ export const routes: RouteObject[] = [
           {
             path: 'models/:sort/:page',
             id: 'src/web/routes/models.tsx',
-            lazy: () => import('./routes/models.tsx'),
+            lazy: withScreenMessages(() => import('./routes/models.tsx')),
           },
           {
             // /model/{dir}/ with videos/{page}/, wall/ and info/
             path: 'model/:dir/:tab?/:page?',
             id: 'src/web/routes/model.tsx',
-            lazy: () => import('./routes/model.tsx'),
+            lazy: withScreenMessages(() => import('./routes/model.tsx')),
           },
           {
             path: 'channels/:sort?',
@@ -104,13 +105,13 @@ export const routes: RouteObject[] = [
           {
             path: 'channels/:sort/:page',
             id: 'src/web/routes/channels.tsx',
-            lazy: () => import('./routes/channels.tsx'),
+            lazy: withScreenMessages(() => import('./routes/channels.tsx')),
           },
           {
             // /channel/{dir}/ with videos/{page}/, wall/ and info/
             path: 'channel/:dir/:tab?/:page?',
             id: 'src/web/routes/channel.tsx',
-            lazy: () => import('./routes/channel.tsx'),
+            lazy: withScreenMessages(() => import('./routes/channel.tsx')),
           },
           {
             path: 'playlists/:sort?',
@@ -122,12 +123,12 @@ export const routes: RouteObject[] = [
           {
             path: 'playlists/:sort/:page',
             id: 'src/web/routes/playlists.tsx',
-            lazy: () => import('./routes/playlists.tsx'),
+            lazy: withScreenMessages(() => import('./routes/playlists.tsx')),
           },
           {
             path: 'playlist/:id/:page',
             id: 'src/web/routes/playlist.tsx',
-            lazy: () => import('./routes/playlist.tsx'),
+            lazy: withScreenMessages(() => import('./routes/playlist.tsx')),
           },
           {
             path: 'community/:sort?',
@@ -139,32 +140,32 @@ export const routes: RouteObject[] = [
           {
             path: 'community/:sort/:page',
             id: 'src/web/routes/community.tsx',
-            lazy: () => import('./routes/community.tsx'),
+            lazy: withScreenMessages(() => import('./routes/community.tsx')),
           },
           {
             path: 'members/:id/:tab?/:page?',
             id: 'src/web/routes/member.tsx',
-            lazy: () => import('./routes/member.tsx'),
+            lazy: withScreenMessages(() => import('./routes/member.tsx')),
           },
           {
             path: 'information/:page?',
             id: 'src/web/routes/information.tsx',
-            lazy: () => import('./routes/information.tsx'),
+            lazy: withScreenMessages(() => import('./routes/information.tsx')),
           },
           {
             path: 'top-country/:page?',
             id: 'src/web/routes/top-country.tsx',
-            lazy: () => import('./routes/top-country.tsx'),
+            lazy: withScreenMessages(() => import('./routes/top-country.tsx')),
           },
           {
             path: 'download',
             id: 'src/web/routes/download.tsx',
-            lazy: () => import('./routes/download.tsx'),
+            lazy: withScreenMessages(() => import('./routes/download.tsx')),
           },
           {
             path: 'sitemap-page',
             id: 'src/web/routes/sitemap-page.tsx',
-            lazy: () => import('./routes/sitemap-page.tsx'),
+            lazy: withScreenMessages(() => import('./routes/sitemap-page.tsx')),
           },
           // SPEC.md §2: the account screens use the full width; signup and restore-password
           // are one screen (restore-password.tsx re-exports signup.tsx).
@@ -172,40 +173,40 @@ export const routes: RouteObject[] = [
             path: 'signin',
             id: 'src/web/routes/signin.tsx',
             handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: () => import('./routes/signin.tsx'),
+            lazy: withScreenMessages(() => import('./routes/signin.tsx')),
           },
           {
             path: 'signup',
             id: 'src/web/routes/signup.tsx',
             handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: () => import('./routes/signup.tsx'),
+            lazy: withScreenMessages(() => import('./routes/signup.tsx')),
           },
           {
             path: 'restore-password',
             id: 'src/web/routes/restore-password.tsx',
             handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: () => import('./routes/restore-password.tsx'),
+            lazy: withScreenMessages(() => import('./routes/restore-password.tsx')),
           },
           // Members only (SPEC.md §4: a visitor is sent to /, by each module's loader).
           {
             path: 'edit',
             id: 'src/web/routes/edit.tsx',
-            lazy: () => import('./routes/edit.tsx'),
+            lazy: withScreenMessages(() => import('./routes/edit.tsx')),
           },
           {
             path: 'upload-video',
             id: 'src/web/routes/upload-video.tsx',
-            lazy: () => import('./routes/upload-video.tsx'),
+            lazy: withScreenMessages(() => import('./routes/upload-video.tsx')),
           },
           {
             path: 'watch_later_videos/:id/:page',
             id: 'src/web/routes/watch-later.tsx',
-            lazy: () => import('./routes/watch-later.tsx'),
+            lazy: withScreenMessages(() => import('./routes/watch-later.tsx')),
           },
           {
             path: 'messages/:with?',
             id: 'src/web/routes/messages.tsx',
-            lazy: () => import('./routes/messages.tsx'),
+            lazy: withScreenMessages(() => import('./routes/messages.tsx')),
           },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(

@@ -20,6 +20,8 @@ export interface PageUser {
   ageVerified: boolean;
   /** Videos in the member's server-side history (capped at 999), for the header. */
   historyCount: number;
+  /** Messages from other members not read yet (capped at 99), for the header. */
+  unreadMessages: number;
 }
 
 /** Page constants from the server (SPEC.md §3), also sent to the browser for hydration. */
@@ -33,8 +35,33 @@ export interface PageGlobals {
   csrf: string;
   /** The cookie notice is due: the visitor has not acknowledged it (its cookie is absent). */
   cookieNotice: boolean;
+  /** "Sign in with Google" is configured: the sign-in and sign-up screens offer it. */
+  googleSignIn?: boolean;
+  /** The age gates' inputs only the server knows (SPEC.md §4); absent: none of them. */
+  ageGate?: AgeGateGlobals;
   /** Stylesheets of the first page, kept in the document on hydration. */
   styles: string[];
+}
+
+/** The general gate's words: title, text and its two buttons. */
+export interface GeneralGateText {
+  title: string;
+  text: string;
+  enter: string;
+  leave: string;
+}
+
+/** What the server tells the age gates (docs/decisions/0018-age-gates-and-ads.md). */
+export interface AgeGateGlobals {
+  /** The general gate's flag cookie is set: the visitor pressed Enter before. */
+  confirmed: boolean;
+  /** The visit came with a referrer and a `source` or `promo` query (UK gate exemption). */
+  referred: boolean;
+  /**
+   * The general gate's words in the language of the visitor's country (SPEC.md §4), which
+   * may not be the page's language; set only when that gate may show.
+   */
+  generalText?: GeneralGateText;
 }
 
 export interface RenderRequest {

@@ -112,17 +112,33 @@ describe('accessibility', () => {
       'member menu',
       async () => '/signin/',
       async (page) => {
-        const form = page.locator('main form');
-        await form.getByLabel('Username').fill('demo');
-        await form.getByLabel('Password').fill('demo-password');
-        await form.getByRole('button', { name: 'Log in' }).click();
-        await page.waitForURL(`${baseUrl}/`);
+        await signInAsDemo(page);
         await waitForHydration(page);
         const menu = page.getByRole('button', { name: /demo/ });
         if (await menu.isVisible()) {
           await menu.click();
           await page.getByRole('button', { name: 'Log out' }).waitFor();
         }
+      },
+    ],
+    [
+      'profile edit',
+      async () => '/signin/',
+      async (page) => {
+        await signInAsDemo(page);
+        await page.goto(`${baseUrl}/edit/`);
+        await waitForHydration(page);
+        await page.getByLabel('City').waitFor();
+      },
+    ],
+    [
+      'messages',
+      async () => '/signin/',
+      async (page) => {
+        await signInAsDemo(page);
+        await page.goto(`${baseUrl}/messages/`);
+        await waitForHydration(page);
+        await page.getByRole('heading', { name: 'Messages' }).waitFor();
       },
     ],
     ['404', async () => '/no/such/page/'],
@@ -156,3 +172,12 @@ describe('accessibility', () => {
     }
   }
 });
+
+/** Signs the demo member in on the sign-in screen already open. */
+async function signInAsDemo(page: Page) {
+  const form = page.locator('main form');
+  await form.getByLabel('Username').fill('demo');
+  await form.getByLabel('Password').fill('demo-password');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}

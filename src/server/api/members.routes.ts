@@ -12,7 +12,7 @@ import {
   membersResponseSchema,
   subscriptionsResponseSchema,
 } from '../../contracts/members.schema.ts';
-import { cacheFor } from '../plugins/response-cache.ts';
+import { cacheAnswer, cacheFor } from '../plugins/response-cache.ts';
 import { createMemberRepository } from '../repositories/member.repository.ts';
 import { createMemberService } from '../services/member.service.ts';
 import type { ApiDeps } from './deps.ts';
@@ -112,9 +112,10 @@ export function membersRoutes(deps: ApiDeps) {
           summary: 'Comments on an object, newest first (up to 500)',
           tags: ['members'],
           description:
-            'Sections: video, album, model, channel, member, playlist. SPEC: lifetime 3600, 0 when signed in.',
+            'Sections: video, album, model, channel, member, playlist. SPEC: lifetime 3600, 0 when signed in. A private playlist’s comments answer 403 playlist_is_private to anyone but its owner.',
           params: { ...objectParams, section: 'video, album, model, channel, member, playlist' },
           response: commentsResponseSchema,
+          failures: [403],
         }),
       },
       async (request, reply) => {
@@ -122,9 +123,9 @@ export function membersRoutes(deps: ApiDeps) {
         if (!isCommentSection(section)) throw new AppError('invalid_params', { field: 'section' });
         const parsed = parseObjectPath(lifetimeRaw, e6, e3, file);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
-        const result = await service.comments(section, parsed.value.id);
-        cacheFor(reply, parsed.value.lifetime, maxLifetime);
-        return result;
+        const result = await service.comments(section, parsed.value.id, request.viewer);
+        cacheAnswer(reply, parsed.value.lifetime, maxLifetime, result);
+        return result.body;
       },
     );
 

@@ -239,6 +239,14 @@ describe('one video', () => {
     expect(Object.values(video.tags).map((x) => x.title)).toEqual(['sunset']);
   });
 
+  it('keeps the answer of a video still processing a minute at most', async () => {
+    const uploader = await makeUser(t.database);
+    const { id } = await makeVideo(t.database, uploader.id, { title: 'uploading', statusId: 3 });
+    const res = await get(videoPath(14400, id));
+    expect(res.json().video.status_id).toBe('3');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+  });
+
   it('still answers a deleted video with its status, never as playable', async () => {
     const res = await get(videoPath(0, ids.deleted as number));
     expect(res.statusCode).toBe(200);
@@ -446,7 +454,7 @@ describe('media pipeline status', () => {
       video_id: String(id),
       status_id: '3',
       rungs: [480],
-      error: '',
+      failure: '',
       tasks: [
         { task: 'hls:240', state: 'queued', progress: 0, attempts: 0 },
         { task: 'hls:480', state: 'done', progress: 1, attempts: 1 },

@@ -31,6 +31,9 @@ import { describe } from './openapi.ts';
 // Video calls of SPEC.md §7: lists (videos2), one video, related videos, downloadable files
 // (videofile) and the signed get_file paths they point to.
 
+/** How long the answer of a video still processing may be kept. */
+const PROCESSING_LIFETIME_S = 60;
+
 export function videosRoutes(deps: ApiDeps) {
   const repository = createVideoRepository(deps.database);
   const videos = createVideoService({
@@ -117,10 +120,11 @@ export function videosRoutes(deps: ApiDeps) {
         const parsed = parseFoldered(e6, e3, file, false);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const video = await videos.detail(parsed.value.id, request.viewer);
-        // Members may play private videos (SPEC.md §1): theirs is another answer.
+        // Members may play private videos (SPEC.md §1): theirs is another answer. A video
+        // still processing changes soon (its upload publishes it): kept a minute at most.
         cacheForViewer(
           reply,
-          lifetime,
+          video.status_id === '3' ? Math.min(lifetime, PROCESSING_LIFETIME_S) : lifetime,
           maxLifetime,
           video.is_private !== '1' ? 'public' : request.viewer ? 'personal' : 'visitor',
         );
@@ -186,7 +190,7 @@ export function videosRoutes(deps: ApiDeps) {
           video_id: String(video.id),
           status_id: String(video.status_id) as VideoStatus['status_id'],
           rungs: video.media.rungs ?? [],
-          error: video.media.error ?? '',
+          failure: video.media.error ?? '',
           tasks: Object.entries(video.media.tasks ?? {})
             .map(([task, state]) => ({
               task,

@@ -26,7 +26,9 @@ const cache = new Map<Language, Partial<Record<MailKind, Partial<MailTexts>>>>()
 function mailSection(lang: Language): Partial<Record<MailKind, Partial<MailTexts>>> {
   let section = cache.get(lang);
   if (!section) {
-    const json = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${lang}.json`), 'utf8')) as {
+    const json = JSON.parse(
+      readFileSync(path.join(LOCALES_DIR, 'screens', `${lang}.json`), 'utf8'),
+    ) as {
       mail?: Partial<Record<MailKind, Partial<MailTexts>>>;
     };
     section = json.mail ?? {};

@@ -13,6 +13,7 @@ import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
 import type { PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
 import type { Viewer } from '../plugins/viewer.ts';
+import { ageGateGlobals, visitorCountry } from './age-gate.ts';
 import type { PageRenderer } from './renderer.ts';
 
 // Page requests: strict trailing slashes, then the React app rendered and streamed.
@@ -94,8 +95,12 @@ export function injectApi(app: FastifyInstance, request: FastifyRequest): ApiCli
 export function pagesRoutes(deps: {
   renderer: PageRenderer;
   site: SiteInfo;
+  /** "Sign in with Google" is configured (decision 0016). */
+  googleSignIn?: boolean;
   /** The page constant `user` of a signed-in viewer (SPEC.md §3). */
   pageUser(viewer: Viewer): Promise<PageUser>;
+  /** The request header a trusted CDN or proxy puts the visitor's country in (lower case). */
+  countryHeader?: string | undefined;
 }) {
   return async (app: FastifyInstance) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -110,6 +115,7 @@ export function pagesRoutes(deps: {
         if (!reply.sent) controller.abort();
       });
       const cookies = request.cookies;
+      const country = visitorCountry(request.headers, deps.countryHeader);
       const globals: PageGlobals = {
         // `?lang=` (the hreflang alternates) wins over the cookie, without changing it.
         lang: pickLanguage(
@@ -119,11 +125,19 @@ export function pagesRoutes(deps: {
           cookies[LANGUAGE_COOKIE],
         ),
         gender: pickGender(cookies[GENDER_COOKIE]),
-        country: '',
+        country,
         site: deps.site,
         user: request.viewer ? await deps.pageUser(request.viewer) : null,
         csrf: request.viewer ? app.sessions.csrfToken(request.viewer) : '',
         cookieNotice: cookies[COOKIE_NOTICE_COOKIE] !== '1',
+        googleSignIn: deps.googleSignIn === true,
+        ageGate: ageGateGlobals({
+          url: request.url,
+          referer: request.headers.referer,
+          cookies,
+          country,
+          signedIn: request.viewer !== null,
+        }),
         styles: deps.renderer.assets.styles,
       };
       const result = await deps.renderer.render({
@@ -148,7 +162,10 @@ export function pagesRoutes(deps: {
           .header('content-type', 'text/html; charset=utf-8')
           // A member's page is theirs alone: no shared cache may keep it.
           .header('cache-control', request.viewer ? 'private, no-cache' : 'no-cache')
-          .header('vary', 'Cookie, Accept-Encoding')
+          .header(
+            'vary',
+            `Cookie, Accept-Encoding${deps.countryHeader ? `, ${deps.countryHeader}` : ''}`,
+          )
           .send(result.stream)
       );
     };

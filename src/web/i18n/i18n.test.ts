@@ -10,8 +10,9 @@ import { createI18n, type Messages } from './i18n.ts';
 // needs, the same placeholders as English, and a real translation (not English left in).
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
-const load = (lang: string) =>
-  JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Messages;
+const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Messages;
+/** A language's messages: the first-paint part and the other screens' part. */
+const load = (lang: string) => ({ ...read(`${lang}.json`), ...read(`screens/${lang}.json`) });
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -39,6 +40,18 @@ const placeholders = (text: string) =>
 const english = leaves(load('en'));
 
 describe('locales', () => {
+  it('keeps each section in one of the two parts of a language', () => {
+    for (const lang of LANGUAGES) {
+      const core = Object.keys(read(`${lang}.json`));
+      const screens = Object.keys(read(`screens/${lang}.json`));
+      expect(
+        core.filter((section) => screens.includes(section)),
+        lang,
+      ).toEqual([]);
+      expect(screens.sort(), lang).toEqual(Object.keys(read('screens/en.json')).sort());
+    }
+  });
+
   it('has one file per language of the site', () => {
     const files = readdirSync(dir)
       .filter((f) => f.endsWith('.json'))

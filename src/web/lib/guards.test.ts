@@ -18,7 +18,14 @@ function contextFor(user: PageUser | null) {
   return createAppContext({ queryClient: new QueryClient(), globals });
 }
 
-const member = { id: 7, username: 'ann', avatar: '', ageVerified: true, historyCount: 0 };
+const member = {
+  id: 7,
+  username: 'ann',
+  avatar: '',
+  ageVerified: true,
+  historyCount: 0,
+  unreadMessages: 0,
+};
 
 function expectRedirectHome(load: () => unknown) {
   let thrown: unknown;

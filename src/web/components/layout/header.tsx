@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useHideOnScroll } from '../../hooks/use-hide-on-scroll.ts';
@@ -5,11 +6,16 @@ import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
 import { LanguagePicker } from './language-picker.tsx';
 import { LoginLink } from './login-link.tsx';
-import { MemberLinks } from './member-links.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NetworkMenu } from './network-menu.tsx';
 import { SearchBox } from './search-box.tsx';
-import { UserMenu } from './user-menu.tsx';
+
+// A member's header parts are their own chunk: visitors, most of the audience, never load
+// them (the listing's first-paint budget, issue 4).
+const MemberLinks = lazy(() =>
+  import('./member-links.tsx').then((m) => ({ default: m.MemberLinks })),
+);
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 
 export function Header() {
   const { site, user } = useGlobals();
@@ -24,9 +30,19 @@ export function Header() {
         </Link>
         <SearchBox />
         <NetworkMenu />
-        {user ? <MemberLinks user={user} /> : null}
+        {user ? (
+          <Suspense fallback={null}>
+            <MemberLinks user={user} />
+          </Suspense>
+        ) : null}
         <LanguagePicker place="header" />
-        {user ? <UserMenu user={user} /> : <LoginLink className={styles.login} />}
+        {user ? (
+          <Suspense fallback={null}>
+            <UserMenu user={user} />
+          </Suspense>
+        ) : (
+          <LoginLink className={styles.login} />
+        )}
       </div>
     </header>
   );

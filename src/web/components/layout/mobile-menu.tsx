@@ -5,7 +5,7 @@ import { useCloseOnNavigate } from '../../hooks/use-close-on-navigate.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { logOut } from '../../lib/session.ts';
 import { LoginLink } from './login-link.tsx';
-import { HISTORY_PATH, watchLaterPath } from './member-links.tsx';
+import { HISTORY_PATH, watchLaterPath } from './member-paths.ts';
 import styles from './mobile-menu.module.css';
 import { NavLinks } from './nav-links.tsx';
 

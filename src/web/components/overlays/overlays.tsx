@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { TOAST_MS } from '../../../contracts/constants.ts';
 import { isApiError } from '../../api/client.ts';
+import { withScreenMessages } from '../../i18n/messages.client.ts';
 import { errorText } from '../../lib/errors.ts';
 import styles from './toasts.module.css';
 
@@ -42,7 +43,8 @@ interface Overlays {
 
 const OverlayContext = createContext<Overlays | null>(null);
 
-const LoginModal = lazy(() => import('./login-modal.tsx'));
+// The modal's code and its words (messages.client.ts) load when it first opens.
+const LoginModal = lazy(withScreenMessages(() => import('./login-modal.tsx')));
 
 export function useOverlays(): Overlays {
   const overlays = useContext(OverlayContext);
@@ -107,22 +109,25 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
     <OverlayContext.Provider value={overlays}>
       {children}
       <section className={styles.region} aria-label={t('toast.label')}>
-        <ol role="status" aria-live="polite" className={styles.list}>
-          {toasts.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                className={
-                  item.kind === 'success' ? styles.toast : `${styles.toast} ${styles[item.kind]}`
-                }
-                onClick={() => dismiss(item.id)}
-                title={t('toast.dismiss')}
-              >
-                {item.text}
-              </button>
-            </li>
-          ))}
-        </ol>
+        {/* The live region wraps the list: a role on the <ol> would hide its items' list role. */}
+        <div role="status" aria-live="polite">
+          <ol className={styles.list}>
+            {toasts.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  className={
+                    item.kind === 'success' ? styles.toast : `${styles.toast} ${styles[item.kind]}`
+                  }
+                  onClick={() => dismiss(item.id)}
+                  title={t('toast.dismiss')}
+                >
+                  {item.text}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
       </section>
       {modal === 'login' ? (
         <Suspense fallback={null}>
