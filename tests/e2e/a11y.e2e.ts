@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration } from './browser.ts';
+import { signInAsDemo } from './site.ts';
 
 // axe on every browsing screen, at a phone and a desktop size: no serious or critical
 // violation (issue 4 quality bar).
@@ -172,12 +173,3 @@ describe('accessibility', () => {
     }
   }
 });
-
-/** Signs the demo member in on the sign-in screen already open. */
-async function signInAsDemo(page: Page) {
-  const form = page.locator('main form');
-  await form.getByLabel('Username').fill('demo');
-  await form.getByLabel('Password').fill('demo-password');
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-}

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
+import { openPage, submitSignIn, uniqueName } from './site.ts';
 
 // Accounts in Debian's Chromium (issue 6): sign up, confirm by the mailed link, sign in,
 // the member header and menu, sign out, and a password reset by mail.
@@ -18,20 +19,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const unique = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function open(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await waitForHydration(page);
-}
-
-async function signIn(page: Page, usr: string, pwd: string) {
-  await open(page, '/signin/');
-  const form = page.locator('main form');
-  await form.getByLabel('Username').fill(usr);
-  await form.getByLabel('Password').fill(pwd);
-  await form.getByRole('button', { name: 'Log in' }).click();
-}
+const unique = () => uniqueName('e2e');
+const open = openPage;
+const signIn = submitSignIn;
 
 /** A path of this site from a mailed absolute link. */
 const pathOf = (link: string) => {

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
+import { openPage, submitSignIn } from './site.ts';
 
 // The age gates of SPEC.md §4 and the visitors-only ad slots of SPEC.md §1/§9 in Debian's
 // Chromium. The test site trusts the `x-test-country` header as it would a CDN's country
@@ -33,10 +34,7 @@ async function pageFrom(
   return context.newPage();
 }
 
-async function open(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await waitForHydration(page);
-}
+const open = openPage;
 
 /** The page's HTML as the server sends it (what shows before any script runs). */
 async function serverHtml(path: string, headers: Record<string, string>): Promise<string> {
@@ -66,13 +64,7 @@ async function someVideoPath(): Promise<string> {
   return match[1];
 }
 
-async function signIn(page: Page, usr: string, pwd: string) {
-  await open(page, '/signin/');
-  const form = page.locator('main form');
-  await form.getByLabel('Username').fill(usr);
-  await form.getByLabel('Password').fill(pwd);
-  await form.getByRole('button', { name: 'Log in' }).click();
-}
+const signIn = submitSignIn;
 
 /** A new confirmed member (signed up and confirmed through the real calls). */
 async function newMember(): Promise<{ username: string; password: string }> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
+import { openPage, submitSignIn, uniqueName } from './site.ts';
 
 // A member's own lists (SPEC.md §2 watch later, member tabs; §6 only the owner sees the
 // remove, edit and delete buttons): watch later, favourites, playlists and history, seen by
@@ -46,19 +47,11 @@ function signedInMembers(): Promise<void> {
   return members;
 }
 
-const unique = () => `own${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function open(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await waitForHydration(page);
-}
+const unique = () => uniqueName('own');
+const open = openPage;
 
 async function signIn(page: Page, usr: string, pwd: string) {
-  await open(page, '/signin/');
-  const form = page.locator('main form');
-  await form.getByLabel('Username').fill(usr);
-  await form.getByLabel('Password').fill(pwd);
-  await form.getByRole('button', { name: 'Log in' }).click();
+  await submitSignIn(page, usr, pwd);
   await page.waitForURL(`${baseUrl}/`);
   await waitForHydration(page);
 }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
+import { openPage, uniqueName } from './site.ts';
 
 // The profile edit screen in Debian's Chromium (SPEC.md §2 /edit/, §6): a member changes
 // their fields and sees them on their info tab, uploads an avatar and sees it in the
@@ -21,12 +22,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const unique = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function open(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await waitForHydration(page);
-}
+const unique = () => uniqueName('e2e');
+const open = openPage;
 
 /** A new confirmed member, signed in on `page`. */
 async function newMember(page: Page, password: string): Promise<string> {

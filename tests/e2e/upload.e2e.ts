@@ -2,10 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runFfmpeg } from '../../src/media/exec.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { signInAsDemo } from './site.ts';
 
 // A member uploads a video in Debian's Chromium (SPEC.md §2 /upload-video/, §5): the screen
 // refuses a bad file name before sending anything, the file goes up over tus, the form is
@@ -39,16 +40,6 @@ afterAll(async () => {
   await browser?.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-async function signInAsDemo(page: Page) {
-  await page.goto(`${baseUrl}/signin/`);
-  await waitForHydration(page);
-  const form = page.locator('main form');
-  await form.getByLabel('Username').fill('demo');
-  await form.getByLabel('Password').fill('demo-password');
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-}
 
 describe('upload video', () => {
   it('sends a visitor away', async () => {

@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommentSection } from '../../../contracts/constants.ts';
 import type { CommentsResponse, MemberResponse } from '../../../contracts/members.schema.ts';
 import { COMMENT_LIMITS, type CommentResponse } from '../../../contracts/stat.schema.ts';
 import { isApiError, postForm } from '../../api/client.ts';
-import { errorText } from '../../lib/errors.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
-import styles from './comment-form.module.css';
 import {
   type CommentError,
   checkComment,
@@ -16,6 +14,7 @@ import {
   withComment,
   withWallPost,
 } from './comment-rules.ts';
+import { TextForm } from './text-form.tsx';
 
 // The comment form of SPEC.md §5 (Comment) for members: under the comments of a video, on
 // the walls of models, channels and members. The rules are checked before the call; a
@@ -37,7 +36,6 @@ export function CommentForm({
   const { t } = useTranslation();
   const { toast } = useOverlays();
   const queryClient = useQueryClient();
-  const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<CommentError | undefined>(undefined);
@@ -81,41 +79,21 @@ export function CommentForm({
     }
   }
 
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
-      <label htmlFor={`${id}-msg`} className={styles.label}>
-        {label ?? t('comment.label')}
-      </label>
-      <textarea
-        ref={field}
-        id={`${id}-msg`}
-        name="msg"
-        rows={3}
-        value={message}
-        onChange={(event) => {
-          setMessage(event.target.value);
-          setError(undefined);
-        }}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        className={styles.textarea}
-      />
-      <div className={styles.row}>
-        <span id={hintId} className={styles.hint}>
-          {t('comment.hint', { min: COMMENT_LIMITS.min, max: COMMENT_LIMITS.max })}
-        </span>
-        <button type="submit" className={styles.submit} disabled={busy}>
-          {t('comment.submit')}
-        </button>
-      </div>
-      {error ? (
-        <p id={errorId} role="alert" className={styles.error}>
-          {errorText(t, error.code, error.info)}
-        </p>
-      ) : null}
-    </form>
+    <TextForm
+      label={label ?? t('comment.label')}
+      name="msg"
+      value={message}
+      onChange={(value) => {
+        setMessage(value);
+        setError(undefined);
+      }}
+      hint={t('comment.hint', { min: COMMENT_LIMITS.min, max: COMMENT_LIMITS.max })}
+      submitLabel={t('comment.submit')}
+      busy={busy}
+      error={error}
+      fieldRef={field}
+      onSubmit={submit}
+    />
   );
 }

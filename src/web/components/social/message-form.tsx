@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastTitle } from '../../../contracts/format.ts';
 import {
@@ -7,8 +7,7 @@ import {
   type SendMessageResponse,
 } from '../../../contracts/social.schema.ts';
 import { isApiError, postForm } from '../../api/client.ts';
-import { errorText } from '../../lib/errors.ts';
-import styles from '../comments/comment-form.module.css';
+import { TextForm, type TextFormError } from '../comments/text-form.tsx';
 import { useOverlays } from '../overlays/overlays.tsx';
 
 // Writing to another member (messages.php `section=send`). Empty or too long text is caught
@@ -25,10 +24,9 @@ export function MessageForm({
 }) {
   const { t } = useTranslation();
   const { toast, toastFailure } = useOverlays();
-  const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
-  const [error, setError] = useState<{ code: string; info?: Record<string, string | number> }>();
+  const [error, setError] = useState<TextFormError>();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -68,42 +66,22 @@ export function MessageForm({
     }
   }
 
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
-      <label htmlFor={`${id}-message`} className={styles.label}>
-        {t('messages.label', { name })}
-      </label>
-      <textarea
-        ref={field}
-        id={`${id}-message`}
-        name="message"
-        rows={3}
-        maxLength={MESSAGE_LIMITS.max}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(undefined);
-        }}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        className={styles.textarea}
-      />
-      <div className={styles.row}>
-        <span id={hintId} className={styles.hint}>
-          {t('messages.hint', { max: MESSAGE_LIMITS.max })}
-        </span>
-        <button type="submit" className={styles.submit} disabled={busy}>
-          {t('messages.submit')}
-        </button>
-      </div>
-      {error ? (
-        <p id={errorId} role="alert" className={styles.error}>
-          {errorText(t, error.code, error.info)}
-        </p>
-      ) : null}
-    </form>
+    <TextForm
+      label={t('messages.label', { name })}
+      name="message"
+      value={text}
+      onChange={(value) => {
+        setText(value);
+        setError(undefined);
+      }}
+      hint={t('messages.hint', { max: MESSAGE_LIMITS.max })}
+      submitLabel={t('messages.submit')}
+      busy={busy}
+      error={error}
+      fieldRef={field}
+      maxLength={MESSAGE_LIMITS.max}
+      onSubmit={submit}
+    />
   );
 }

@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { waitForHydration } from './browser.ts';
+
+// Steps the browser tests share on the test site: opening a page, signing in.
+
+const baseUrl = inject('baseUrl');
+
+/** A name no other test run has used (usernames, emails). */
+export const uniqueName = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** Opens a path of the test site and waits until the page is hydrated. */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await waitForHydration(page);
+}
+
+/** Fills and sends the sign-in screen's form (the answer is the caller's to check). */
+export async function submitSignIn(page: Page, usr: string, pwd: string): Promise<void> {
+  await openPage(page, '/signin/');
+  const form = page.locator('main form');
+  await form.getByLabel('Username').fill(usr);
+  await form.getByLabel('Password').fill(pwd);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Signs the demo member in and waits for the main page it lands on. */
+export async function signInAsDemo(page: Page): Promise<void> {
+  await submitSignIn(page, 'demo', 'demo-password');
+  await page.waitForURL(`${baseUrl}/`);
+}
