@@ -8,11 +8,14 @@ import { RouterProvider } from 'react-router/dom';
 import { createFetchClient, setCsrfToken } from './api/client.ts';
 import { createQueryClient } from './api/query.ts';
 import { createAppContext } from './app-context.ts';
+import { preloadAgeGate } from './components/age-gate/age-gate.tsx';
 import { Document } from './components/document.tsx';
+import { preloadMemberHeader } from './components/layout/header.tsx';
 import { GlobalsContext } from './hooks/use-globals.ts';
 import { GLOBALS_KEY } from './hydration.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { bindScreenMessages, loadMessages } from './i18n/messages.client.ts';
+import { ageGateFor } from './lib/age-gate.ts';
 import { routes } from './routes.tsx';
 import type { PageGlobals } from './ssr-types.ts';
 
@@ -35,8 +38,12 @@ async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
+      const loaded = (await route.lazy()) as RouteObject & {
+        preloadForHydration?: (pathname: string) => Promise<unknown> | undefined;
+      };
       Object.assign(route, loaded, { lazy: undefined });
+      // Parts of the screen in chunks of their own (the video page) load now too.
+      await loaded.preloadForHydration?.(window.location.pathname);
     }),
   );
 }
@@ -47,7 +54,21 @@ async function start(): Promise<void> {
   setCsrfToken(globals.csrf);
   // React Router reads this (and restores route errors) when the router is created.
   window.__staticRouterHydrationData = state.router;
-  const [messages] = await Promise.all([loadMessages(globals.lang), resolveLazyMatches(routes)]);
+  const [messages] = await Promise.all([
+    loadMessages(globals.lang),
+    resolveLazyMatches(routes),
+    // The layout's parts in chunks of their own that this page shows.
+    globals.user ? preloadMemberHeader() : undefined,
+    preloadAgeGate(
+      ageGateFor({
+        country: globals.country,
+        user: globals.user,
+        confirmed: globals.ageGate?.confirmed ?? false,
+        path: window.location.pathname,
+        referred: globals.ageGate?.referred ?? false,
+      }),
+    ),
+  ]);
   const queryClient = createQueryClient(createFetchClient());
   hydrate(queryClient, state.queries);
   const router = createBrowserRouter(routes, {

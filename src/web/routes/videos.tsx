@@ -20,6 +20,7 @@ import {
   parseFilters,
   parsePage,
 } from '../lib/listing.ts';
+import { preloadable } from '../lib/preloadable.tsx';
 import { itemListLd } from '../lib/structured-data.ts';
 
 // The video listing (SPEC.md §2 /videos/{sort}/{page}/): headline, filter panel (sort,
@@ -56,16 +57,17 @@ export function listApiPath(
 /** `/videos/{id}/…` shares its shape with `/videos/{sort}/{page}/`: a number is a video. */
 const isVideoId = (segment: string | undefined) => segment !== undefined && /^\d+$/.test(segment);
 
-// The video page's code loads with it; a page that starts as a video page asks at once.
-// The video page's code loads with it, and its words (messages.client.ts).
-const VideoRoute = lazy(() =>
-  Promise.all([import('./video.tsx'), ensureScreenMessages()]).then(([m]) => ({
-    default: m.VideoRoute,
-  })),
+// The video page's code and its words (messages.client.ts) are their own chunks. A page
+// that starts as a video page loads them before it hydrates (preloadForHydration), so the
+// whole page hydrates at once.
+const videoRoute = preloadable(() =>
+  Promise.all([import('./video.tsx'), ensureScreenMessages()]).then(([m]) => m.VideoRoute),
 );
-if (typeof window !== 'undefined' && /^\/videos\/\d+\//.test(window.location.pathname)) {
-  void import('./video.tsx');
-  void ensureScreenMessages();
+const VideoRoute = videoRoute.Component;
+
+/** Called by entry-client.tsx before hydrating a page of this route. */
+export function preloadForHydration(pathname: string): Promise<unknown> | undefined {
+  return /^\/videos\/\d+\//.test(pathname) ? videoRoute.preload() : undefined;
 }
 
 export async function loader(args: LoaderFunctionArgs) {

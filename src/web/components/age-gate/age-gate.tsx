@@ -1,8 +1,9 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { ageGateFor, generalGateLanguage } from '../../lib/age-gate.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
 import type { GeneralGateText } from '../../ssr-types.ts';
 import { rememberAgeConfirmed, storedAgeConfirmed } from './age-flag.ts';
 import styles from './age-gate.module.css';
@@ -14,10 +15,17 @@ import styles from './age-gate.module.css';
 // gate. Decision 0018. The UK gate (photo upload) is its own chunk: only visitors from the
 // UK need it, so it stays out of everyone's first-paint JavaScript.
 
-const UkGate = lazy(() => import('./uk-gate.tsx').then((m) => ({ default: m.UkGate })));
-const GeneralGate = lazy(() =>
-  import('./general-gate.tsx').then((m) => ({ default: m.GeneralGate })),
-);
+const ukGate = preloadable(() => import('./uk-gate.tsx').then((m) => m.UkGate));
+const generalGate = preloadable(() => import('./general-gate.tsx').then((m) => m.GeneralGate));
+const UkGate = ukGate.Component;
+const GeneralGate = generalGate.Component;
+
+/** Loads the gate the server rendered, if any, before the page hydrates (entry-client.tsx). */
+export function preloadAgeGate(gate: 'general' | 'uk' | 'none'): Promise<unknown> {
+  if (gate === 'general') return generalGate.preload();
+  if (gate === 'uk') return ukGate.preload();
+  return Promise.resolve();
+}
 
 export function AgeGateFrame({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useHideOnScroll } from '../../hooks/use-hide-on-scroll.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
 import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
 import { LanguagePicker } from './language-picker.tsx';
@@ -11,11 +12,17 @@ import { NetworkMenu } from './network-menu.tsx';
 import { SearchBox } from './search-box.tsx';
 
 // A member's header parts are their own chunk: visitors, most of the audience, never load
-// them (the listing's first-paint budget, issue 4).
-const MemberLinks = lazy(() =>
-  import('./member-links.tsx').then((m) => ({ default: m.MemberLinks })),
-);
-const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+// them (the listing's first-paint budget, issue 4). A member's page loads them before it
+// hydrates (entry-client.tsx).
+const memberLinks = preloadable(() => import('./member-links.tsx').then((m) => m.MemberLinks));
+const userMenu = preloadable(() => import('./user-menu.tsx').then((m) => m.UserMenu));
+const MemberLinks = memberLinks.Component;
+const UserMenu = userMenu.Component;
+
+/** Loads the member's header parts (before hydrating a member's page). */
+export function preloadMemberHeader(): Promise<unknown> {
+  return Promise.all([memberLinks.preload(), userMenu.preload()]);
+}
 
 export function Header() {
   const { site, user } = useGlobals();
