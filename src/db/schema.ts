@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   char,
   check,
@@ -681,4 +682,35 @@ export const offers = pgTable('offers', {
   tagPatterns: text('tag_patterns').array().notNull().default(sql`'{}'::text[]`),
   active: boolean('active').notNull().default(true),
   ...timestamps,
+});
+
+// ---------------------------------------------------------------- operations
+
+/**
+ * Expiring counters shared by every server process and kept across restarts: request rate
+ * limits, sign-in throttles per address and account, spent captcha proofs. A row counts hits
+ * under `key` until `reset_at`, then the next hit starts a new window.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * Views acknowledged to the client and not yet added to the counters: written before the
+ * answer, folded into videos, daily views and members' history every few seconds.
+ * `counted` is false for a repeat view that only refreshes a member's history.
+ */
+export const viewEvents = pgTable('view_events', {
+  // bigint: every view of every video passes through here.
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  videoId: integer('video_id').notNull(),
+  userId: integer('user_id'),
+  counted: boolean('counted').notNull().default(true),
+  viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
 });
