@@ -42,8 +42,10 @@ export class ResponseCache {
     this.now = now;
   }
 
-  /** A fresh entry, moved to the most-recently-used end; undefined when absent or stale. */
-  /** The live entry of `key`; a visitor-only entry counts as a miss for a member. */
+  /**
+   * The live entry of `key`, moved to the most-recently-used end; undefined when absent or
+   * stale. A visitor-only entry counts as a miss for a member.
+   */
   get(key: string, opts: { member?: boolean } = {}): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (!entry || (opts.member && entry.visitorOnly)) {
@@ -85,12 +87,7 @@ export class ResponseCache {
     };
     this.entries.set(key, entry);
     this.bytes += size;
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.delete(oldest);
-      this.evictions++;
-    }
+    this.evictOverBudget();
     return entry;
   }
 
@@ -151,7 +148,21 @@ export class ResponseCache {
   }
 
   private account(entry: CachedResponse, extra: number): void {
-    if (this.entries.get(entry.key) === entry) this.bytes += extra;
+    if (this.entries.get(entry.key) !== entry) return;
+    this.bytes += extra;
+    // Compressed variants count against the budget like bodies: without this a cache full
+    // of bodies grew by their br and gzip copies, past RESPONSE_CACHE_MB.
+    this.evictOverBudget(entry.key);
+  }
+
+  /** Drops least-recently-used entries until the budget holds; `keep` is never dropped. */
+  private evictOverBudget(keep?: string): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) return;
+      if (key === keep) continue;
+      this.delete(key);
+      this.evictions++;
+    }
   }
 }
 

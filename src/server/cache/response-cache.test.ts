@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { etagMatches, pickEncoding, ResponseCache } from './response-cache.ts';
+
+// The in-process cache must stay inside its byte budget whatever is asked of it: it is the
+// largest thing the server keeps in memory (docs/decisions/0027).
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** A compressible JSON body of about `bytes` bytes. */
+function body(bytes: number, seed: number): Buffer {
+  const words = Array.from({ length: Math.ceil(bytes / 8) }, (_, i) => `"v${seed}-${i}"`);
+  return Buffer.from(`[${words.join(',')}]`).subarray(0, bytes);
+}
+
+describe('ResponseCache', () => {
+  it('answers a stored entry until its lifetime ends', () => {
+    let now = 1_000;
+    const cache = new ResponseCache(1 << 20, () => now);
+    cache.set('/a', { status: 200, headers: JSON_TYPE, body: body(2000, 1), lifetimeS: 60 });
+    expect(cache.get('/a')?.body.length).toBe(2000);
+    now += 59_999;
+    expect(cache.get('/a')).toBeDefined();
+    now += 1;
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.stats().bytes).toBe(0);
+  });
+
+  it('never serves a visitor-only entry to a member', () => {
+    const cache = new ResponseCache(1 << 20);
+    cache.set('/v', {
+      status: 200,
+      headers: JSON_TYPE,
+      body: body(100, 2),
+      lifetimeS: 60,
+      visitorOnly: true,
+    });
+    expect(cache.get('/v', { member: true })).toBeUndefined();
+    expect(cache.get('/v')).toBeDefined();
+  });
+
+  it('drops the least recently used entries once the budget is spent', () => {
+    const cache = new ResponseCache(16_000);
+    for (let i = 0; i < 10; i++) {
+      cache.set(`/${i}`, { status: 200, headers: JSON_TYPE, body: body(1_000, i), lifetimeS: 60 });
+    }
+    expect(cache.stats().entries).toBe(10);
+    cache.get('/0');
+    cache.set('/10', { status: 200, headers: JSON_TYPE, body: body(1_000, 10), lifetimeS: 60 });
+    expect(cache.get('/1')).toBeUndefined();
+    expect(cache.get('/0')).toBeDefined();
+    expect(cache.get('/10')).toBeDefined();
+    expect(cache.stats().bytes).toBeLessThanOrEqual(16_000);
+  });
+
+  it('counts compressed copies against the budget and stays inside it', () => {
+    const budget = 24_000;
+    const cache = new ResponseCache(budget);
+    // Incompressible bodies make br and gzip copies as large as the body itself.
+    const entries = Array.from({ length: 8 }, (_, i) =>
+      cache.set(`/r/${i}`, {
+        status: 200,
+        headers: JSON_TYPE,
+        body: randomBytes(2_400),
+        lifetimeS: 600,
+      }),
+    );
+    expect(cache.stats().entries).toBe(8);
+    for (const entry of entries) {
+      if (!entry) throw new Error('not stored');
+      cache.encoded(entry, 'br');
+      cache.encoded(entry, 'gzip');
+      expect(cache.stats().bytes).toBeLessThanOrEqual(budget);
+    }
+    // Each entry now holds three copies of 2.4 KB: three fit.
+    expect(cache.stats().entries).toBe(3);
+  });
+
+  it('makes room for a compressed copy by dropping others, never the entry itself', () => {
+    const cache = new ResponseCache(12_800);
+    for (let i = 0; i < 8; i++) {
+      cache.set(`/${i}`, {
+        status: 200,
+        headers: JSON_TYPE,
+        body: randomBytes(1_024),
+        lifetimeS: 60,
+      });
+    }
+    expect(cache.stats().entries).toBe(8);
+    const oldest = cache.get('/0');
+    if (!oldest) throw new Error('not stored');
+    expect(cache.encoded(oldest, 'gzip').length).toBeGreaterThan(1_000);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(12_800);
+    expect(cache.get('/0')).toBe(oldest);
+    expect(cache.get('/1')).toBeUndefined();
+  });
+
+  it('refuses what cannot be cached: no lifetime, or a body over an eighth of the budget', () => {
+    const cache = new ResponseCache(80_000);
+    expect(
+      cache.set('/0', { status: 200, headers: JSON_TYPE, body: body(100, 6), lifetimeS: 0 }),
+    ).toBeUndefined();
+    expect(
+      cache.set('/huge', { status: 200, headers: JSON_TYPE, body: body(12_000, 7), lifetimeS: 60 }),
+    ).toBeUndefined();
+    expect(cache.stats().entries).toBe(0);
+  });
+});
+
+describe('pickEncoding and etagMatches', () => {
+  it('prefers br, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(pickEncoding('identity')).toBe('identity');
+    expect(pickEncoding(undefined)).toBe('identity');
+  });
+
+  it('matches weak and listed entity tags', () => {
+    expect(etagMatches('W/"abc", "def"', '"def"')).toBe(true);
+    expect(etagMatches('"abc"', '"def"')).toBe(false);
+    expect(etagMatches('*', '"x"')).toBe(true);
+  });
+});
