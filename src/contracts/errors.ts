@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'file_too_large',
   'video_too_short',
   'age_verification_failed',
+  'age_verification_required',
   'sign_in_failed',
   'friend_cant_add_myself',
   'message_cant_send_myself',
@@ -79,6 +80,7 @@ export function statusForCode(code: ErrorCode): number {
       return 401;
     case 'no_permission':
     case 'playlist_is_private':
+    case 'age_verification_required':
     case 'csrf_failed':
       return 403;
     case 'too_many_attempts':
@@ -126,6 +128,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   file_too_large: 'The file is too large',
   video_too_short: 'The video is too short',
   age_verification_failed: 'We could not verify your age from this photo',
+  age_verification_required: 'Verify your age to see this content',
   sign_in_failed: 'Signing in with Google failed, please try again',
   friend_cant_add_myself: 'You cannot add yourself as a friend',
   message_cant_send_myself: 'You cannot send a message to yourself',

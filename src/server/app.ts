@@ -36,6 +36,7 @@ import { videosRoutes } from './api/videos.routes.ts';
 import { forgetCachedObject, ResponseCache } from './cache/response-cache.ts';
 import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import ageGate from './plugins/age-gate.ts';
 import drain from './plugins/drain.ts';
 import errors from './plugins/errors.ts';
 import formBody from './plugins/form-body.ts';
@@ -81,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!serveFromCache(cache, req, res)) handler(req, res);
+        if (!serveFromCache(cache, req, res, config.countryHeader)) handler(req, res);
       }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -135,8 +136,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     sessionTtlS,
   });
+  if (!config.countryHeader) {
+    // Decision 0025: without the header no visitor's country is known and no gate can show.
+    deps.logger.warn('age gates are off: no COUNTRY_HEADER is configured');
+  }
+  // Before the response cache: its hooks must see the gate's decision first.
+  await app.register(ageGate, {
+    countryHeader: config.countryHeader,
+    sisterSites: config.sisterSites.map((site) => site.url),
+    secret,
+    secure: config.publicUrl.startsWith('https://'),
+  });
   await registerOpenApi(app, { siteName: config.siteName });
-  await app.register(responseCache, { cache });
+  await app.register(responseCache, { cache, countryHeader: config.countryHeader });
 
   await mkdir(config.mediaDir, { recursive: true });
   const distDir = deps.distDir ?? DIST_DIR;
@@ -249,7 +261,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           contactEmail: config.contactEmail,
         },
         googleSignIn: config.google !== undefined,
-        countryHeader: config.countryHeader,
         pageUser: async (viewer) => ({
           id: viewer.userId,
           username: viewer.username,

@@ -129,6 +129,7 @@ export interface Config {
   /**
    * The request header a trusted CDN or proxy sets to the visitor's two-letter country
    * (e.g. `cf-ipcountry`); unset: the country is unknown and no age gate shows (decision 0018).
+   * Set, a request without one country in it fails closed (decision 0025).
    */
   countryHeader: string | undefined;
   /** Who checks a UK member's photo (decision 0018); `local` is the development stand-in. */

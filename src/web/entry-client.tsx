@@ -15,7 +15,7 @@ import { GlobalsContext } from './hooks/use-globals.ts';
 import { GLOBALS_KEY } from './hydration.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { bindScreenMessages, loadMessages } from './i18n/messages.client.ts';
-import { ageGateFor } from './lib/age-gate.ts';
+import { ageGateFor, NO_COUNTRY } from './lib/age-gate.ts';
 import { routes } from './routes.tsx';
 import type { PageGlobals } from './ssr-types.ts';
 
@@ -61,7 +61,7 @@ async function start(): Promise<void> {
     globals.user ? preloadMemberHeader() : undefined,
     preloadAgeGate(
       ageGateFor({
-        country: globals.country,
+        country: globals.ageGate?.country ?? NO_COUNTRY,
         user: globals.user,
         confirmed: globals.ageGate?.confirmed ?? false,
         path: window.location.pathname,

@@ -4,6 +4,7 @@ import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { isApiError } from './api/client.ts';
 import { createQueryClient } from './api/query.ts';
 import { createAppContext } from './app-context.ts';
 import { Document } from './components/document.tsx';
@@ -15,6 +16,17 @@ import { type RouteHandle, routes } from './routes.tsx';
 import type { RenderRequest, RenderResult } from './ssr-types.ts';
 
 const handler = createStaticHandler(routes);
+
+/**
+ * A screen whose data the UK gate withheld (decision 0025) answers 403, as its data would;
+ * React Router counts any error a loader lets through as a 500.
+ */
+function withheldStatus(errors: Record<string, unknown> | null): number | undefined {
+  const withheld = Object.values(errors ?? {}).some(
+    (error) => isApiError(error) && error.code === 'age_verification_required',
+  );
+  return withheld ? 403 : undefined;
+}
 
 /** Chunks of the matched screens, announced in <head> so they load alongside the entry. */
 function ModulePreloads({ hrefs }: { hrefs: string[] }) {
@@ -43,7 +55,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const handleStatus = context.matches
     .map((m) => (m.route.handle as RouteHandle | undefined)?.status)
     .find((status) => status !== undefined);
-  const status = context.statusCode !== 200 ? context.statusCode : (handleStatus ?? 200);
+  const status =
+    withheldStatus(context.errors) ??
+    (context.statusCode !== 200 ? context.statusCode : (handleStatus ?? 200));
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = createI18n(req.globals.lang, serverMessages(req.globals.lang));

@@ -1,5 +1,6 @@
 import type { Gender, Language } from '../contracts/constants.ts';
 import type { ApiClient } from './api/client.ts';
+import type { GateCountry } from './lib/age-gate.ts';
 
 // The contract between the server (src/server/ssr/) and the web app's server entry.
 
@@ -28,6 +29,7 @@ export interface PageUser {
 export interface PageGlobals {
   lang: Language;
   gender: Gender;
+  /** The visitor's country, lower case; '' when the header named none or several. */
   country: string;
   site: SiteInfo;
   user: null | PageUser;
@@ -55,8 +57,10 @@ export interface GeneralGateText {
 export interface AgeGateGlobals {
   /** The general gate's flag cookie is set: the visitor pressed Enter before. */
   confirmed: boolean;
-  /** The visit came with a referrer and a `source` or `promo` query (UK gate exemption). */
+  /** The visit came from a sister site with a `source` or `promo` query (UK gate exemption). */
   referred: boolean;
+  /** The country header as the gates read it: a list or an unknown value fails closed. */
+  country: GateCountry;
   /**
    * The general gate's words in the language of the visitor's country (SPEC.md §4), which
    * may not be the page's language; set only when that gate may show.

@@ -4,23 +4,35 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
-import { openPage, submitSignIn } from './site.ts';
+import { type RunningServer, startServer } from './server.ts';
+import { openPage as openShared, submitSignIn as signInShared } from './site.ts';
 
 // The age gates of SPEC.md §4 and the visitors-only ad slots of SPEC.md §1/§9 in Debian's
-// Chromium. The test site trusts the `x-test-country` header as it would a CDN's country
-// header (tests/e2e/server.ts); a browser context sends it with every request.
+// Chromium. The gates are tried on a site of their own that trusts the `x-test-country`
+// header as it would a CDN's country header (decision 0025: there, a request without it meets
+// the general gate); a browser context sends it with every request. The ad slots are tried
+// on the shared test site, which knows no country.
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const sharedUrl = inject('baseUrl');
 const COUNTRY_HEADER = 'x-test-country';
+/** A page of the network (the default SISTER_SITES): the UK gate's exemption needs one. */
+const SISTER_PAGE = 'https://www.emberlight.example/videos/1/a/';
 let browser: Browser;
+let gated: RunningServer;
+let baseUrl = '';
 
+// A second site starting while the shared one encodes its demo video: give it time.
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
+  [browser, gated] = await Promise.all([
+    launchBrowser(),
+    startServer({ COUNTRY_HEADER, DEMO_VIDEOS: '60', DEMO_PLAYABLE: '0' }),
+  ]);
+  baseUrl = gated.url;
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
+  await gated?.stop();
 });
 
 async function pageFrom(
@@ -34,11 +46,19 @@ async function pageFrom(
   return context.newPage();
 }
 
-const open = openPage;
+/** Opens a path of the gated site and waits until the page is hydrated. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await waitForHydration(page);
+}
 
 /** The page's HTML as the server sends it (what shows before any script runs). */
-async function serverHtml(path: string, headers: Record<string, string>): Promise<string> {
-  return (await fetch(`${baseUrl}${path}`, { headers })).text();
+async function serverHtml(
+  path: string,
+  headers: Record<string, string>,
+  site = baseUrl,
+): Promise<string> {
+  return (await fetch(`${site}${path}`, { headers })).text();
 }
 
 /** axe's serious and critical findings on the page as it is. */
@@ -57,14 +77,26 @@ const layoutInert = (page: Page) =>
 const focusInDialog = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
 
-async function someVideoPath(): Promise<string> {
-  const html = await serverHtml('/videos/most-popular/1/', {});
-  const match = /href="(\/videos\/\d+\/[a-z0-9-]+\/)"/.exec(html);
-  if (!match?.[1]) throw new Error('no video link on the listing');
-  return match[1];
+/** A video of a site's listing: its path, and its title as the HTML writes it. */
+async function someVideo(
+  site: string,
+  headers: Record<string, string> = {},
+): Promise<{ path: string; title: string }> {
+  const html = await serverHtml('/videos/most-popular/1/', headers, site);
+  // The thumbnail's heading link: the one whose text is the title.
+  const match = /href="(\/videos\/\d+\/[a-z0-9-]+\/)"[^>]*>([^<]+)<\/a>/.exec(html);
+  if (!match?.[1] || !match[2]) throw new Error('no video link on the listing');
+  return { path: match[1], title: match[2] };
 }
 
-const signIn = submitSignIn;
+/** Signs in on the gated site through its sign-in screen. */
+async function signIn(page: Page, usr: string, pwd: string): Promise<void> {
+  await open(page, '/signin/');
+  const form = page.locator('main form');
+  await form.getByLabel('Username').fill(usr);
+  await form.getByLabel('Password').fill(pwd);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
 
 /** A new confirmed member (signed up and confirmed through the real calls). */
 async function newMember(): Promise<{ username: string; password: string }> {
@@ -76,7 +108,7 @@ async function newMember(): Promise<{ username: string; password: string }> {
     body: new URLSearchParams({ username, email, pwd: password }),
   });
   expect(res.status).toBe(200);
-  const mail = await mailTo(dataDir, email, { subject: /Confirm/ });
+  const mail = await mailTo(gated.dataDir, email, { subject: /Confirm/ });
   const link = new URL(mail.link);
   const confirmed = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
   expect(confirmed.headers.get('location')).toBe('/signin/?confirmed=1');
@@ -91,6 +123,17 @@ describe('general age gate', () => {
     expect(html).toContain('Dies ist eine Website für Erwachsene');
     expect(await serverHtml('/', { [COUNTRY_HEADER]: 'us' })).toContain('This is an adult website');
     expect(await serverHtml('/', { [COUNTRY_HEADER]: 'ch' })).not.toContain('data-age-gate');
+    // A header that names no country fails closed: the general gate (decision 0025).
+    const unknown: Record<string, string>[] = [
+      {},
+      { [COUNTRY_HEADER]: 'XX' },
+      { [COUNTRY_HEADER]: 'ch, jp' },
+    ];
+    for (const headers of unknown) {
+      expect(await serverHtml('/', headers), JSON.stringify(headers)).toContain(
+        'data-age-gate="general"',
+      );
+    }
 
     const page = await pageFrom('de');
     const errors = watchErrors(page);
@@ -130,6 +173,31 @@ describe('general age gate', () => {
 });
 
 describe('UK age gate', () => {
+  it('covers a video page that carries nothing of the video', async () => {
+    const video = await someVideo(baseUrl, { [COUNTRY_HEADER]: 'ch' });
+    for (const country of ['gb', 'GB, FR']) {
+      const res = await fetch(`${baseUrl}${video.path}`, {
+        headers: { [COUNTRY_HEADER]: country },
+      });
+      expect(res.status).toBe(403);
+      const html = await res.text();
+      expect(html).toContain('data-age-gate="uk"');
+      expect(html).not.toContain(video.title);
+    }
+
+    const page = await pageFrom('gb', VIEWPORTS.mobile);
+    const errors = watchErrors(page);
+    await open(page, video.path);
+    const gate = page.getByRole('dialog', { name: 'Age verification required' });
+    await gate.waitFor();
+    expect(await layoutInert(page)).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    // The page's own data calls are refused too: nothing of the video reaches the browser.
+    expect(await page.content()).not.toContain(video.title);
+    expect(errors.filter((e) => !e.includes('403'))).toEqual([]);
+    await page.context().close();
+  });
+
   it('asks a visitor to sign in, and stays off information and sign-in pages', async () => {
     const page = await pageFrom('gb', VIEWPORTS.mobile);
     const errors = watchErrors(page);
@@ -138,6 +206,7 @@ describe('UK age gate', () => {
     await gate.waitFor();
     expect(await layoutInert(page)).toBe(true);
     expect(await gate.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup/');
+    expect(await page.locator('main a[href^="/videos/"]').count()).toBe(0);
 
     // Information pages stay readable, from the server's first paint on.
     expect(await serverHtml('/information/terms/', { [COUNTRY_HEADER]: 'gb' })).not.toContain(
@@ -156,11 +225,18 @@ describe('UK age gate', () => {
     await gate.waitFor({ state: 'detached' });
     await page.locator('main form').getByLabel('Username').waitFor();
 
-    // A partner's link (a referrer and a source query) lets the visitor in.
+    // Any other site's link does not; a sister site's link (its referrer and a source
+    // query) lets the visitor in, for the rest of the visit.
     await page.goto(`${baseUrl}/?source=partner`, { referer: 'https://partner.example/' });
     await waitForHydration(page);
+    await gate.waitFor();
+    await page.goto(`${baseUrl}/?source=network`, { referer: SISTER_PAGE });
+    await waitForHydration(page);
     expect(await page.locator('[data-age-gate]').count()).toBe(0);
-    expect(errors).toEqual([]);
+    await page.locator('main a[href^="/videos/"]').first().click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('[data-age-gate]').count()).toBe(0);
+    expect(errors.filter((e) => !e.includes('403'))).toEqual([]);
     await page.context().close();
   });
 
@@ -174,6 +250,8 @@ describe('UK age gate', () => {
     await gate.waitFor();
     const photoField = gate.getByLabel('Your photo');
     expect(await seriousViolations(page)).toEqual([]);
+    const videoLinks = page.locator('main a[href^="/videos/"]');
+    expect(await videoLinks.count()).toBe(0);
 
     await photoField.setInputFiles({
       name: 'notes.jpg',
@@ -199,20 +277,25 @@ describe('UK age gate', () => {
     await gate.waitFor({ state: 'detached' });
     expect(await layoutInert(page)).toBe(false);
     expect(await page.evaluate(() => window.__AFTERGLOW__.globals.user?.ageVerified)).toBe(true);
+    // The content the server left out loads now, without a reload.
+    await videoLinks.first().waitFor();
 
-    // The server knows it too: the next page comes without a gate.
-    await open(page, '/videos/most-popular/1/');
+    // The server knows it too: the next page comes without a gate, with the video in it.
+    const video = await someVideo(baseUrl, { [COUNTRY_HEADER]: 'ch' });
+    await open(page, video.path);
     expect(await page.locator('[data-age-gate]').count()).toBe(0);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.content()).toContain(video.title);
     await page.context().close();
   });
 });
 
 describe('ad slots', () => {
   it('shows a visitor labelled ads that keep their size, and a member none at all', async () => {
-    const videoPath = await someVideoPath();
+    const videoPath = (await someVideo(sharedUrl)).path;
     const visitor = await pageFrom(null);
     const errors = watchErrors(visitor);
-    await open(visitor, videoPath);
+    await openShared(visitor, videoPath);
     const underPlayer = visitor.getByRole('complementary', { name: 'Advertisement' }).first();
     // The slot has its size before its ad arrives, and keeps it (no layout shift).
     const before = await underPlayer.boundingBox();
@@ -240,14 +323,14 @@ describe('ad slots', () => {
     await visitor.context().close();
 
     const member = await pageFrom(null);
-    await signIn(member, 'demo', 'demo-password');
-    await member.waitForURL(`${baseUrl}/`);
+    await signInShared(member, 'demo', 'demo-password');
+    await member.waitForURL(`${sharedUrl}/`);
     // From here on the browser is a member's: not one ad call.
     const adCalls: string[] = [];
     member.on('request', (request) => {
       if (/\/api\/json\/(ads|partner)\//.test(request.url())) adCalls.push(request.url());
     });
-    await open(member, videoPath);
+    await openShared(member, videoPath);
     await member.getByRole('heading', { level: 1 }).waitFor();
     await member.getByRole('heading', { name: 'Related videos' }).waitFor();
     expect(await member.locator('[data-ad-slot]').count()).toBe(0);

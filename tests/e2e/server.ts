@@ -48,9 +48,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // One video goes through the real media pipeline (hover clip, files) while tests run.
       DEMO_PLAYABLE: '1',
       LOG_LEVEL: 'warn',
-      // As a CDN would: a test browser names its country in this header (age gates); without
-      // it the country is unknown and no gate shows.
-      COUNTRY_HEADER: 'x-test-country',
+      // No COUNTRY_HEADER: no country is known and no age gate shows. With one, a request
+      // without it would meet the general gate (decision 0025); age-gate.e2e.ts runs its own
+      // site with it.
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,8 +19,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * `pages: 'dev'` renders the real web app through Vite (no build needed; the first page takes
+ * a few seconds to transform), for tests of what a page's HTML holds.
+ */
 export async function createTestApp(
-  opts: { pages?: 'none' | 'prod'; env?: Record<string, string> } = {},
+  opts: { pages?: 'none' | 'prod' | 'dev'; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });

@@ -232,7 +232,11 @@ describe('age-gate page constants', () => {
       'x-test-country': 'at',
       cookie: 'age_confirmed=1',
     });
-    expect(confirmed.ageGate).toEqual({ confirmed: true, referred: false });
+    expect(confirmed.ageGate).toEqual({
+      confirmed: true,
+      referred: false,
+      country: { codes: ['at'], unknown: false },
+    });
     const member = await signInAs(app, database);
     expect((await globalsOf(member, { 'x-test-country': 'at' })).ageGate?.generalText).toBe(
       undefined,
@@ -242,7 +246,7 @@ describe('age-gate page constants', () => {
     );
   });
 
-  it('mark a visit from a partner’s link (referrer plus source or promo)', async () => {
+  it('mark a visit from a sister site’s link (its referrer plus source or promo)', async () => {
     const page = async (url: string, referer?: string) =>
       (
         await app.inject({
@@ -251,9 +255,11 @@ describe('age-gate page constants', () => {
           headers: { 'x-test-country': 'gb', ...(referer ? { referer } : {}) },
         })
       ).json<PageGlobals>().ageGate?.referred;
-    expect(await page('/?source=partner', 'https://partner.example/')).toBe(true);
-    expect(await page('/?promo=spring', 'https://partner.example/')).toBe(true);
+    // The default network (SISTER_SITES unset) holds emberlight.example.
+    expect(await page('/?source=partner', 'https://emberlight.example/')).toBe(true);
+    expect(await page('/?promo=spring', 'https://www.emberlight.example/a/')).toBe(true);
+    expect(await page('/?source=partner', 'https://partner.example/')).toBe(false);
     expect(await page('/?source=partner')).toBe(false);
-    expect(await page('/', 'https://partner.example/')).toBe(false);
+    expect(await page('/', 'https://emberlight.example/')).toBe(false);
   });
 });

@@ -1,16 +1,20 @@
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../contracts/errors.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import {
   cachedVisibility,
   createMediaAccess,
+  isPlaybackFile,
   type MediaDecision,
 } from '../services/media-access.ts';
 import type { ApiDeps } from './deps.ts';
 
 // Media files (docs/decisions/0011): `/media/{key}` for what is public, and
 // `/media/s/{expires}/{sig}/{key}` for the playback files of private videos. Both answer
-// Range requests, ETags and the right types through @fastify/static's sendFile.
+// Range requests, ETags and the right types through @fastify/static's sendFile. A video's
+// playback files (not its pictures) are age-restricted: the UK gate holds them back as it
+// does the video's JSON, since their addresses can be guessed (decision 0025).
 
 /** Types the static server does not know or gets wrong for streaming. */
 const TYPES: Record<string, string> = {
@@ -43,27 +47,37 @@ export function mediaRoutes(deps: ApiDeps & { mediaDir: string }) {
     visibility: cachedVisibility((id) => videos.getPlayback(id), { ttlMs: 30_000, max: 20_000 }),
   });
 
-  function send(reply: FastifyReply, key: string, decision: MediaDecision) {
-    if (!decision.allow) {
-      return reply
-        .code(404)
-        .header('cache-control', 'no-store')
-        .type('text/plain; charset=utf-8')
-        .send('Not found');
-    }
-    reply.header('cache-control', cacheControl(key, decision));
-    reply.type(TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
-    // Streaming files may be fetched by players on other sites (the embed page).
-    reply.header('access-control-allow-origin', '*');
-    reply.header('cross-origin-resource-policy', 'cross-origin');
-    return reply.sendFile(key, deps.mediaDir, { contentType: false, cacheControl: false });
-  }
-
   return async (app: FastifyInstance) => {
+    function send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      decision: MediaDecision,
+    ) {
+      if (!decision.allow) {
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send('Not found');
+      }
+      const restricted = isPlaybackFile(key);
+      if (restricted && app.ageGates.holds(request)) {
+        throw new AppError('age_verification_required');
+      }
+      reply.header('cache-control', cacheControl(key, decision));
+      if (restricted) app.ageGates.restrict(request, reply);
+      reply.type(TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
+      // Streaming files may be fetched by players on other sites (the embed page).
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      return reply.sendFile(key, deps.mediaDir, { contentType: false, cacheControl: false });
+    }
+
     const hide = { schema: { hide: true } };
     app.get<{ Params: { '*': string } }>('/media/*', hide, async (request, reply) => {
       const key = request.params['*'];
-      return send(reply, key, await access.publicAccess(key));
+      return send(request, reply, key, await access.publicAccess(key));
     });
     app.get<{ Params: { expires: string; sig: string; '*': string } }>(
       '/media/s/:expires/:sig/*',
@@ -71,7 +85,7 @@ export function mediaRoutes(deps: ApiDeps & { mediaDir: string }) {
       async (request, reply) => {
         const { expires, sig } = request.params;
         const key = request.params['*'];
-        return send(reply, key, access.signedAccess(expires, sig, key));
+        return send(request, reply, key, access.signedAccess(expires, sig, key));
       },
     );
   };

@@ -29,7 +29,8 @@ import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';
 
 // Video calls of SPEC.md §7: lists (videos2), one video, related videos, downloadable files
-// (videofile) and the signed get_file paths they point to.
+// (videofile) and the signed get_file paths they point to. All but the lists are
+// age-restricted: the UK gate holds them back (plugins/age-gate.ts, decision 0025).
 
 /** How long the answer of a video still processing may be kept. */
 const PROCESSING_LIFETIME_S = 60;
@@ -98,7 +99,7 @@ export function videosRoutes(deps: ApiDeps) {
     app.get<{ Params: { lifetime: string; e6: string; e3: string; file: string } }>(
       '/api/json/video/:lifetime/:e6/:e3/:file',
       {
-        config: { cache: true },
+        config: { cache: true, ageRestricted: true },
         schema: describe({
           summary: 'One video',
           tags: ['videos'],
@@ -111,6 +112,7 @@ export function videosRoutes(deps: ApiDeps) {
             file: '{video_id}.json',
           },
           response: videoResponseSchema,
+          failures: [403],
         }),
       },
       async (request, reply) => {
@@ -135,7 +137,7 @@ export function videosRoutes(deps: ApiDeps) {
     app.get<{ Params: { lifetime: string; count: string; e6: string; e3: string; file: string } }>(
       '/api/json/videos_related2/:lifetime/:count/:e6/:e3/:file',
       {
-        config: { cache: true },
+        config: { cache: true, ageRestricted: true },
         schema: describe({
           summary: 'Related videos',
           tags: ['videos'],
@@ -149,6 +151,7 @@ export function videosRoutes(deps: ApiDeps) {
             file: '{video_id}.{type}.{page}.json',
           },
           response: videoListResponseSchema,
+          failures: [403],
         }),
       },
       async (request, reply) => {
@@ -210,7 +213,7 @@ export function videosRoutes(deps: ApiDeps) {
     app.get(
       '/api/videofile.php',
       {
-        config: { cache: true },
+        config: { cache: true, ageRestricted: true },
         schema: describe({
           summary: 'Downloadable files of a video',
           tags: ['videos'],
@@ -221,7 +224,7 @@ export function videosRoutes(deps: ApiDeps) {
             lifetime: { description: 'Cache lifetime in seconds (SPEC: 8640000)' },
           },
           response: videoFileListSchema,
-          failures: [401],
+          failures: [401, 403],
         }),
       },
       async (request, reply) => {
@@ -246,6 +249,7 @@ export function videosRoutes(deps: ApiDeps) {
     }>(
       '/get_file/:sig/:e6/:e3/:id/:file/',
       {
+        config: { ageRestricted: true },
         schema: {
           summary: 'A downloadable file (signed path from videofile)',
           tags: ['videos'],

@@ -16,6 +16,8 @@ export interface CachedResponse {
   readonly expiresAt: number;
   /** A visitor's answer that members get differently: never served to a session. */
   readonly visitorOnly: boolean;
+  /** Age-restricted content (decision 0025): never served to an asker from the UK. */
+  readonly ageRestricted: boolean;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -43,12 +45,13 @@ export class ResponseCache {
   }
 
   /**
-   * The live entry of `key`, moved to the most-recently-used end; undefined when absent or
-   * stale. A visitor-only entry counts as a miss for a member.
+   * The live entry of `key`, moved to the most-recently-used end. A visitor-only entry counts
+   * as a miss for a member; an age-restricted one for an asker from the UK, whom the UK gate
+   * may hold back (the route decides, and answers such an asker privately).
    */
-  get(key: string, opts: { member?: boolean } = {}): CachedResponse | undefined {
+  get(key: string, opts: { member?: boolean; fromUk?: boolean } = {}): CachedResponse | undefined {
     const entry = this.entries.get(key);
-    if (!entry || (opts.member && entry.visitorOnly)) {
+    if (!entry || (opts.member && entry.visitorOnly) || (opts.fromUk && entry.ageRestricted)) {
       this.misses++;
       return undefined;
     }
@@ -71,6 +74,7 @@ export class ResponseCache {
       body: Buffer;
       lifetimeS: number;
       visitorOnly?: boolean;
+      ageRestricted?: boolean;
     },
   ): CachedResponse | undefined {
     const size = sizeOf(key, input.body);
@@ -83,6 +87,7 @@ export class ResponseCache {
       body: input.body,
       etag: etagOf(input.body),
       visitorOnly: input.visitorOnly ?? false,
+      ageRestricted: input.ageRestricted ?? false,
       expiresAt: this.now() + input.lifetimeS * 1000,
     };
     this.entries.set(key, entry);

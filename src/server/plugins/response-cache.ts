@@ -9,6 +9,7 @@ import {
   pickEncoding,
   type ResponseCache,
 } from '../cache/response-cache.ts';
+import { namesUk } from './age-gate.ts';
 
 // Fastify side of the response cache. A route opts in with `config: { cache: true }` and
 // sets its lifetime with `cacheFor(reply, seconds)`; public 200 answers are then stored and
@@ -82,19 +83,26 @@ export function hasSessionCookie(cookie: string | string[] | undefined): boolean
   return typeof cookie === 'string' && SESSION_COOKIE_RE.test(cookie);
 }
 
-/** Writes a cached entry, honouring conditional requests and Accept-Encoding. */
+/**
+ * Writes a cached entry, honouring conditional requests and Accept-Encoding. An age-restricted
+ * entry varies on the country header (`countryHeader`, when one is configured).
+ */
 export function sendCached(
   cache: ResponseCache,
   entry: CachedResponse,
   request: { headers: Record<string, string | string[] | undefined> },
   write: (status: number, headers: Record<string, string | number>, body?: Buffer) => void,
+  countryHeader?: string,
 ): void {
   const remaining = Math.max(0, Math.round((entry.expiresAt - Date.now()) / 1000));
+  const vary = ['Accept-Encoding'];
+  if (entry.visitorOnly) vary.push('Cookie');
+  if (entry.ageRestricted && countryHeader) vary.push(countryHeader);
   const headers: Record<string, string | number> = {
     ...entry.headers,
     'cache-control': `public, max-age=${remaining}`,
     etag: entry.etag,
-    vary: entry.visitorOnly ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+    vary: vary.join(', '),
   };
   const ifNoneMatch = request.headers['if-none-match'];
   if (etagMatches(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, entry.etag)) {
@@ -125,36 +133,59 @@ const PER_RESPONSE = new Set([
 /**
  * Answers a GET straight from the cache at the HTTP server, before Fastify builds a request:
  * a hit costs little more than writing the bytes. Entries carry the headers (security
- * headers included) of the response they were made from. False when it is not a hit.
+ * headers included) of the response they were made from. False when it is not a hit. No
+ * session or age gate is known here: a member or an asker from the UK (the configured
+ * `countryHeader` says so) goes on to Fastify for what only it may serve them.
  */
 export function serveFromCache(
   cache: ResponseCache,
   req: IncomingMessage,
   res: ServerResponse,
+  countryHeader?: string,
 ): boolean {
   if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return false;
-  const entry = cache.get(req.url, { member: hasSessionCookie(req.headers.cookie) });
-  if (!entry) return false;
-  sendCached(cache, entry, req, (status, headers, body) => {
-    res.writeHead(status, headers);
-    res.end(body);
+  const entry = cache.get(req.url, {
+    member: hasSessionCookie(req.headers.cookie),
+    fromUk: namesUk(req.headers, countryHeader),
   });
+  if (!entry) return false;
+  sendCached(
+    cache,
+    entry,
+    req,
+    (status, headers, body) => {
+      res.writeHead(status, headers);
+      res.end(body);
+    },
+    countryHeader,
+  );
   return true;
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { cache: ResponseCache }) => {
-    const cache = opts.cache;
+  async (app: FastifyInstance, opts: { cache: ResponseCache; countryHeader?: string }) => {
+    const { cache, countryHeader } = opts;
     app.decorate('responseCache', cache);
 
+    // Runs after the age gate's own onRequest (plugins/age-gate.ts): whoever gets here may
+    // have the answer, but one for the UK is made afresh, to go out private.
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
-      const entry = cache.get(request.url, { member: hasSessionCookie(request.headers.cookie) });
-      if (!entry) return;
-      sendCached(cache, entry, request, (status, headers, body) => {
-        reply.code(status).headers(headers);
-        void reply.send(body);
+      const entry = cache.get(request.url, {
+        member: hasSessionCookie(request.headers.cookie),
+        fromUk: namesUk(request.headers, countryHeader),
       });
+      if (!entry) return;
+      sendCached(
+        cache,
+        entry,
+        request,
+        (status, headers, body) => {
+          reply.code(status).headers(headers);
+          void reply.send(body);
+        },
+        countryHeader,
+      );
       return reply;
     });
 
@@ -174,7 +205,14 @@ export default fp(
           if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = String(value);
         }
         headers['content-type'] ??= 'application/json; charset=utf-8';
-        cache.set(request.url, { status: 200, headers, body, lifetimeS: lifetime, visitorOnly });
+        cache.set(request.url, {
+          status: 200,
+          headers,
+          body,
+          lifetimeS: lifetime,
+          visitorOnly,
+          ageRestricted: request.routeOptions.config.ageRestricted === true,
+        });
       }
       const ifNoneMatch = request.headers['if-none-match'];
       if (etagMatches(ifNoneMatch, etag)) {

@@ -23,6 +23,15 @@ const PICTURE = /^(preview\.jpg|thumb\.webp|screenshots\/\d{1,3}\.jpg)$/;
 const VIDEO_KEY = /^videos\/(\d{1,10})\/(\d{1,10})\/(\d{1,10})\/(.+)$/;
 const PUBLIC_PREFIXES = ['models/', 'channels/', 'members/', 'categories/', 'albums/'];
 
+/**
+ * Whether a key is one of a video's playback files (HLS, MP4s, timeline, hover clip): what
+ * the UK gate holds back. Its pictures stay public, as lists show them.
+ */
+export function isPlaybackFile(key: string): boolean {
+  const video = parseVideoKey(key);
+  return video !== undefined && !PICTURE.test(video.file);
+}
+
 /** The video a key belongs to and the file's path inside the video's folder. */
 export function parseVideoKey(key: string): { id: number; file: string } | undefined {
   const match = VIDEO_KEY.exec(key);

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { failure, statusForCode } from '../../contracts/errors.ts';
+import { type ApiClient, ApiError } from '../../web/api/client.ts';
 import {
   AGE_CONFIRMED_KEY,
   ageGateFor,
+  type GateCountry,
   GENERAL_GATE_LANGUAGES,
   type GeneralGateLanguage,
   generalGateLanguage,
-  isReferredVisit,
-  parseCountry,
+  singleCountry,
 } from '../../web/lib/age-gate.ts';
 import type { AgeGateGlobals, GeneralGateText } from '../../web/ssr-types.ts';
 
@@ -40,39 +42,44 @@ export function generalGateText(country: string): GeneralGateText {
   return text;
 }
 
-/**
- * The visitor's country from the header a trusted CDN or proxy sets (COUNTRY_HEADER, e.g.
- * `cf-ipcountry`); '' when no header is configured or it names no country.
- */
-export function visitorCountry(
-  headers: Record<string, string | string[] | undefined>,
-  countryHeader: string | undefined,
-): string {
-  return countryHeader ? parseCountry(headers[countryHeader]) : '';
-}
-
 /** The page constants of the age gates for one page request (SPEC.md §4). */
 export function ageGateGlobals(input: {
-  url: string;
-  referer: string | undefined;
+  country: GateCountry;
+  referred: boolean;
   cookies: Record<string, string | undefined>;
-  country: string;
   signedIn: boolean;
 }): AgeGateGlobals {
-  const query = input.url.indexOf('?');
-  const search = new URLSearchParams(query === -1 ? '' : input.url.slice(query + 1));
   const globals: AgeGateGlobals = {
     confirmed: input.cookies[AGE_CONFIRMED_KEY] === '1',
-    referred: isReferredVisit(input.referer, search),
+    referred: input.referred,
+    country: input.country,
   };
-  // Only a visitor who may see the general gate gets its words.
+  // Only a visitor who may see the general gate on some page gets its words: the UK gate,
+  // which would cover it on most, is left aside (`referred`).
   const gate = ageGateFor({
     country: input.country,
     user: input.signedIn ? { ageVerified: false } : null,
     confirmed: globals.confirmed,
     path: '/',
-    referred: false,
+    referred: true,
   });
-  if (gate === 'general') globals.generalText = generalGateText(input.country);
+  if (gate === 'general') globals.generalText = generalGateText(singleCountry(input.country));
   return globals;
 }
+
+/**
+ * The web app's API client for a page the UK gate covers: every read is refused as the JSON
+ * API would refuse it, so the page renders around the gate without the content (its title,
+ * description, stream and pictures) in its HTML or serialized state. The browser loads the
+ * data once the member is verified (decision 0025).
+ */
+export const withheldApi: ApiClient = {
+  get() {
+    return Promise.reject(
+      new ApiError(
+        statusForCode('age_verification_required'),
+        failure('age_verification_required'),
+      ),
+    );
+  },
+};

@@ -11,9 +11,10 @@ import {
 } from '../../contracts/constants.ts';
 import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
+import { ageGateFor, singleCountry } from '../../web/lib/age-gate.ts';
 import type { PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
 import type { Viewer } from '../plugins/viewer.ts';
-import { ageGateGlobals, visitorCountry } from './age-gate.ts';
+import { ageGateGlobals, withheldApi } from './age-gate.ts';
 import type { PageRenderer } from './renderer.ts';
 
 // Page requests: strict trailing slashes, then the React app rendered and streamed.
@@ -99,8 +100,6 @@ export function pagesRoutes(deps: {
   googleSignIn?: boolean;
   /** The page constant `user` of a signed-in viewer (SPEC.md §3). */
   pageUser(viewer: Viewer): Promise<PageUser>;
-  /** The request header a trusted CDN or proxy puts the visitor's country in (lower case). */
-  countryHeader?: string | undefined;
 }) {
   return async (app: FastifyInstance) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -115,7 +114,20 @@ export function pagesRoutes(deps: {
         if (!reply.sent) controller.abort();
       });
       const cookies = request.cookies;
-      const country = visitorCountry(request.headers, deps.countryHeader);
+      const { country, referred } = app.ageGates.visit(request, reply);
+      const ageGate = ageGateGlobals({
+        country,
+        referred,
+        cookies,
+        signedIn: request.viewer !== null,
+      });
+      const gate = ageGateFor({
+        country,
+        user: request.viewer,
+        confirmed: ageGate.confirmed,
+        path: request.url.split('?')[0] ?? '/',
+        referred,
+      });
       const globals: PageGlobals = {
         // `?lang=` (the hreflang alternates) wins over the cookie, without changing it.
         lang: pickLanguage(
@@ -125,24 +137,19 @@ export function pagesRoutes(deps: {
           cookies[LANGUAGE_COOKIE],
         ),
         gender: pickGender(cookies[GENDER_COOKIE]),
-        country,
+        country: singleCountry(country),
         site: deps.site,
         user: request.viewer ? await deps.pageUser(request.viewer) : null,
         csrf: request.viewer ? app.sessions.csrfToken(request.viewer) : '',
         cookieNotice: cookies[COOKIE_NOTICE_COOKIE] !== '1',
         googleSignIn: deps.googleSignIn === true,
-        ageGate: ageGateGlobals({
-          url: request.url,
-          referer: request.headers.referer,
-          cookies,
-          country,
-          signedIn: request.viewer !== null,
-        }),
+        ageGate,
         styles: deps.renderer.assets.styles,
       };
       const result = await deps.renderer.render({
         url: request.url,
-        api: injectApi(app, request),
+        // The UK gate covers the page: it renders without the content (decision 0025).
+        api: gate === 'uk' ? withheldApi : injectApi(app, request),
         globals,
         scripts: deps.renderer.assets.scripts,
         nonce: reply.scriptNonce,
@@ -164,7 +171,7 @@ export function pagesRoutes(deps: {
           .header('cache-control', request.viewer ? 'private, no-cache' : 'no-cache')
           .header(
             'vary',
-            `Cookie, Accept-Encoding${deps.countryHeader ? `, ${deps.countryHeader}` : ''}`,
+            `Cookie, Accept-Encoding${app.ageGates.countryHeader ? `, ${app.ageGates.countryHeader}` : ''}`,
           )
           .send(result.stream)
       );

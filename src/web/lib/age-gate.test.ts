@@ -2,23 +2,34 @@ import { describe, expect, it } from 'vitest';
 import {
   type AgeGateInput,
   ageGateFor,
+  type GateCountry,
   GENERAL_GATE_COUNTRIES,
   generalGateLanguage,
-  isReferredVisit,
+  holdsUkGate,
   isUkGateFreePath,
-  parseCountry,
+  NO_COUNTRY,
+  readCountryHeader,
+  UNKNOWN_COUNTRY,
 } from './age-gate.ts';
 
-// SPEC.md §4: which age gate covers a page.
+// SPEC.md §4: which age gate covers a page (decisions 0018 and 0025). How a header value
+// and a referrer are read is in age-gate-input.test.ts.
 
-const visitor = (over: Partial<AgeGateInput> = {}): AgeGateInput => ({
-  country: 'de',
-  user: null,
-  confirmed: false,
-  path: '/',
-  referred: false,
-  ...over,
-});
+/** A visitor whose header named `code` alone. */
+const from = (code: string): GateCountry => ({ codes: [code.toLowerCase()], unknown: false });
+
+type Input = Omit<AgeGateInput, 'country'> & { country: string | GateCountry };
+const visitor = (over: Partial<Input> = {}): AgeGateInput => {
+  const { country = 'de', ...rest } = over;
+  return {
+    user: null,
+    confirmed: false,
+    path: '/',
+    referred: false,
+    ...rest,
+    country: typeof country === 'string' ? from(country) : country,
+  };
+};
 const member = { ageVerified: false };
 const verified = { ageVerified: true };
 
@@ -36,10 +47,11 @@ describe('general age gate', () => {
     expect(ageGateFor(visitor({ country: 'us', user: verified }))).toBe('none');
   });
 
-  it('leaves other and unknown countries alone', () => {
-    for (const country of ['ch', 'no', 'ru', 'jp', 'br', 'ua', '']) {
+  it('leaves other countries alone, and everyone when no country header is configured', () => {
+    for (const country of ['ch', 'no', 'ru', 'jp', 'br', 'ua']) {
       expect(ageGateFor(visitor({ country })), country).toBe('none');
     }
+    expect(ageGateFor(visitor({ country: NO_COUNTRY }))).toBe('none');
   });
 
   it('covers every path, information pages included, and ignores referrals', () => {
@@ -63,12 +75,11 @@ describe('general age gate', () => {
 });
 
 describe('UK age gate', () => {
-  const uk = (over: Partial<AgeGateInput> = {}) => visitor({ country: 'gb', ...over });
+  const uk = (over: Partial<Input> = {}) => visitor({ country: 'gb', ...over });
 
   it('covers a visitor and a member who is not age-verified', () => {
     expect(ageGateFor(uk())).toBe('uk');
     expect(ageGateFor(uk({ user: member }))).toBe('uk');
-    expect(ageGateFor(uk({ country: 'GB' }))).toBe('uk');
   });
 
   it('lets an age-verified member through', () => {
@@ -96,7 +107,7 @@ describe('UK age gate', () => {
     }
   });
 
-  it('leaves a visit from a partner’s link open', () => {
+  it('leaves a visit from a sister site’s link open', () => {
     expect(ageGateFor(uk({ referred: true }))).toBe('none');
     expect(ageGateFor(uk({ referred: true, user: member }))).toBe('none');
   });
@@ -106,31 +117,54 @@ describe('UK age gate', () => {
     expect(isUkGateFreePath('/signup/')).toBe(true);
     expect(isUkGateFreePath('/edit/')).toBe(false);
   });
-});
 
-describe('isReferredVisit', () => {
-  const q = (query: string) => new URLSearchParams(query);
-
-  it('needs a referrer and a source or promo query', () => {
-    expect(isReferredVisit('https://partner.example/', q('source=x'))).toBe(true);
-    expect(isReferredVisit('https://partner.example/', q('promo=spring'))).toBe(true);
-    expect(isReferredVisit('https://partner.example/', q('utm=1'))).toBe(false);
-    expect(isReferredVisit('https://partner.example/', q('source='))).toBe(false);
-    expect(isReferredVisit('', q('source=x'))).toBe(false);
-    expect(isReferredVisit(undefined, q('promo=x'))).toBe(false);
-  });
-});
-
-describe('parseCountry', () => {
-  it('takes a two-letter code from a header in any case', () => {
-    expect(parseCountry('DE')).toBe('de');
-    expect(parseCountry(' gb ')).toBe('gb');
-    expect(parseCountry(['us', 'fr'])).toBe('us');
-  });
-
-  it('answers unknown for anything else', () => {
-    for (const value of ['XX', 'T1', 'deu', 'd', '', '1a', undefined, 42]) {
-      expect(parseCountry(value), String(value)).toBe('');
+  it('holds back content (a page or its data) exactly when it would cover a page', () => {
+    expect(holdsUkGate(from('gb'), null, false)).toBe(true);
+    expect(holdsUkGate(from('gb'), member, false)).toBe(true);
+    expect(holdsUkGate(from('gb'), verified, false)).toBe(false);
+    expect(holdsUkGate(from('gb'), null, true)).toBe(false);
+    expect(holdsUkGate(readCountryHeader('gb, fr'), null, false)).toBe(true);
+    for (const country of [from('us'), from('de'), NO_COUNTRY, UNKNOWN_COUNTRY]) {
+      expect(holdsUkGate(country, null, false)).toBe(false);
     }
+  });
+});
+
+describe('a header that names no single country fails closed', () => {
+  const gateOf = (header: unknown, over: Partial<Input> = {}) =>
+    ageGateFor(visitor({ country: readCountryHeader(header), ...over }));
+
+  it('gives a visitor whose country is not known the general gate', () => {
+    const unknown = [undefined, null, 42, '', '  ', 'XX', 'xx', 'T1', ' t1 ', 'A1', 'A2', 'EU'];
+    for (const header of [...unknown, 'AP', 'ZZ', 'deu', 'd', '1a', 'g b', 'q1', 'ch;jp']) {
+      const name = JSON.stringify(header) ?? 'undefined';
+      expect(gateOf(header), name).toBe('general');
+      // Only the general gate: its flag and membership lift it as for any listed country.
+      expect(gateOf(header, { confirmed: true }), name).toBe('none');
+      expect(gateOf(header, { user: member }), name).toBe('none');
+    }
+  });
+
+  it('gives a list the strictest gate any of its countries would get', () => {
+    expect(gateOf('gb, fr')).toBe('uk');
+    expect(gateOf('fr, gb')).toBe('uk');
+    expect(gateOf('ch,gb')).toBe('uk');
+    expect(gateOf('us, de')).toBe('general');
+    // Several countries are no country: not even a list of ungated ones is let through.
+    expect(gateOf('ch, jp')).toBe('general');
+    expect(gateOf('gb, gb')).toBe('uk');
+    expect(gateOf('gb, xx')).toBe('uk');
+    expect(gateOf('fr;gb')).toBe('uk');
+    expect(gateOf(['us', 'gb'])).toBe('uk');
+    // A verified member from the UK is still a member: the general gate never covers one.
+    expect(gateOf('gb, fr', { user: verified })).toBe('none');
+    // On a page the UK gate leaves open, the other countries' gate still applies.
+    expect(gateOf('gb, fr', { path: '/signin/' })).toBe('general');
+    expect(gateOf('gb, fr', { referred: true, confirmed: true })).toBe('none');
+  });
+
+  it('reads the United Kingdom’s common non-ISO code as the UK', () => {
+    expect(gateOf('UK')).toBe('uk');
+    expect(gateOf('uk', { user: verified })).toBe('none');
   });
 });

@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useRevalidator } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
-import { ageGateFor, generalGateLanguage } from '../../lib/age-gate.ts';
+import { ageGateFor, generalGateLanguage, NO_COUNTRY } from '../../lib/age-gate.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
 import type { GeneralGateText } from '../../ssr-types.ts';
 import { rememberAgeConfirmed, storedAgeConfirmed } from './age-flag.ts';
@@ -31,10 +31,11 @@ export function AgeGateFrame({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const globals = useGlobals();
   const { pathname } = useLocation();
+  const revalidator = useRevalidator();
   const [confirmed, setConfirmed] = useState(globals.ageGate?.confirmed ?? false);
   const [verified, setVerified] = useState(globals.user?.ageVerified ?? false);
   const gate = ageGateFor({
-    country: globals.country,
+    country: globals.ageGate?.country ?? NO_COUNTRY,
     user: globals.user ? { ageVerified: verified } : null,
     confirmed,
     path: pathname,
@@ -83,6 +84,8 @@ export function AgeGateFrame({ children }: { children: ReactNode }) {
               // member is verified from now on, without a reload (SPEC.md §4).
               if (globals.user) globals.user.ageVerified = true;
               setVerified(true);
+              // The server left the content out of the page (decision 0025): load it now.
+              void revalidator.revalidate();
             }}
           />
         </Suspense>
