@@ -20,7 +20,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { pages?: 'none' | 'prod'; env?: Record<string, string> } = {},
+  opts: {
+    pages?: 'none' | 'prod';
+    env?: Record<string, string>;
+    /** With `pages: 'prod'`: a web build of the test's own (dist/ otherwise). */
+    distDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });
@@ -32,6 +37,7 @@ export async function createTestApp(
     storage,
     logger: pino({ level: 'silent' }),
     pages: opts.pages ?? 'none',
+    ...(opts.distDir ? { distDir: opts.distDir } : {}),
   });
   await app.ready();
   return {

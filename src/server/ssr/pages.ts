@@ -12,11 +12,18 @@ import {
 import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
 import type { PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
+import { findHostileInput } from '../plugins/input-guard.ts';
 import type { Viewer } from '../plugins/viewer.ts';
 import { ageGateGlobals, visitorCountry } from './age-gate.ts';
 import type { PageRenderer } from './renderer.ts';
 
 // Page requests: strict trailing slashes, then the React app rendered and streamed.
+
+/**
+ * What a page with hostile text in its address renders (decision 0026): no route matches it,
+ * so the web app draws its "page unavailable" screen; the answer is 400, not 404.
+ */
+export const HOSTILE_PAGE_URL = '/404/';
 
 export const GENDER_COOKIE = 'app_gender';
 export { COOKIE_NOTICE_COOKIE } from '../../contracts/constants.ts';
@@ -105,11 +112,22 @@ export function pagesRoutes(deps: {
   return async (app: FastifyInstance) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();
+      // Before any loader could pass the text on to the API or the database.
+      if (findHostileInput(request)) return renderPage(request, reply, HOSTILE_PAGE_URL, 400);
       const redirect = legacyRedirect(request.url) ?? trailingSlashRedirect(request.url);
       if (redirect) {
         return reply.header('cache-control', 'public, max-age=3600').redirect(redirect, 301);
       }
+      return renderPage(request, reply, request.url);
+    };
 
+    /** Renders `url` for this request; a `status` of our own (an error) is never kept. */
+    const renderPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      url: string,
+      status?: number,
+    ) => {
       const controller = new AbortController();
       request.raw.on('close', () => {
         if (!reply.sent) controller.abort();
@@ -141,7 +159,7 @@ export function pagesRoutes(deps: {
         styles: deps.renderer.assets.styles,
       };
       const result = await deps.renderer.render({
-        url: request.url,
+        url,
         api: injectApi(app, request),
         globals,
         scripts: deps.renderer.assets.scripts,
@@ -158,10 +176,13 @@ export function pagesRoutes(deps: {
       }
       return (
         reply
-          .code(result.status)
+          .code(status ?? result.status)
           .header('content-type', 'text/html; charset=utf-8')
           // A member's page is theirs alone: no shared cache may keep it.
-          .header('cache-control', request.viewer ? 'private, no-cache' : 'no-cache')
+          .header(
+            'cache-control',
+            status !== undefined ? 'no-store' : request.viewer ? 'private, no-cache' : 'no-cache',
+          )
           .header(
             'vary',
             `Cookie, Accept-Encoding${deps.countryHeader ? `, ${deps.countryHeader}` : ''}`,
@@ -188,6 +209,6 @@ export function pagesRoutes(deps: {
         return reply.redirect(target, 302);
       },
     );
-    app.get('/*', handler);
+    app.get('/*', { config: { pageRoute: true } }, handler);
   };
 }
