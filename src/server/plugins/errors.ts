@@ -7,7 +7,18 @@ import { AppError, type ErrorCode, failure } from '../../contracts/errors.ts';
 // Bad input never answers 500: Fastify's own 4xx errors and zod failures map to codes, and
 // only a genuine fault is logged and answered as `general_error`.
 
+/**
+ * busboy's errors (a form without a boundary, cut mid-part, with a broken header) carry no
+ * status; they are the client's, never a fault of ours (api/multipart-form.ts reads forms
+ * and turns them into failures; this keeps any other reader from answering 500).
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header)|terminated early/;
+
 function codeForFastifyError(error: FastifyError): { code: ErrorCode; status: number } {
+  if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+    return { code: 'bad_request', status: 400 };
+  }
   const status = error.statusCode ?? 500;
   if (status === 413) return { code: 'file_too_large', status };
   if (status === 415) return { code: 'bad_request', status };
