@@ -11,6 +11,7 @@ import {
   VIDEO_TYPES,
   type VideoType,
 } from './paths.ts';
+import { isCleanText } from './text.ts';
 
 // Path grammar of the discovery calls (SPEC.md §7): main, categories, suggester and search.
 
@@ -90,10 +91,13 @@ export function normaliseQuery(text: string): string {
   return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** SPEC.md §5: a search runs for 3 to 69 characters. */
+/**
+ * SPEC.md §5: a search runs for 3 to 69 characters; text no person types (control
+ * characters, lone surrogates: contracts/text.ts) is no query at all.
+ */
 export function isSearchable(query: string): boolean {
   const length = [...query].length;
-  return length >= SEARCH.minLength && length <= SEARCH.maxLength;
+  return length >= SEARCH.minLength && length <= SEARCH.maxLength && isCleanText(query);
 }
 
 export const SEARCH_SORTS = ['relevance', ...VIDEO_SORTS] as const;

@@ -38,8 +38,9 @@ import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import ageGate from './plugins/age-gate.ts';
 import drain from './plugins/drain.ts';
-import errors from './plugins/errors.ts';
+import errors, { frameworkError } from './plugins/errors.ts';
 import formBody from './plugins/form-body.ts';
+import inputGuard from './plugins/input-guard.ts';
 import responseCache, { serveFromCache } from './plugins/response-cache.ts';
 import security from './plugins/security.ts';
 import viewer from './plugins/viewer.ts';
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     // 800: a videos2 tail may name 60 video ids (the `ids` section).
     routerOptions: { maxParamLength: 800, ignoreTrailingSlash: false },
+    // Paths the router cannot decode answer in the catalogue's shape, not Fastify's.
+    frameworkErrors: frameworkError,
   });
 
   await app.register(errors);
@@ -107,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(formBody);
+  await app.register(inputGuard);
   // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
   // and may lower these limits per route.
   await app.register(multipart, {

@@ -24,7 +24,12 @@ export interface TestApp {
  * a few seconds to transform), for tests of what a page's HTML holds.
  */
 export async function createTestApp(
-  opts: { pages?: 'none' | 'prod' | 'dev'; env?: Record<string, string> } = {},
+  opts: {
+    pages?: 'none' | 'prod' | 'dev';
+    env?: Record<string, string>;
+    /** With `pages: 'prod'`: a web build of the test's own (dist/ otherwise). */
+    distDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });
@@ -36,6 +41,7 @@ export async function createTestApp(
     storage,
     logger: pino({ level: 'silent' }),
     pages: opts.pages ?? 'none',
+    ...(opts.distDir ? { distDir: opts.distDir } : {}),
   });
   await app.ready();
   return {

@@ -5,6 +5,7 @@ import { createAgeVerificationRepository } from '../repositories/age-verificatio
 import { createAgeVerificationService } from '../services/age-verification.service.ts';
 import { AGE_PHOTO_MAX_BYTES, type AgeVerifier } from '../services/age-verifier.ts';
 import type { ApiDeps } from './deps.ts';
+import { readMultipartForm } from './multipart-form.ts';
 import { describe } from './openapi.ts';
 
 // `POST multipart /api/age_verification.php: file` (SPEC.md §7): the UK gate's photo check
@@ -18,21 +19,13 @@ const answerSchema = z.object({ success: z.literal(1) });
 /** The one `file` part of the form, in memory (@fastify/multipart never writes it to disk). */
 async function readPhoto(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('required', { field: 'file' });
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: AGE_PHOTO_MAX_BYTES, files: 1 } });
-  } catch {
-    throw new AppError('bad_request');
-  }
-  if (part?.fieldname !== 'file') throw new AppError('required', { field: 'file' });
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('file_too_large', { field: 'file' });
-    }
-    throw new AppError('bad_request');
-  }
+  const { files } = await readMultipartForm(request, {
+    files: ['file'],
+    maxFileBytes: AGE_PHOTO_MAX_BYTES,
+    tooLarge: (field) => new AppError('file_too_large', { field }),
+  });
+  if (!files.file) throw new AppError('required', { field: 'file' });
+  return files.file;
 }
 
 export function ageVerificationRoutes(

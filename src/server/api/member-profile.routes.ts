@@ -7,6 +7,7 @@ import { createMemberProfileService } from '../services/member-profile.service.t
 import type { ProfileImageKind } from '../services/profile-images.ts';
 import { formFields } from './auth.routes.ts';
 import type { ApiDeps } from './deps.ts';
+import { readMultipartForm } from './multipart-form.ts';
 import { describe } from './openapi.ts';
 
 // `POST /api/member.php` (SPEC.md §6 "own profile via POST", §7): the signed-in member's
@@ -36,30 +37,21 @@ function sectionOf(value: unknown): Section {
 
 /** The section and image of a multipart call (fields in any order), read up to the limit. */
 async function uploadedImage(request: FastifyRequest): Promise<{ section: Section; data: Buffer }> {
-  let section = (request.query as Record<string, unknown> | undefined)?.section;
-  let data: Buffer | undefined;
-  try {
-    const parts = request.parts({ limits: { fileSize: PROFILE_IMAGES.maxBytes, files: 1 } });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'section') section = part.value;
-      } else {
-        data = await part.toBuffer();
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('file_too_large', {
-        field: 'file',
-        codes: [{ field: 'file', code: 'file_too_large' }],
+  const { fields, files } = await readMultipartForm(request, {
+    files: ['file'],
+    maxFileBytes: PROFILE_IMAGES.maxBytes,
+    tooLarge: (field) =>
+      new AppError('file_too_large', {
+        field,
+        codes: [{ field, code: 'file_too_large' }],
         info: { size: PROFILE_IMAGES.maxBytes },
         status: 413,
-      });
-    }
-    throw error;
-  }
-  const known = sectionOf(section);
+      }),
+  });
+  const query = request.query as Record<string, unknown> | undefined;
+  const known = sectionOf(fields.section ?? query?.section);
   if (!UPLOADS[known]) throw AppError.form([{ field: 'section', code: 'invalid_params' }]);
+  const data = files.file;
   if (!data || data.length === 0) throw AppError.form([{ field: 'file', code: 'required' }]);
   return { section: known, data };
 }

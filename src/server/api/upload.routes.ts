@@ -14,6 +14,7 @@ import { createUploadService, type UploadService } from '../services/upload.serv
 import { createUploadInspector } from '../services/upload-inspect.ts';
 import { createUploadStore } from '../services/upload-store.ts';
 import type { ApiDeps } from './deps.ts';
+import { readMultipartForm } from './multipart-form.ts';
 import { describe } from './openapi.ts';
 
 // Member uploads (SPEC.md §5, §7; docs/decisions/0015):
@@ -77,29 +78,18 @@ async function readForm(
     }
     return { fields, image: undefined };
   }
-  let image: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      } else if (part.fieldname === 'preview' && image === undefined) {
-        const data = await part.toBuffer();
-        if (data.length > 0) image = data;
-      } else {
-        part.file.resume();
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('file_too_large', {
-        field: 'preview',
-        codes: [{ field: 'preview', code: 'file_too_large' }],
+  const form = await readMultipartForm(request, {
+    files: ['preview'],
+    maxFileBytes: UPLOAD_RULES.previewMaxBytes,
+    tooLarge: (field) =>
+      new AppError('file_too_large', {
+        field,
+        codes: [{ field, code: 'file_too_large' }],
         info: { max: UPLOAD_RULES.previewMaxBytes },
-      });
-    }
-    throw new AppError('bad_request');
-  }
-  return { fields, image };
+      }),
+  });
+  const image = form.files.preview;
+  return { fields: form.fields, image: image && image.length > 0 ? image : undefined };
 }
 
 export function uploadRoutes(api: ApiDeps, deps: UploadRouteDeps) {

@@ -2,6 +2,7 @@ import type { PlaylistFields, SubscriptionType } from '../../contracts/input.rul
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
 import { TOP_THUMBS } from '../../db/counters.ts';
+import { ACTIVE_STATUS } from './active-status.ts';
 import { COMMENT_TARGET as READ_TARGET } from './member.repository.ts';
 
 // Hand-written SQL of what members change: favourites, watch later, playlists,
@@ -15,8 +16,8 @@ export type FriendOutcome = 'sent' | 'friends' | 'already' | 'not_found';
 
 type Tx = Pick<Database, 'query'>;
 
-/** A video a member may put on a list: exists and is not deleted. */
-const LIVE_VIDEO = 'SELECT 1 FROM videos WHERE id = $1 AND status_id <> 5';
+/** A video a member may put on a list: exists and is active. */
+const ACTIVE_VIDEO = `SELECT 1 FROM videos WHERE id = $1 AND ${ACTIVE_STATUS}`;
 
 const SUBSCRIPTION_TARGET: Record<SubscriptionType, { table: string; live: string }> = {
   channel: { table: 'channels', live: 'true' },
@@ -24,9 +25,15 @@ const SUBSCRIPTION_TARGET: Record<SubscriptionType, { table: string; live: strin
   member: { table: 'users', live: 'status = 1' },
 };
 
-/** Where a member may comment: as readers see it, but a private playlist only by its owner. */
+/**
+ * Where a member may comment: as readers see it, but only on an active video or album
+ * (readers still see the comments of one that is not), and on a private playlist only as
+ * its owner.
+ */
 const COMMENT_TARGET: Record<CommentSection, string> = {
   ...READ_TARGET,
+  video: ACTIVE_VIDEO,
+  album: `SELECT 1 FROM albums WHERE id = $1 AND ${ACTIVE_STATUS}`,
   playlist: 'SELECT 1 FROM playlists WHERE id = $1 AND (is_private = 0 OR user_id = $2)',
 };
 
@@ -46,7 +53,7 @@ async function refreshPlaylistTop(tx: Tx, playlistId: number): Promise<void> {
         videos_count = (SELECT count(*)::int FROM playlist_videos WHERE playlist_id = p.id),
         top_video_ids = coalesce(ARRAY(
           SELECT v.id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-           WHERE pv.playlist_id = p.id AND v.status_id = 1 AND v.post_date <= now()
+           WHERE pv.playlist_id = p.id AND v.${ACTIVE_STATUS} AND v.post_date <= now()
            ORDER BY pv.position LIMIT ${TOP_THUMBS}), '{}')
       WHERE p.id = $1`,
     [playlistId],
@@ -71,7 +78,7 @@ export function createMemberActionsRepository(database: Database) {
   return {
     async addToList(list: 'favourites' | 'watch_later', userId: number, videoId: number) {
       return database.transaction(async (tx): Promise<Outcome> => {
-        if (!(await exists(tx, LIVE_VIDEO, [videoId]))) return 'not_found';
+        if (!(await exists(tx, ACTIVE_VIDEO, [videoId]))) return 'not_found';
         const added = await tx.query(
           `INSERT INTO ${list} (user_id, video_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
           [userId, videoId],
@@ -116,7 +123,7 @@ export function createMemberActionsRepository(database: Database) {
 
     async createPlaylist(userId: number, fields: PlaylistFields, videoId?: number) {
       return database.transaction(async (tx) => {
-        if (videoId !== undefined && !(await exists(tx, LIVE_VIDEO, [videoId]))) {
+        if (videoId !== undefined && !(await exists(tx, ACTIVE_VIDEO, [videoId]))) {
           return { outcome: 'not_found' as const };
         }
         const [row] = await tx.query<{ id: number }>(
@@ -184,7 +191,7 @@ export function createMemberActionsRepository(database: Database) {
       return database.transaction(async (tx): Promise<Outcome> => {
         const own = await ownPlaylist(tx, userId, playlistId);
         if (own !== 'done') return own;
-        if (!(await exists(tx, LIVE_VIDEO, [videoId]))) return 'not_found';
+        if (!(await exists(tx, ACTIVE_VIDEO, [videoId]))) return 'not_found';
         const added = await tx.query(
           `INSERT INTO playlist_videos (playlist_id, video_id, position)
            SELECT $1, $2, coalesce(max(position), 0) + 1 FROM playlist_videos WHERE playlist_id = $1

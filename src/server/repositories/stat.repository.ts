@@ -1,10 +1,11 @@
-import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { VoteSection } from '../../contracts/stat.schema.ts';
 import type { Database } from '../../db/client.ts';
 import type { ViewBatch } from '../services/view-buffer.ts';
 import type { Voter } from '../services/voter-identity.ts';
+import { ACTIVE_STATUS } from './active-status.ts';
 
-// Hand-written SQL of the stat call: votes with their like counts, and buffered views.
+// Hand-written SQL of the stat call: votes with their like counts, and buffered views. Only
+// an active video or album takes either (active-status.ts).
 
 export type VoteOutcome =
   | { kind: 'voted'; likes: number; dislikes: number; rating: number }
@@ -21,16 +22,13 @@ const VOTE_TARGETS: Record<VoteSection, { table: string; rating: string }> = {
   },
 };
 
-// Videos and albums share the status ids; a deleted object takes no votes or views.
-const LIVE = `status_id <> ${VIDEO_STATUS.deleted}`;
-
 export interface StatRepository {
   /**
    * Records a vote and moves the object's like or dislike count in one transaction. One
    * vote per voter and object, ever: the votes primary key refuses a second one.
    */
   castVote(section: VoteSection, objectId: number, voter: Voter, vote: 0 | 1): Promise<VoteOutcome>;
-  /** True when the video exists and is not deleted. */
+  /** True when the video exists and is active. */
   isLiveVideo(id: number): Promise<boolean>;
   /** Adds a batch of views to the videos' counters and daily rows, and members' history. */
   writeViews(batch: ViewBatch): Promise<void>;
@@ -43,14 +41,14 @@ export function createStatRepository(database: Database): StatRepository {
       return database.transaction(async (tx): Promise<VoteOutcome> => {
         const inserted = await tx.query(
           `INSERT INTO votes (section, object_id, user_id, voter_hash, vote)
-           SELECT $1::comment_section, t.id, $3, $4, $5 FROM ${table} t WHERE t.id = $2 AND t.${LIVE}
+           SELECT $1::comment_section, t.id, $3, $4, $5 FROM ${table} t WHERE t.id = $2 AND t.${ACTIVE_STATUS}
            ON CONFLICT DO NOTHING
            RETURNING vote`,
           [section, objectId, voter.userId, voter.voterHash, vote],
         );
         if (inserted.length === 0) {
           const [live] = await tx.query<{ live: boolean }>(
-            `SELECT EXISTS (SELECT 1 FROM ${table} WHERE id = $1 AND ${LIVE}) AS live`,
+            `SELECT EXISTS (SELECT 1 FROM ${table} WHERE id = $1 AND ${ACTIVE_STATUS}) AS live`,
             [objectId],
           );
           return live?.live ? { kind: 'already_voted' } : { kind: 'not_found' };
@@ -72,20 +70,23 @@ export function createStatRepository(database: Database): StatRepository {
     },
 
     async isLiveVideo(id) {
-      const rows = await database.query(`SELECT 1 FROM videos WHERE id = $1 AND ${LIVE}`, [id]);
+      const rows = await database.query(`SELECT 1 FROM videos WHERE id = $1 AND ${ACTIVE_STATUS}`, [
+        id,
+      ]);
       return rows.length > 0;
     },
 
     async writeViews(batch) {
-      // One statement: the counters, the day's row per video and the history rows. Rows
-      // of videos deleted since the view was taken, and of members gone since, are skipped.
+      // One statement: the counters, the day's row per video and the history rows. Rows of
+      // videos no longer active since the view was taken, and of members gone since, are
+      // skipped.
       await database.query(
         `WITH counted AS (
            UPDATE videos v
               SET views = v.views + b.n, views_day = v.views_day + b.n,
                   views_week = v.views_week + b.n, views_month = v.views_month + b.n
              FROM unnest($1::int[], $2::int[]) AS b(video_id, n)
-            WHERE v.id = b.video_id AND v.${LIVE}
+            WHERE v.id = b.video_id AND v.${ACTIVE_STATUS}
            RETURNING v.id, b.n
          ), daily AS (
            INSERT INTO video_views_daily AS d (video_id, day, views)
@@ -95,7 +96,7 @@ export function createStatRepository(database: Database): StatRepository {
          INSERT INTO history AS h (user_id, video_id, viewed_at)
          SELECT x.user_id, x.video_id, x.viewed_at
            FROM unnest($3::int[], $4::int[], $5::timestamptz[]) AS x(user_id, video_id, viewed_at)
-           JOIN videos v ON v.id = x.video_id AND v.${LIVE}
+           JOIN videos v ON v.id = x.video_id AND v.${ACTIVE_STATUS}
            JOIN users u ON u.id = x.user_id
          ON CONFLICT (user_id, video_id) DO UPDATE
            SET viewed_at = greatest(h.viewed_at, EXCLUDED.viewed_at)`,

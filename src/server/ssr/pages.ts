@@ -13,11 +13,18 @@ import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
 import { ageGateFor, singleCountry } from '../../web/lib/age-gate.ts';
 import type { PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
+import { findHostileInput, withoutHostileQuery } from '../plugins/input-guard.ts';
 import type { Viewer } from '../plugins/viewer.ts';
 import { ageGateGlobals, withheldApi } from './age-gate.ts';
 import type { PageRenderer } from './renderer.ts';
 
 // Page requests: strict trailing slashes, then the React app rendered and streamed.
+
+/**
+ * What a page with hostile text in its address renders (decision 0026): no route matches it,
+ * so the web app draws its "page unavailable" screen; the answer is 400, not 404.
+ */
+export const HOSTILE_PAGE_URL = '/404/';
 
 export const GENDER_COOKIE = 'app_gender';
 export { COOKIE_NOTICE_COOKIE } from '../../contracts/constants.ts';
@@ -104,11 +111,29 @@ export function pagesRoutes(deps: {
   return async (app: FastifyInstance) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();
+      // Before any loader could pass the text on to the API or the database.
+      const hostile = findHostileInput(request);
+      if (hostile?.where === 'query') {
+        // Only the query is broken: the page opens without the values it refuses.
+        const clean = withoutHostileQuery(request.url);
+        if (clean !== undefined)
+          return reply.header('cache-control', 'no-store').redirect(clean, 302);
+      }
+      if (hostile) return renderPage(request, reply, HOSTILE_PAGE_URL, 400);
       const redirect = legacyRedirect(request.url) ?? trailingSlashRedirect(request.url);
       if (redirect) {
         return reply.header('cache-control', 'public, max-age=3600').redirect(redirect, 301);
       }
+      return renderPage(request, reply, request.url);
+    };
 
+    /** Renders `url` for this request; a `status` of our own (an error) is never kept. */
+    const renderPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      url: string,
+      status?: number,
+    ) => {
       const controller = new AbortController();
       request.raw.on('close', () => {
         if (!reply.sent) controller.abort();
@@ -147,7 +172,7 @@ export function pagesRoutes(deps: {
         styles: deps.renderer.assets.styles,
       };
       const result = await deps.renderer.render({
-        url: request.url,
+        url,
         // The UK gate covers the page: it renders without the content (decision 0025).
         api: gate === 'uk' ? withheldApi : injectApi(app, request),
         globals,
@@ -165,10 +190,13 @@ export function pagesRoutes(deps: {
       }
       return (
         reply
-          .code(result.status)
+          .code(status ?? result.status)
           .header('content-type', 'text/html; charset=utf-8')
           // A member's page is theirs alone: no shared cache may keep it.
-          .header('cache-control', request.viewer ? 'private, no-cache' : 'no-cache')
+          .header(
+            'cache-control',
+            status !== undefined ? 'no-store' : request.viewer ? 'private, no-cache' : 'no-cache',
+          )
           .header(
             'vary',
             `Cookie, Accept-Encoding${app.ageGates.countryHeader ? `, ${app.ageGates.countryHeader}` : ''}`,
@@ -195,6 +223,6 @@ export function pagesRoutes(deps: {
         return reply.redirect(target, 302);
       },
     );
-    app.get('/*', handler);
+    app.get('/*', { config: { pageRoute: true } }, handler);
   };
 }
