@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,28 @@ const videoEdit = (session: TestSession | null, fields: Record<string, string>) 
 const form = (uploadId: string, extra: Record<string, string> = {}) =>
   videoForm(uploadId, categoryIds, extra);
 const pendingUploads = (userId = 0) => pendingIn(site, userId);
+
+/** A PNG whose header claims this size, with one row of pixel data behind it. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const videoCount = async () =>
   Number((await db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM videos'))[0]?.n);
@@ -185,7 +208,7 @@ describe('uploading a video', () => {
     expect(again).toMatchObject({ status: 404, body: { code: 'not_found' } });
   }, 240_000);
 
-  it('takes an own preview image, and refuses one that is not an image', async () => {
+  it('takes an own preview image, and refuses one that is not an image or too many pixels', async () => {
     const member = await signInAs(app, db.database);
     const uploadId = await tusUpload(member, clips.long2, 'withcover.mkv');
     const post = (image: Buffer, type: string) => {
@@ -196,10 +219,26 @@ describe('uploading a video', () => {
       body.append('preview', new Blob([new Uint8Array(image)], { type }), 'cover.png');
       return fetch(`${base}/api/video_edit.php`, { method: 'POST', headers: member.headers, body });
     };
-    const bad = await post(Buffer.from('not an image at all'), 'image/png');
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ code: 'screen_upload_error', field: 'preview' });
-    expect(await videoCount()).toBe(1);
+    // Not an image; 256 megapixels of one colour (under a MB as PNG, 768 MB decoded); a PNG
+    // whose header claims 100000x100000 with a few bytes behind it: all refused, nothing made.
+    const huge = await sharp({
+      create: { width: 16_000, height: 16_000, channels: 3, background: '#336699' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    for (const [name, image] of [
+      ['text', Buffer.from('not an image at all')],
+      ['16000x16000', huge],
+      ['header only', pngHeaderOnly(100_000, 100_000)],
+    ] as const) {
+      const bad = await post(image, 'image/png');
+      expect(bad.status, name).toBe(400);
+      expect(await bad.json(), name).toMatchObject({
+        code: 'screen_upload_error',
+        field: 'preview',
+      });
+      expect(await videoCount(), name).toBe(1);
+    }
 
     const cover = await sharp({
       create: { width: 800, height: 450, channels: 3, background: '#d04080' },

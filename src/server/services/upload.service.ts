@@ -14,6 +14,7 @@ import {
   uploadOwner,
 } from '../../contracts/upload.rules.ts';
 import type { UploadScreens, VideoCreated, VideoRemoved } from '../../contracts/upload.schema.ts';
+import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 import { videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { chosenPreviewKey } from '../jobs/media-process-video.job.ts';
@@ -113,13 +114,15 @@ export function createUploadService(deps: UploadServiceDeps) {
     }
     const image = choice.image;
     if (!image) throw formFailure('screenshot', 'need_select_screenshot');
+    // The avatar's decompression bomb guard: a picture too large is refused by its header.
+    const decoder = () => sharp(image, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
     try {
-      const meta = await sharp(image, { failOn: 'error' }).metadata();
+      const meta = await decoder().metadata();
       const { width = 0, height = 0 } = meta;
       if (width < UPLOAD_RULES.previewMin.width || height < UPLOAD_RULES.previewMin.height) {
         throw new Error(`preview of ${width}x${height}`);
       }
-      return await sharp(image, { failOn: 'error' })
+      return await decoder()
         .rotate()
         .resize(CHOSEN_SIZE.width, CHOSEN_SIZE.height, { fit: 'cover', withoutEnlargement: true })
         .jpeg({ quality: 85 })
