@@ -28,7 +28,6 @@ declare module 'node:http' {
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'display-capture=()',
