@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Answers of the house ad calls (ads.paths.ts), for the server and the OpenAPI document.
 

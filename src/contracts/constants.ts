@@ -10,8 +10,19 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_COOKIE = 'app_lang';
 /** Set to 1 once the cookie notice is acknowledged, so the server leaves it out. */
 export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
-/** The session cookie (HttpOnly; decision 0013). */
+/** The session cookie (HttpOnly; decision 0013) of a site served over http. */
 export const SESSION_COOKIE = 'sid';
+/**
+ * The session cookie over https (decision 0022). Browsers keep a `__Host-` cookie only when
+ * it is Secure, has Path=/ and no Domain, so a sibling subdomain or a plain-http answer can
+ * neither set nor shadow it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-sid';
+
+/** The name of the session cookie in force: the server reads and writes only that one. */
+export function sessionCookieName(https: boolean): string {
+  return https ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 /** SPEC.md §4: logout sets this cookie and reloads; the server then ends the session. */
 export const LOGOUT_COOKIE = 'logout';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { videoListItemSchema } from './video.schema.ts';
+import { z } from './zod.ts';
 
 // Shapes of the discovery calls: main strips, categories, suggestions and search
 // (SPEC.md §3 "Search suggestion response", "Stats response", §7). Counts as strings.

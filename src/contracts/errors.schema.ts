@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
+import { z } from './zod.ts';
 
 // The failure body as a schema, for the OpenAPI document (kept apart from errors.ts so the
 // web app's bundle does not carry zod).

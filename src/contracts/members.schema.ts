@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export { COMMENT_SECTIONS, type CommentSection } from './constants.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Shapes of the model and channel calls (SPEC.md §3 Model, Channel). Counts as strings.
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { GENDERS } from './constants.ts';
+import { z } from './zod.ts';
 
 // Shapes of the playlist and album calls (SPEC.md §3 Playlist, Album). Counts as strings.
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Shapes of `POST /api/member.php` (SPEC.md §7 "own profile"): the member's own profile,
 // with what the public one leaves out (e-mail, birth date), and the answers of each section.

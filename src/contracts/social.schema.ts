@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Shapes of the calls between members (SPEC.md §1: friends, messages): what a signed-in
 // member knows about another member, channel or model, their friend requests and messages.

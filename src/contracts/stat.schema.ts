@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { COMMENT_SECTIONS } from './constants.ts';
 import type { ParseResult } from './paths.ts';
+import { z } from './zod.ts';
 
 // The stat call of SPEC.md §7 (`POST /api/stat.php`, form or JSON): `act=vote` likes (1) or
 // dislikes (0) an object, `act=view` counts a view of a video (SPEC.md §4: one second after

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkUploadFile,
   minDurationMinutes,
+  parseUploadUrl,
   parseVideoForm,
   splitTags,
   UPLOAD_RULES,
@@ -135,6 +136,44 @@ describe('upload ids', () => {
     expect(uploadOwner(`u42-${'0a'.repeat(16)}`)).toBe(42);
     for (const id of [`u0-${'0'.repeat(32)}`, 'u42-XYZ', `u42-${'0'.repeat(32)}/x`, '../u1', '']) {
       expect(uploadOwner(id), id).toBeUndefined();
+    }
+  });
+});
+
+describe('upload URLs', () => {
+  const id = `u42-${'0a'.repeat(16)}`;
+  const other = `u43-${'0b'.repeat(16)}`;
+
+  it('name the upload of the path, or none for the endpoint', () => {
+    expect(parseUploadUrl(`/api/upload/${id}`)).toEqual({ ok: true, id });
+    expect(parseUploadUrl('/api/upload/')).toEqual({ ok: true, id: undefined });
+  });
+
+  it('refuse any query, even an empty one', () => {
+    for (const url of [
+      `/api/upload/${id}?x=/${other}`,
+      `/api/upload/${id}?/${other}`,
+      `/api/upload/${id}?`,
+      `/api/upload/?x=/${other}`,
+      `/api/upload/${id}#/${other}`,
+    ]) {
+      expect(parseUploadUrl(url), url).toEqual({ ok: false, code: 'bad_request' });
+    }
+  });
+
+  it('find nothing behind encoded, doubled or extra segments', () => {
+    for (const url of [
+      `/api/upload/${id}%3Fx=%2F${other}`,
+      `/api/upload/${id}%2F${other}`,
+      `/api/upload//${other}`,
+      `/api/upload/${id}/${other}`,
+      `/api/upload/${id}/`,
+      `/api/upload/x/../${other}`,
+      `//api/upload/${other}`,
+      `http://example.test/api/upload/${other}`,
+      '/api/upload',
+    ]) {
+      expect(parseUploadUrl(url), url).toEqual({ ok: false, code: 'not_found' });
     }
   });
 });

@@ -267,3 +267,22 @@ export function uploadOwner(id: string): number | undefined {
 
 /** The tus endpoint (creation); an upload's URL is this plus its id. */
 export const UPLOAD_ENDPOINT = '/api/upload/';
+
+export type UploadUrl =
+  | { ok: true /** undefined for the endpoint itself (creation) */; id: string | undefined }
+  | { ok: false; code: 'bad_request' | 'not_found' };
+
+/**
+ * The upload a tus request URL names, read from the raw path alone: `/api/upload/` (creation)
+ * or `/api/upload/{id}`, exactly. The ownership check and tus both take this one answer, so
+ * no query, encoded character or extra segment can make them name different uploads. A query
+ * has no meaning in tus and is refused outright; anything else that is not an upload URL is
+ * simply not found.
+ */
+export function parseUploadUrl(url: string): UploadUrl {
+  if (url.includes('?') || url.includes('#')) return { ok: false, code: 'bad_request' };
+  if (!url.startsWith(UPLOAD_ENDPOINT)) return { ok: false, code: 'not_found' };
+  const rest = url.slice(UPLOAD_ENDPOINT.length);
+  if (rest === '') return { ok: true, id: undefined };
+  return UPLOAD_ID.test(rest) ? { ok: true, id: rest } : { ok: false, code: 'not_found' };
+}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Answers of `POST /api/video_edit.php` (SPEC.md §7), for the OpenAPI document. The web app
 // imports the types only, so its bundle does not carry zod.

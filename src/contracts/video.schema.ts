@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { GENDERS } from './constants.ts';
+import { z } from './zod.ts';
 
 // Counts and ids travel as strings, as the network sends them (API-CONTRACT.md "Responses").
 const numeric = z.string().regex(/^-?\d+(\.\d+)?$/);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '../contracts/zod.ts';
 
 // ffmpeg and ffprobe commands as data: pure builders of argument arrays, unit-tested on their
 // exact arguments and run by exec.ts. Written against Debian's ffmpeg 5.1.

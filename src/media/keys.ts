@@ -98,14 +98,19 @@ export function categoryImageKey(id: number): string {
   return `categories/${checkId(id)}/cover.webp`;
 }
 
-/** A photo of an album (full size JPEG), sharded like videos. */
+/** The folder of an album's photos, sharded like videos. */
+export function albumDir(albumId: number): string {
+  return `albums/${shards(albumId)}/${albumId}`;
+}
+
+/** A photo of an album (full size JPEG). */
 export function albumPhotoKey(albumId: number, photoId: number): string {
-  return `albums/${shards(albumId)}/${albumId}/${checkId(photoId)}.jpg`;
+  return `${albumDir(albumId)}/${checkId(photoId)}.jpg`;
 }
 
 /** The 320px-wide WebP thumbnail of an album photo. */
 export function albumPhotoThumbKey(albumId: number, photoId: number): string {
-  return `albums/${shards(albumId)}/${albumId}/${checkId(photoId)}_thumb.webp`;
+  return `${albumDir(albumId)}/${checkId(photoId)}_thumb.webp`;
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]+$/;

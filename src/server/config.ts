@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '../contracts/zod.ts';
 
 // The one place that reads the environment. Every variable is documented in .env.example.
 

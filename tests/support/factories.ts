@@ -99,6 +99,32 @@ export async function makeVideo(db: Db, userId: number, o: VideoOverrides = {}) 
   return { id, title };
 }
 
+/** An album of a member with `photos` photos (made, version 1), the first one its cover. */
+export async function makeAlbum(
+  db: Db,
+  userId: number,
+  o: { isPrivate?: 0 | 1; statusId?: number; photos?: number } = {},
+) {
+  const n = next();
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO albums (user_id, dir, title, status_id, is_private, photos_count)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [userId, `album-${n}`, `Album ${n}`, o.statusId ?? 1, o.isPrivate ?? 0, o.photos ?? 2],
+  );
+  const id = Number(row?.id);
+  const photoIds: number[] = [];
+  for (let position = 0; position < (o.photos ?? 2); position++) {
+    const [photo] = await db.query<{ id: number }>(
+      `INSERT INTO photos (album_id, position, width, height, image_version)
+       VALUES ($1, $2, 800, 600, 1) RETURNING id`,
+      [id, position],
+    );
+    photoIds.push(Number(photo?.id));
+  }
+  await db.query('UPDATE albums SET cover_photo_id = $2 WHERE id = $1', [id, photoIds[0] ?? null]);
+  return { id, photoIds };
+}
+
 /** A signed-in viewer as the session plugin makes it, for unit tests of services. */
 export function testViewer(userId: number, username = `member${userId}`) {
   return { userId, username, avatarVersion: 0, ageVerified: false, sessionHash: 'test-session' };

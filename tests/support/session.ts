@@ -12,6 +12,8 @@ export interface TestSession {
   csrf: string;
   /** Headers of a signed-in POST. */
   headers: Record<string, string>;
+  /** The Set-Cookie line that started the session, attributes included. */
+  setCookie: string;
 }
 
 let counter = 0;
@@ -33,11 +35,16 @@ export async function signInAs(
     url: '/api/login.php',
     payload: { usr: username, pwd: password },
   });
-  const sid = res.cookies.find((c) => c.name === 'sid');
+  // `__Host-sid` when the app's PUBLIC_URL is https.
+  const sid = res.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
   if (res.statusCode !== 200 || !sid) throw new Error(`sign-in failed: ${res.body}`);
-  const cookie = `sid=${sid.value}`;
+  const cookie = `${sid.name}=${sid.value}`;
   const csrf = String(res.json().csrf);
+  const lines = res.headers['set-cookie'];
+  const setCookie =
+    [lines ?? []].flat().find((line) => line.startsWith(`${sid.name}=${sid.value}`)) ?? '';
   return {
+    setCookie,
     userId: Number(row.id),
     username,
     cookie,

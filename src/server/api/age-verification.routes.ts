@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../contracts/errors.ts';
+import { z } from '../../contracts/zod.ts';
 import { createAgeVerificationRepository } from '../repositories/age-verification.repository.ts';
 import { createAgeVerificationService } from '../services/age-verification.service.ts';
 import { AGE_PHOTO_MAX_BYTES, type AgeVerifier } from '../services/age-verifier.ts';

@@ -5,6 +5,7 @@ import { parseAlbums } from '../../contracts/playlists.paths.ts';
 import { albumResponseSchema, albumsResponseSchema } from '../../contracts/playlists.schema.ts';
 import { cacheAnswer, cacheFor } from '../plugins/response-cache.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
+import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
 import { createPlaylistService } from '../services/playlist.service.ts';
 import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';
@@ -18,6 +19,7 @@ export function albumsRoutes(deps: ApiDeps) {
     playlists: createPlaylistRepository(deps.database),
     urls: deps.urls,
     storage: deps.storage,
+    signAlbum: (id) => signedAlbumPrefix(deps.secret, id, SIGNED_ALBUM_TTL_S),
   });
   const maxLifetime = deps.config.maxCacheLifetime;
 
@@ -60,7 +62,7 @@ export function albumsRoutes(deps: ApiDeps) {
           summary: 'One album with its photos',
           tags: ['albums'],
           description:
-            'Path: `/api/json/album/{lifetime}/{e6}/{e3}/{album_id}.json`. A deleted album answers its status without photos; a private one shows its photos to members only.',
+            'Path: `/api/json/album/{lifetime}/{e6}/{e3}/{album_id}.json`. A deleted album answers its status without photos; a private one shows its photos to members only, as signed URLs valid for at least an hour (the member’s answer is kept no longer).',
           params: {
             lifetime: 'Cache lifetime in seconds',
             e6: 'floor(id / 1e6) * 1e6',
@@ -75,7 +77,11 @@ export function albumsRoutes(deps: ApiDeps) {
         const parsed = parseObjectPath(lifetimeRaw, e6, e3, file);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const result = await service.album(parsed.value.id, request.viewer);
-        cacheAnswer(reply, parsed.value.lifetime, maxLifetime, result);
+        // A member's copy carries signed photo URLs: kept no longer than they hold.
+        const lifetime = result.personal
+          ? Math.min(parsed.value.lifetime, SIGNED_ALBUM_TTL_S)
+          : parsed.value.lifetime;
+        cacheAnswer(reply, lifetime, maxLifetime, result);
         return result.body;
       },
     );

@@ -1,8 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { makeAlbum, makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { signInAs } from '../../../tests/support/session.ts';
 import { startMailbox, type TestMailbox } from '../../../tests/support/smtp.ts';
+import { videoPath } from '../../contracts/paths.ts';
+import { albumPath } from '../../contracts/playlists.paths.ts';
 
 // Accounts over HTTP on a real database, with mail through a real SMTP server: sign-up,
 // confirmation, sign-in, sessions, CSRF, logout, the per-account lock and password reset.
@@ -329,5 +332,52 @@ describe('password reset', () => {
 
     const again = await post('/api/restore.php', { token, pwd: 'other-pass' });
     expect(again.json().codes).toEqual([{ field: 'token', code: 'link_expired' }]);
+  });
+});
+
+describe('the session cookie over https', () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp({ env: { PUBLIC_URL: 'https://site.test' } });
+  });
+  afterAll(async () => {
+    await secure?.close();
+  });
+
+  it('is __Host-sid: Secure, Path=/, no Domain; a plain sid is no session there', async () => {
+    const member = await signInAs(secure.app, secure.database);
+    expect(member.cookie).toMatch(/^__Host-sid=[\w-]+$/);
+    const attributes = member.setCookie.split(/;\s*/).slice(1);
+    expect(attributes).toEqual(
+      expect.arrayContaining(['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']),
+    );
+    expect(attributes.some((a) => /^domain=/i.test(a))).toBe(false);
+
+    // A private album: the visitors' copy is cached; a member sees its photos.
+    const owner = await makeUser(secure.database);
+    const { id } = await makeAlbum(secure.database, owner.id, { isPrivate: 1 });
+    const photos = async (cookie?: string) =>
+      (
+        await secure.app.inject({
+          url: albumPath(86400, id),
+          headers: cookie ? { cookie } : {},
+        })
+      ).json().album.photos.length;
+    expect(await photos()).toBe(0);
+    expect(await photos(member.cookie)).toBe(2);
+    expect(await photos(member.cookie.replace('__Host-sid=', 'sid='))).toBe(0);
+  });
+
+  it('is cleared at logout with the attributes a browser needs to drop it', async () => {
+    const member = await signInAs(secure.app, secure.database);
+    const res = await secure.app.inject({
+      url: videoPath(0, 1),
+      headers: { cookie: `${member.cookie}; logout=1` },
+    });
+    const cleared = [res.headers['set-cookie'] ?? []]
+      .flat()
+      .find((line) => line.startsWith('__Host-sid=;'));
+    expect(cleared).toBeDefined();
+    expect(cleared?.split(/;\s*/)).toEqual(expect.arrayContaining(['Path=/', 'Secure']));
   });
 });

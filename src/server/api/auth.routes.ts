@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { isLanguage, LANGUAGE_COOKIE } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { z } from '../../contracts/zod.ts';
 import type { AccountService, ClientInfo } from '../services/account.service.ts';
 import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import {
   DEFAULT_GENDER,
   GENDERS,
@@ -24,6 +23,7 @@ import {
   suggestResponseSchema,
 } from '../../contracts/discovery.schema.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { z } from '../../contracts/zod.ts';
 import { cacheFor } from '../plugins/response-cache.ts';
 import { createDiscoveryRepository } from '../repositories/discovery.repository.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../contracts/errors.ts';
 import { parseInput } from '../../contracts/input.rules.ts';
+import { z } from '../../contracts/zod.ts';
 import type { MemberActionsService } from '../services/member-actions.service.ts';
 import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';

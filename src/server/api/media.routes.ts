@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
+import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import {
   cachedVisibility,
@@ -10,11 +11,12 @@ import {
 } from '../services/media-access.ts';
 import type { ApiDeps } from './deps.ts';
 
-// Media files (docs/decisions/0011): `/media/{key}` for what is public, and
-// `/media/s/{expires}/{sig}/{key}` for the playback files of private videos. Both answer
-// Range requests, ETags and the right types through @fastify/static's sendFile. A video's
-// playback files (not its pictures) are age-restricted: the UK gate holds them back as it
-// does the video's JSON, since their addresses can be guessed (decision 0025).
+// Media files (docs/decisions/0011, 0022): `/media/{key}` for what is public, and
+// `/media/s/{expires}/{sig}/{key}` for the playback files of private videos and the photos
+// of private albums. Both answer Range requests, ETags and the right types through
+// @fastify/static's sendFile. A video's playback files (not its pictures) are age-restricted:
+// the UK gate holds them back as it does the video's JSON, since their addresses can be
+// guessed (decision 0025).
 
 /** Types the static server does not know or gets wrong for streaming. */
 const TYPES: Record<string, string> = {
@@ -42,9 +44,14 @@ function cacheControl(key: string, decision: Extract<MediaDecision, { allow: tru
 
 export function mediaRoutes(deps: ApiDeps & { mediaDir: string }) {
   const videos = createVideoRepository(deps.database);
+  const albums = createPlaylistRepository(deps.database);
   const access = createMediaAccess({
     secret: deps.secret,
     visibility: cachedVisibility((id) => videos.getPlayback(id), { ttlMs: 30_000, max: 20_000 }),
+    albumVisibility: cachedVisibility((id) => albums.albumVisibility(id), {
+      ttlMs: 30_000,
+      max: 20_000,
+    }),
   });
 
   return async (app: FastifyInstance) => {

@@ -8,6 +8,7 @@ import {
 } from '../../contracts/playlists.schema.ts';
 import { cacheAnswer } from '../plugins/response-cache.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
+import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
 import { createPlaylistService } from '../services/playlist.service.ts';
 import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';
@@ -21,6 +22,7 @@ export function playlistsRoutes(deps: ApiDeps) {
     playlists: createPlaylistRepository(deps.database),
     urls: deps.urls,
     storage: deps.storage,
+    signAlbum: (id) => signedAlbumPrefix(deps.secret, id, SIGNED_ALBUM_TTL_S),
   });
   const maxLifetime = deps.config.maxCacheLifetime;
 

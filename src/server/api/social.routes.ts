@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../contracts/errors.ts';
 import { parseId } from '../../contracts/paths.ts';
 import {
@@ -11,6 +10,7 @@ import {
   sendMessageResponseSchema,
   threadResponseSchema,
 } from '../../contracts/social.schema.ts';
+import { z } from '../../contracts/zod.ts';
 import { createSocialRepository } from '../repositories/social.repository.ts';
 import { createSocialService, type SocialService } from '../services/social.service.ts';
 import type { ApiDeps } from './deps.ts';

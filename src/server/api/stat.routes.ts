@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../contracts/errors.ts';
 import {
   parseStatRequest,
   statRequestSchema,
   statResponseSchema,
 } from '../../contracts/stat.schema.ts';
+import { z } from '../../contracts/zod.ts';
 import { createStatRepository } from '../repositories/stat.repository.ts';
 import type { MemberActionsService } from '../services/member-actions.service.ts';
 import { createStatService } from '../services/stat.service.ts';

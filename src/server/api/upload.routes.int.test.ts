@@ -1,64 +1,44 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import sharp from 'sharp';
-import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
+import type { TestDatabase } from '../../../tests/support/database.ts';
 import { makeCategory } from '../../../tests/support/factories.ts';
 import { waitForPipeline } from '../../../tests/support/media.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
+import {
+  videoEdit as edit,
+  makeClip,
+  pendingUploads as pendingIn,
+  startUploadSite,
+  type UploadSite,
+  tusUpload as upload,
+  videoForm,
+} from '../../../tests/support/uploads.ts';
 import { videos2Path } from '../../contracts/paths.ts';
-import { runFfmpeg } from '../../media/exec.ts';
 import {
   videoPreviewKey,
   videoScreenshotKey,
   videoSourceKey,
   videoThumbKey,
 } from '../../media/keys.ts';
-import { LocalStorage } from '../../media/storage.ts';
-import { buildApp } from '../app.ts';
-import { type Config, loadConfig } from '../config.ts';
-import { createJobDefinitions } from '../jobs/definitions.ts';
+import type { LocalStorage } from '../../media/storage.ts';
 import { chosenPreviewKey } from '../jobs/media-process-video.job.ts';
-import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { createUploadRepository } from '../repositories/upload.repository.ts';
-import { createUploadStore } from '../services/upload-store.ts';
 
 // Uploads end to end over real HTTP: tus-js-client (as the browser runs it) against the app
 // listening on a port, the inspection with real ffmpeg, the form, and the media pipeline on
-// a real job queue. Synthetic clips only (lavfi test patterns).
+// a real job queue. Synthetic clips only (lavfi test patterns). Who may touch an upload:
+// upload-access.int.test.ts.
 
+let site: UploadSite;
 let db: TestDatabase;
 let app: FastifyInstance;
-let jobs: JobQueue;
-let config: Config;
 let storage: LocalStorage;
 let base: string;
-let dir: string;
 let categoryIds: number[];
 const clips: Record<'long' | 'long2' | 'long3' | 'short', Buffer> = {} as never;
-
-/** A 128x72 clip at 1 fps: minutes of video encode in about a second. */
-async function clip(seconds: number, frequency: number): Promise<Buffer> {
-  const file = path.join(dir, `clip-${seconds}-${frequency}.mp4`);
-  await runFfmpeg(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', 'testsrc=s=128x72:r=1'],
-      ...['-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=8000`],
-      ...['-t', String(seconds), '-g', '30', '-c:v', 'libx264', '-preset', 'ultrafast'],
-      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '16k', '-shortest', file],
-    ],
-    { timeoutMs: 60_000 },
-  );
-  return readFile(file);
-}
 
 /** Mean difference of two images' pixels (0-255), compared at a small size. */
 async function difference(a: string, b: string): Promise<number> {
@@ -70,107 +50,54 @@ async function difference(a: string, b: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'afterglow-upload-'));
-  config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, UPLOAD_MAX_PENDING: '2' });
-  db = await createTestDatabase();
-  storage = new LocalStorage(config.mediaDir);
-  jobs = createJobQueue(
-    db.database,
-    createJobDefinitions({ database: db.database, storage, config }),
-    pino({ level: 'silent' }),
-  );
-  await jobs.start();
-  app = await buildApp({
-    config,
-    database: db.database,
-    storage,
-    logger: pino({ level: 'silent' }),
-    pages: 'none',
-    jobs,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  site = await startUploadSite({ UPLOAD_MAX_PENDING: '2' });
+  ({ db, app, storage, base } = site);
   categoryIds = [];
   for (const title of ['Amateur', 'Outdoor', 'Vintage', 'Solo']) {
     categoryIds.push((await makeCategory(db.database, title)).id);
   }
-  clips.long = await clip(390, 440);
-  clips.long2 = await clip(390, 660);
-  clips.long3 = await clip(390, 880);
-  clips.short = await clip(20, 440);
+  clips.long = await makeClip(site.dir, 390, 440);
+  clips.long2 = await makeClip(site.dir, 390, 660);
+  clips.long3 = await makeClip(site.dir, 390, 880);
+  clips.short = await makeClip(site.dir, 20, 440);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await jobs?.stop(5000);
-  await db?.drop();
-  await rm(dir, { recursive: true, force: true });
+  await site?.close();
 });
 
-/** Uploads a file with tus-js-client as the member; answers the upload id. */
-function tusUpload(session: TestSession, file: Buffer, filename: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const upload = new Upload(file, {
-      endpoint: `${base}/api/upload/`,
-      metadata: { filename, filetype: 'video/mp4' },
-      headers: session.headers,
-      chunkSize: 256 * 1024,
-      retryDelays: [],
-      onSuccess: () => resolve(String(upload.url?.split('/').pop())),
-      onError: reject,
-    });
-    upload.start();
-  });
-}
+const tusUpload = (session: TestSession, file: Buffer, filename: string) =>
+  upload(site, session, file, filename);
+const videoEdit = (session: TestSession | null, fields: Record<string, string>) =>
+  edit(site, session, fields);
+const form = (uploadId: string, extra: Record<string, string> = {}) =>
+  videoForm(uploadId, categoryIds, extra);
+const pendingUploads = (userId = 0) => pendingIn(site, userId);
 
-/** A bare tus creation request (no client library), for the refusals. */
-function tusCreate(session: TestSession | null, length: number, filename: string) {
-  return fetch(`${base}/api/upload/`, {
-    method: 'POST',
-    headers: {
-      ...(session?.headers ?? {}),
-      'tus-resumable': '1.0.0',
-      'upload-length': String(length),
-      'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`,
-    },
-  });
+/** A PNG whose header claims this size, with one row of pixel data behind it. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
-
-async function videoEdit(session: TestSession | null, fields: Record<string, string>) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/video_edit.php',
-    headers: { ...session?.headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-
-const form = (uploadId: string, extra: Record<string, string> = {}) => ({
-  upload_id: uploadId,
-  title: 'Sunset walk on the pier',
-  description: 'A long walk at dusk.',
-  categories: `${categoryIds[0]},${categoryIds[1]}`,
-  tags: 'dusk, pier walk',
-  exclusive: '1',
-  screenshot: '3',
-  ...extra,
-});
 
 const videoCount = async () =>
   Number((await db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM videos'))[0]?.n);
-
-/** Upload info files in the store, of one member or (0) of anyone. */
-const pendingUploads = async (userId = 0) => {
-  try {
-    return (await readdir(path.join(config.uploadDir, 'files'))).filter(
-      (f) => f.endsWith('.json') && (userId === 0 || f.startsWith(`u${userId}-`)),
-    );
-  } catch {
-    return [];
-  }
-};
 
 describe('uploading a video', () => {
   it('takes a file, offers previews, and makes a processing video that plays and counts', async () => {
@@ -281,7 +208,7 @@ describe('uploading a video', () => {
     expect(again).toMatchObject({ status: 404, body: { code: 'not_found' } });
   }, 240_000);
 
-  it('takes an own preview image, and refuses one that is not an image', async () => {
+  it('takes an own preview image, and refuses one that is not an image or too many pixels', async () => {
     const member = await signInAs(app, db.database);
     const uploadId = await tusUpload(member, clips.long2, 'withcover.mkv');
     const post = (image: Buffer, type: string) => {
@@ -292,10 +219,26 @@ describe('uploading a video', () => {
       body.append('preview', new Blob([new Uint8Array(image)], { type }), 'cover.png');
       return fetch(`${base}/api/video_edit.php`, { method: 'POST', headers: member.headers, body });
     };
-    const bad = await post(Buffer.from('not an image at all'), 'image/png');
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ code: 'screen_upload_error', field: 'preview' });
-    expect(await videoCount()).toBe(1);
+    // Not an image; 256 megapixels of one colour (under a MB as PNG, 768 MB decoded); a PNG
+    // whose header claims 100000x100000 with a few bytes behind it: all refused, nothing made.
+    const huge = await sharp({
+      create: { width: 16_000, height: 16_000, channels: 3, background: '#336699' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    for (const [name, image] of [
+      ['text', Buffer.from('not an image at all')],
+      ['16000x16000', huge],
+      ['header only', pngHeaderOnly(100_000, 100_000)],
+    ] as const) {
+      const bad = await post(image, 'image/png');
+      expect(bad.status, name).toBe(400);
+      expect(await bad.json(), name).toMatchObject({
+        code: 'screen_upload_error',
+        field: 'preview',
+      });
+      expect(await videoCount(), name).toBe(1);
+    }
 
     const cover = await sharp({
       create: { width: 800, height: 450, channels: 3, background: '#d04080' },
@@ -382,106 +325,5 @@ describe('uploading a video', () => {
     );
     expect(none.body.codes).toEqual([{ field: 'categories', code: 'min_max_cats' }]);
     expect(await videoCount()).toBe(before);
-  });
-});
-
-describe('who may upload', () => {
-  it('refuses visitors everywhere with need_auth', async () => {
-    const before = await pendingUploads();
-    expect((await tusCreate(null, 1000, 'clip.mp4')).status).toBe(401);
-    const head = await fetch(`${base}/api/upload/u1-${'a'.repeat(32)}`, {
-      method: 'HEAD',
-      headers: { 'tus-resumable': '1.0.0' },
-    });
-    expect(head.status).toBe(401);
-    const answer = await videoEdit(null, { section: 'screens', upload_id: 'x' });
-    expect(answer).toMatchObject({ status: 401, body: { code: 'need_auth' } });
-    expect(await pendingUploads()).toEqual(before);
-  });
-
-  it('keeps another member away from an upload: no HEAD, PATCH, DELETE, look or form', async () => {
-    const owner = await signInAs(app, db.database);
-    const intruder = await signInAs(app, db.database);
-    const created = await tusCreate(owner, 1000, 'mine.mp4');
-    expect(created.status).toBe(201);
-    const url = `${base}${created.headers.get('location')}`;
-    const id = String(url.split('/').pop());
-    const tus = { 'tus-resumable': '1.0.0' };
-    for (const init of [
-      { method: 'HEAD', headers: { ...intruder.headers, ...tus } },
-      {
-        method: 'PATCH',
-        headers: {
-          ...intruder.headers,
-          ...tus,
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-        },
-        body: new Uint8Array(1000),
-      },
-      { method: 'DELETE', headers: { ...intruder.headers, ...tus } },
-    ]) {
-      const res = await fetch(url, init);
-      expect(res.status, init.method).toBe(403);
-    }
-    for (const fields of [{ section: 'screens', upload_id: id }, form(id)]) {
-      const answer = await videoEdit(intruder, fields);
-      expect(answer).toMatchObject({ status: 403, body: { code: 'no_permission' } });
-    }
-    // Untouched: the owner still sees it at offset 0.
-    const head = await fetch(url, { method: 'HEAD', headers: { ...owner.headers, ...tus } });
-    expect(head.status).toBe(200);
-    expect(head.headers.get('upload-offset')).toBe('0');
-    const unfinished = await videoEdit(owner, { section: 'screens', upload_id: id });
-    expect(unfinished.body).toMatchObject({
-      code: 'video_upload_error',
-      info: { code: 'unfinished' },
-    });
-    const dropped = await fetch(url, { method: 'DELETE', headers: { ...owner.headers, ...tus } });
-    expect(dropped.status).toBe(204);
-  });
-
-  it('checks the file before any byte: name, type, size, and pending uploads', async () => {
-    const member = await signInAs(app, db.database);
-    const cases: [number, string, number, string][] = [
-      [1000, 'my video.mp4', 400, 'video_bad_filename'],
-      [1000, 'клип.mp4', 400, 'video_bad_filename'],
-      [1000, 'movie.txt', 400, 'file_invalid_type'],
-      [1000, 'noextension', 400, 'file_invalid_type'],
-      [11 * 1024 ** 3, 'huge.mp4', 413, 'video_size_limit'],
-    ];
-    for (const [length, name, status, code] of cases) {
-      const res = await tusCreate(member, length, name);
-      expect(res.status, name).toBe(status);
-      expect(await res.json(), name).toMatchObject({ code, field: 'file' });
-    }
-    expect(await pendingUploads(member.userId)).toEqual([]);
-
-    // UPLOAD_MAX_PENDING is 2 here: a third waits until one is dropped.
-    const first = await tusCreate(member, 1000, 'First1.MOV');
-    expect((await tusCreate(member, 1000, 'second2.webm')).status).toBe(201);
-    const third = await tusCreate(member, 1000, 'third3.mp4');
-    expect(third.status).toBe(429);
-    expect(await third.json()).toMatchObject({ code: 'rate_limited', info: { max: 2 } });
-    await fetch(`${base}${first.headers.get('location')}`, {
-      method: 'DELETE',
-      headers: { ...member.headers, 'tus-resumable': '1.0.0' },
-    });
-    expect((await tusCreate(member, 1000, 'third3.mp4')).status).toBe(201);
-  });
-
-  it('removes uploads nobody touched for UPLOAD_STALE_HOURS', async () => {
-    const member = await signInAs(app, db.database);
-    const fresh = await tusCreate(member, 1000, 'fresh.mp4');
-    const stale = await tusCreate(member, 1000, 'stale.mp4');
-    const idOf = (res: Response) => String(res.headers.get('location')?.split('/').pop());
-    const old = new Date(Date.now() - 72 * 3_600_000);
-    for (const name of [idOf(stale), `${idOf(stale)}.json`]) {
-      await utimes(path.join(config.uploadDir, 'files', name), old, old);
-    }
-    const store = createUploadStore(config.uploadDir);
-    expect(await store.sweep(config.uploadStaleHours * 3_600_000)).toBe(1);
-    expect(existsSync(path.join(config.uploadDir, 'files', idOf(stale)))).toBe(false);
-    expect(existsSync(path.join(config.uploadDir, 'files', idOf(fresh)))).toBe(true);
   });
 });

@@ -119,6 +119,9 @@ export function uploadRoutes(api: ApiDeps, deps: UploadRouteDeps) {
 
     // Who is creating an upload, for the id tus asks for (the session was checked first).
     const creators = new WeakMap<IncomingMessage, number>();
+    // The upload each checked request names. tus would otherwise take the last segment of
+    // the whole URL, query included, and could act on another upload than the one checked.
+    const checkedIds = new WeakMap<IncomingMessage, string>();
     const tus = new Server({
       path: UPLOAD_ENDPOINT.replace(/\/$/, ''),
       datastore: store.datastore,
@@ -127,6 +130,10 @@ export function uploadRoutes(api: ApiDeps, deps: UploadRouteDeps) {
       respectForwardedHeaders: deps.config.trustProxy,
       // Same-origin only: no CORS headers at all.
       allowedOrigins: [],
+      getFileIdFromRequest(req) {
+        const node = nodeRequest(req);
+        return node ? checkedIds.get(node) : undefined;
+      },
       namingFunction(req) {
         const node = nodeRequest(req);
         const userId = node ? creators.get(node) : undefined;
@@ -198,7 +205,7 @@ export function uploadRoutes(api: ApiDeps, deps: UploadRouteDeps) {
             tags: ['uploads'],
             description: [
               'The tus protocol (https://tus.io/protocols/resumable-upload): `Tus-Resumable: 1.0.0`, `Upload-Length` (bytes, at most 10 GB) and `Upload-Metadata` with `filename` (SPEC.md §5: the name before the extension only latin letters and digits, the extension one of 3gp, mp4, mov, asf, flv, mpg, avi, mpeg, wmv, rm, dat, mkv, vob, m2v, m2t, m4v, f4v, mts, webm).',
-              'Answers 201 with `Location: /api/upload/{upload_id}`. Needs a session and its `x-csrf-token`.',
+              'Answers 201 with `Location: /api/upload/{upload_id}`. Needs a session and its `x-csrf-token`. Upload URLs take no query (400 `bad_request`).',
               'Refusals are JSON: 401 `need_auth`; 400 `video_bad_filename`, `file_invalid_type`, `required`; 413 `video_size_limit`; 429 `rate_limited` when the member already has UPLOAD_MAX_PENDING uploads unfinished or waiting for their form.',
             ].join(' '),
           },
@@ -206,6 +213,7 @@ export function uploadRoutes(api: ApiDeps, deps: UploadRouteDeps) {
         async (request, reply) => {
           reply.header('cache-control', 'no-store');
           const viewer = await service.checkCreate(request.viewer, {
+            url: request.raw.url ?? '',
             length: header(request, 'upload-length'),
             deferLength: request.headers['upload-defer-length'] !== undefined,
             metadata: parseMetadata(header(request, 'upload-metadata')),
@@ -215,18 +223,18 @@ export function uploadRoutes(api: ApiDeps, deps: UploadRouteDeps) {
         },
       );
 
-      scope.route<{ Params: { id: string } }>({
+      scope.route({
         method: ['HEAD', 'PATCH', 'DELETE'],
         url: `${UPLOAD_ENDPOINT}:id`,
         schema: {
           summary: 'Resume, continue or drop an upload (tus 1.0.0)',
           tags: ['uploads'],
           description:
-            'HEAD answers `Upload-Offset` and `Upload-Length`; PATCH (`Content-Type: application/offset+octet-stream`, `Upload-Offset`) appends bytes; DELETE drops the upload. Only the member who created the upload: 401 `need_auth`, 403 `no_permission`, 404 when it is gone.',
+            'HEAD answers `Upload-Offset` and `Upload-Length`; PATCH (`Content-Type: application/offset+octet-stream`, `Upload-Offset`) appends bytes; DELETE drops the upload. Only the member who created the upload: 401 `need_auth`, 403 `no_permission`, 404 when it is gone; the URL is exactly `/api/upload/{upload_id}` (a query is 400 `bad_request`).',
         },
         async handler(request, reply) {
           reply.header('cache-control', 'no-store');
-          service.checkOwner(request.viewer, request.params.id);
+          checkedIds.set(request.raw, service.checkOwner(request.viewer, request.raw.url ?? ''));
           await handOver(request, reply);
         },
       });

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { GENDERS, LIFETIME, MAX_LIST_COUNT } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import {
@@ -18,6 +17,7 @@ import {
   videoResponseSchema,
   videoStatusSchema,
 } from '../../contracts/video.schema.ts';
+import { z } from '../../contracts/zod.ts';
 import { cacheAnswer, cacheFor, cacheForViewer } from '../plugins/response-cache.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE } from '../../contracts/constants.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../contracts/constants.ts';
 import {
   type CachedResponse,
   etagMatches,
@@ -76,9 +76,13 @@ export function cacheAnswer(
   );
 }
 
-const SESSION_COOKIE_RE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
+// Either name: this only keeps visitors' copies from members, and treating a request as a
+// member's when in doubt is the safe side.
+const SESSION_COOKIE_RE = new RegExp(
+  `(?:^|;\\s*)(?:${SESSION_COOKIE}|${SECURE_SESSION_COOKIE})=[^;]`,
+);
 
-/** True when the request carries a session cookie (plugins/viewer.ts). */
+/** True when the request carries a session cookie, by either name (plugins/viewer.ts). */
 export function hasSessionCookie(cookie: string | string[] | undefined): boolean {
   return typeof cookie === 'string' && SESSION_COOKIE_RE.test(cookie);
 }

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 
 // Security headers. Pages allow only our own scripts plus the inline state script that
 // carries this request's nonce. Development turns CSP off for Vite's injected scripts.
+// Every answer carries the Permissions-Policy (docs/decisions/0022).
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -18,6 +19,33 @@ declare module 'node:http' {
   }
 }
 
+/**
+ * Browser features a tube never uses are off, for our pages and anything they frame; the
+ * player keeps fullscreen, autoplay and picture-in-picture for our own origin, which is also
+ * what a site embedding the player delegates to with `allowfullscreen`. Features left out
+ * (clipboard-write for the share box) keep the browser's default, our origin only.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=(self)',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 /** `/embed/{id}/`, with or without a query. */
 export function isEmbedPath(url: string): boolean {
   return /^\/embed\/\d+\/(\?|$)/.test(url);
@@ -30,6 +58,8 @@ export default fp(
       const nonce = randomBytes(16).toString('base64');
       reply.scriptNonce = nonce;
       reply.raw.scriptNonce = nonce;
+      // Set before any handler, so cached API answers store it and replay it (response-cache).
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
     });
     await app.register(helmet, {
       global: true,

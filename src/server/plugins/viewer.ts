@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LOGOUT_COOKIE, SESSION_COOKIE } from '../../contracts/constants.ts';
+import { LOGOUT_COOKIE, sessionCookieName } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import {
   type AccountService,
@@ -12,8 +12,9 @@ import {
 // Who is asking: a signed-in member or a visitor. Every service that shows member-only data
 // takes the viewer from here, so access is decided in one place.
 //
-// - The session cookie (`sid`, HttpOnly, SameSite=Lax, Secure on https) holds a random token;
-//   the database keeps its hash. Lookups are kept in memory for a short while so a page and
+// - The session cookie (`sid`; over https `__Host-sid`, Secure, Path=/, no Domain; HttpOnly,
+//   SameSite=Lax) holds a random token; the database keeps its hash. Only the name in force is
+//   read: over https a plain `sid` (which any subdomain could set) is no session. Lookups are kept in memory for a short while so a page and
 //   its API calls cost one query, not one each.
 // - SPEC.md §4: logout sets a cookie named `logout` and reloads; the next request carrying it
 //   ends the session and clears both cookies.
@@ -78,6 +79,8 @@ export default fp(
     },
   ) => {
     const cache = new Map<string, { viewer: Viewer | null; until: number }>();
+    const sessionCookie = sessionCookieName(opts.secure);
+    // No Domain: a `__Host-` cookie with one is refused by browsers, and none is wanted.
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -105,12 +108,12 @@ export default fp(
 
     app.decorate('sessions', {
       async start(request, reply, token) {
-        const old = request.cookies[SESSION_COOKIE];
+        const old = request.cookies[sessionCookie];
         if (old) {
           cache.delete(old);
           await opts.accounts.endSession(old);
         }
-        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: opts.sessionTtlS });
+        reply.setCookie(sessionCookie, token, { ...cookieOptions, maxAge: opts.sessionTtlS });
         reply.clearCookie(LOGOUT_COOKIE, { path: '/' });
       },
       csrfToken: (viewer) => csrfTokenFor(opts.secret, viewer.sessionHash),
@@ -124,15 +127,15 @@ export default fp(
 
     app.decorateRequest('viewer', null);
     app.addHook('onRequest', async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[sessionCookie];
       if (token && request.cookies[LOGOUT_COOKIE] !== undefined) {
         cache.delete(token);
         await opts.accounts.endSession(token);
-        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        reply.clearCookie(sessionCookie, cookieOptions);
         reply.clearCookie(LOGOUT_COOKIE, { path: '/' });
       } else if (token) {
         request.viewer = await lookup(token);
-        if (!request.viewer) reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        if (!request.viewer) reply.clearCookie(sessionCookie, cookieOptions);
       } else if (request.cookies[LOGOUT_COOKIE] !== undefined) {
         reply.clearCookie(LOGOUT_COOKIE, { path: '/' });
       }

@@ -21,6 +21,13 @@ export interface PlaylistRow {
   created_at: Date;
 }
 
+/** What decides who may fetch an album's files. */
+export interface AlbumAccessRow {
+  status_id: number;
+  is_private: number;
+  cover_photo_id: number | null;
+}
+
 export interface AlbumRow {
   id: number;
   user_id: number;
@@ -182,6 +189,14 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
     async album(id: number): Promise<AlbumRow | undefined> {
       const rows = await database.query<AlbumRow>(
         `SELECT ${ALBUM_COLUMNS} FROM albums a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+        [id],
+      );
+      return rows[0];
+    },
+
+    async albumVisibility(id: number): Promise<AlbumAccessRow | undefined> {
+      const rows = await database.query<AlbumAccessRow>(
+        'SELECT status_id, is_private, cover_photo_id FROM albums WHERE id = $1',
         [id],
       );
       return rows[0];

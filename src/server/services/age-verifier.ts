@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 
 // Who decides that a UK member is an adult from a photo (SPEC.md §4 UK gate). Real
 // age-estimation services cannot be reached from here, so the site talks to them through
@@ -21,8 +22,6 @@ export const AGE_PHOTO_MIN = { width: 320, height: 240 } as const;
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** A picture whose every channel varies less than this is blank, not a photo. */
 const MIN_DEVIATION = 4;
-/** Decoding refuses pictures above this many pixels (a decompression bomb stays small on disk). */
-const MAX_PIXELS = 50_000_000;
 
 /**
  * The development stand-in: approves any upload that is a real, decodable JPEG, PNG or WebP
@@ -42,7 +41,7 @@ export function createLocalAgeVerifier(): AgeVerifier {
           width = 0,
           height = 0,
         } = await sharp(image, {
-          limitInputPixels: MAX_PIXELS,
+          limitInputPixels: MAX_IMAGE_PIXELS,
         }).metadata());
       } catch {
         return { ok: false, reason: 'file_invalid_type' };
@@ -55,7 +54,10 @@ export function createLocalAgeVerifier(): AgeVerifier {
       }
       try {
         // Decodes every pixel: a truncated or forged file fails here, not just its header.
-        const { channels } = await sharp(image, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+        const { channels } = await sharp(image, {
+          limitInputPixels: MAX_IMAGE_PIXELS,
+          failOn: 'error',
+        })
           .removeAlpha()
           .stats();
         if (channels.every((channel) => channel.stdev < MIN_DEVIATION)) {

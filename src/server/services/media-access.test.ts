@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
-import { cachedVisibility, createMediaAccess, parseVideoKey } from './media-access.ts';
+import {
+  cachedVisibility,
+  createMediaAccess,
+  parseAlbumKey,
+  parseVideoKey,
+  signedAlbumPrefix,
+} from './media-access.ts';
 
 const videos: Record<number, { status_id: number; is_private: number }> = {
   1: { status_id: VIDEO_STATUS.active, is_private: 0 },
@@ -9,10 +15,19 @@ const videos: Record<number, { status_id: number; is_private: number }> = {
   4: { status_id: VIDEO_STATUS.processing, is_private: 0 },
 };
 
+// 7 public (cover 70), 8 private (cover 80), 9 deleted.
+const albums: Record<number, { status_id: number; is_private: number; cover_photo_id: number }> = {
+  7: { status_id: 1, is_private: 0, cover_photo_id: 70 },
+  8: { status_id: 1, is_private: 1, cover_photo_id: 80 },
+  9: { status_id: 5, is_private: 0, cover_photo_id: 90 },
+};
+
+const SECRET = 'test-secret-test-secret-test-secret';
 let clock = Date.parse('2026-11-23T10:10:00Z');
 const access = createMediaAccess({
-  secret: 'test-secret-test-secret-test-secret',
+  secret: SECRET,
   visibility: async (id) => videos[id],
+  albumVisibility: async (id) => albums[id],
   now: () => clock,
 });
 
@@ -24,6 +39,31 @@ describe('parseVideoKey', () => {
     });
     expect(parseVideoKey('videos/0/0/12345/preview.jpg')).toBeUndefined();
     expect(parseVideoKey('sources/0/12000/12345.mp4')).toBeUndefined();
+  });
+});
+
+describe('parseAlbumKey', () => {
+  it('reads photos and thumbnails of an album in its own folders only', () => {
+    expect(parseAlbumKey('albums/0/12000/12345/678.jpg')).toEqual({
+      id: 12345,
+      photoId: 678,
+      thumb: false,
+    });
+    expect(parseAlbumKey('albums/0/0/8/80_thumb.webp')).toEqual({
+      id: 8,
+      photoId: 80,
+      thumb: true,
+    });
+    for (const key of [
+      'albums/0/0/12345/678.jpg',
+      'albums/0/0/8/80.png',
+      'albums/0/0/8/cover.jpg',
+      'albums/0/0/8/sub/80.jpg',
+      'albums/0/0/8',
+      'albums/x',
+    ]) {
+      expect(parseAlbumKey(key), key).toBeUndefined();
+    }
   });
 });
 
@@ -47,6 +87,17 @@ describe('public media access', () => {
     expect(await allowed('videos/0/0/9/preview.jpg')).toBe(false);
     expect(await allowed('videos/0/0/4/g1/hls/240/index.m3u8')).toBe(false);
     expect(await allowed('videos/0/0/4/thumb.webp')).toBe(true);
+  });
+
+  it('serves an active public album; of a private one only the cover thumbnail', async () => {
+    expect(await allowed('albums/0/0/7/71.jpg')).toBe(true);
+    expect(await allowed('albums/0/0/7/71_thumb.webp')).toBe(true);
+    expect(await allowed('albums/0/0/8/80_thumb.webp')).toBe(true);
+    expect(await allowed('albums/0/0/8/80.jpg')).toBe(false);
+    expect(await allowed('albums/0/0/8/81_thumb.webp')).toBe(false);
+    expect(await allowed('albums/0/0/9/90_thumb.webp')).toBe(false);
+    expect(await allowed('albums/0/0/6/60.jpg')).toBe(false);
+    expect(await allowed('albums/0/0/7/notes.txt')).toBe(false);
   });
 
   it('never serves sources or keys outside the known folders', async () => {
@@ -79,6 +130,18 @@ describe('signed media access', () => {
     );
     clock += 2 * 3600 * 1000;
     expect(access.signedAccess(expires, sig, 'videos/0/0/3/g1/hls/720/init.mp4').allow).toBe(false);
+  });
+
+  it('lets a signed album folder URL fetch the photos of that album only', () => {
+    const [expires, sig] = split(signedAlbumPrefix(SECRET, 8, 600, clock));
+    expect(access.signedAccess(expires, sig, 'albums/0/0/8/81.jpg').allow).toBe(true);
+    expect(access.signedAccess(expires, sig, 'albums/0/0/8/81_thumb.webp').allow).toBe(true);
+    expect(access.signedAccess(expires, sig, 'albums/0/0/7/71.jpg').allow).toBe(false);
+    expect(access.signedAccess(expires, sig, 'albums/0/0/8/notes.txt').allow).toBe(false);
+    // A video's signature does not open the album of the same id, nor the other way round.
+    const [vExpires, vSig] = split(access.signedPrefix(8, 600));
+    expect(access.signedAccess(vExpires, vSig, 'albums/0/0/8/81.jpg').allow).toBe(false);
+    expect(access.signedAccess(expires, sig, 'videos/0/0/8/preview.jpg').allow).toBe(false);
   });
 
   it('rounds expiry up to the hour so URLs stay stable within it', () => {

@@ -1,27 +1,39 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { foldersMatch } from '../../contracts/folders.ts';
-import { isSafeKey, videoDir } from '../../media/keys.ts';
+import { albumDir, isSafeKey, videoDir } from '../../media/keys.ts';
 
-// Who may fetch which media file (docs/decisions/0011). Files of active public videos and
-// images of models, channels, members and categories are public. For private videos only
+// Who may fetch which media file (docs/decisions/0011, 0022). Files of active public videos
+// and images of models, channels, members and categories are public. For private videos only
 // the pictures (preview, thumb, screenshots) are public; their playback files (HLS, MP4s,
 // timeline, hover clip) and every file of a deleted or unpublished video are reachable
 // only through a short-lived signed URL, `/media/s/{expires}/{sig}/videos/…`. The signature
 // covers the video's folder, so the relative URLs inside an HLS playlist or a VTT resolve
-// to signed URLs too. Sources are never served.
+// to signed URLs too. Album photos follow their album the same way: an active public
+// album's are public; of a private one only the cover's thumbnail (lists show it with a
+// lock), its photos through a signed URL of the album's folder. Sources are never served.
 
 export interface VideoVisibility {
   status_id: number;
   is_private: number;
 }
 
+export interface AlbumVisibility {
+  status_id: number;
+  is_private: number;
+  cover_photo_id: number | null;
+}
+
 export type MediaDecision = { allow: true; cache: 'public' | 'private' } | { allow: false };
+
+/** How long the signed photo URLs of a private album hold, at least (members get them). */
+export const SIGNED_ALBUM_TTL_S = 3600;
 
 /** Pictures of a video that stay public when the video is private (lists show them). */
 const PICTURE = /^(preview\.jpg|thumb\.webp|screenshots\/\d{1,3}\.jpg)$/;
 const VIDEO_KEY = /^videos\/(\d{1,10})\/(\d{1,10})\/(\d{1,10})\/(.+)$/;
-const PUBLIC_PREFIXES = ['models/', 'channels/', 'members/', 'categories/', 'albums/'];
+const ALBUM_KEY = /^albums\/(\d{1,10})\/(\d{1,10})\/(\d{1,10})\/(\d{1,10})(\.jpg|_thumb\.webp)$/;
+const PUBLIC_PREFIXES = ['models/', 'channels/', 'members/', 'categories/'];
 
 /**
  * Whether a key is one of a video's playback files (HLS, MP4s, timeline, hover clip): what
@@ -42,7 +54,27 @@ export function parseVideoKey(key: string): { id: number; file: string } | undef
   return { id, file };
 }
 
-/** Signature of a video folder until `expires` (unix seconds). */
+/** The album and photo a key names (a photo or its thumbnail); nothing else is an album file. */
+export function parseAlbumKey(
+  key: string,
+): { id: number; photoId: number; thumb: boolean } | undefined {
+  const match = ALBUM_KEY.exec(key);
+  if (!match) return undefined;
+  const [, e6 = '', e3 = '', idText = '', photoText = '', kind = ''] = match;
+  const id = Number(idText);
+  if (!Number.isSafeInteger(id) || !foldersMatch(id, e6, e3)) return undefined;
+  return { id, photoId: Number(photoText), thumb: kind === '_thumb.webp' };
+}
+
+/** The folder a signed URL may open: a video's or an album's. */
+function signedFolder(key: string): string | undefined {
+  const video = parseVideoKey(key);
+  if (video) return videoDir(video.id);
+  const album = parseAlbumKey(key);
+  return album ? albumDir(album.id) : undefined;
+}
+
+/** Signature of a media folder until `expires` (unix seconds). */
 function signature(secret: string, dir: string, expires: number): string {
   return createHmac('sha256', secret)
     .update(`media:${expires}:${dir}`)
@@ -60,19 +92,47 @@ export function signedVideoPrefix(
   ttlS: number,
   now = Date.now(),
 ): string {
+  return signedPrefix(secret, videoDir(videoId), ttlS, now);
+}
+
+/** The signed URL prefix of an album's folder (its photos and thumbnails), as for videos. */
+export function signedAlbumPrefix(
+  secret: string,
+  albumId: number,
+  ttlS: number,
+  now = Date.now(),
+): string {
+  return signedPrefix(secret, albumDir(albumId), ttlS, now);
+}
+
+function signedPrefix(secret: string, dir: string, ttlS: number, now: number): string {
   const expires = Math.ceil((now / 1000 + ttlS) / 3600) * 3600;
-  return `/media/s/${expires}/${signature(secret, videoDir(videoId), expires)}/`;
+  return `/media/s/${expires}/${signature(secret, dir, expires)}/`;
 }
 
 export interface MediaAccessDeps {
   secret: string;
   /** Status of a video, or undefined when there is none. */
   visibility(id: number): Promise<VideoVisibility | undefined>;
+  /** Status of an album, or undefined when there is none. */
+  albumVisibility(id: number): Promise<AlbumVisibility | undefined>;
   now?: () => number;
 }
 
 export function createMediaAccess(deps: MediaAccessDeps) {
   const now = deps.now ?? Date.now;
+
+  async function albumAccess(key: string): Promise<MediaDecision> {
+    const file = parseAlbumKey(key);
+    if (!file) return { allow: false };
+    const album = await deps.albumVisibility(file.id);
+    // Albums share the status ids of videos (1 active, 5 deleted).
+    if (!album || album.status_id !== VIDEO_STATUS.active) return { allow: false };
+    if (album.is_private !== 1) return { allow: true, cache: 'public' };
+    return file.thumb && file.photoId === album.cover_photo_id
+      ? { allow: true, cache: 'public' }
+      : { allow: false };
+  }
 
   return {
     signedPrefix(videoId: number, ttlS: number): string {
@@ -85,6 +145,7 @@ export function createMediaAccess(deps: MediaAccessDeps) {
       if (PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) {
         return { allow: true, cache: 'public' };
       }
+      if (key.startsWith('albums/')) return albumAccess(key);
       const video = parseVideoKey(key);
       if (!video) return { allow: false };
       const state = await deps.visibility(video.id);
@@ -103,9 +164,9 @@ export function createMediaAccess(deps: MediaAccessDeps) {
       if (!isSafeKey(key) || !/^\d{1,12}$/.test(expiresText)) return { allow: false };
       const expires = Number(expiresText);
       if (expires * 1000 < now()) return { allow: false };
-      const video = parseVideoKey(key);
-      if (!video) return { allow: false };
-      const expected = Buffer.from(signature(deps.secret, videoDir(video.id), expires));
+      const folder = signedFolder(key);
+      if (!folder) return { allow: false };
+      const expected = Buffer.from(signature(deps.secret, folder, expires));
       const given = Buffer.from(sig);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return { allow: false };
@@ -118,16 +179,16 @@ export function createMediaAccess(deps: MediaAccessDeps) {
 export type MediaAccess = ReturnType<typeof createMediaAccess>;
 
 /**
- * Remembers video visibility for a short while: a playing video fetches a segment every
- * few seconds, and PGlite answers one query at a time. A change of privacy or a deletion
- * takes effect within `ttlMs`.
+ * Remembers video (or album) visibility for a short while: a playing video fetches a segment
+ * every few seconds, an album page asks for dozens of photos at once, and PGlite answers one
+ * query at a time. A change of privacy or a deletion takes effect within `ttlMs`.
  */
-export function cachedVisibility(
-  load: (id: number) => Promise<VideoVisibility | undefined>,
+export function cachedVisibility<T>(
+  load: (id: number) => Promise<T | undefined>,
   opts: { ttlMs: number; max: number; now?: () => number },
-): (id: number) => Promise<VideoVisibility | undefined> {
+): (id: number) => Promise<T | undefined> {
   const now = opts.now ?? Date.now;
-  const entries = new Map<number, { at: number; value: Promise<VideoVisibility | undefined> }>();
+  const entries = new Map<number, { at: number; value: Promise<T | undefined> }>();
   return (id) => {
     const hit = entries.get(id);
     if (hit && now() - hit.at < opts.ttlMs) return hit.value;

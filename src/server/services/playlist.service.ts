@@ -21,12 +21,15 @@ import { type MediaUrls, PLACEHOLDER_IMAGE } from './media-urls.ts';
 import { EXACT_COUNT_CAP } from './video.service.ts';
 
 // Playlists and albums (SPEC.md §7 playlists, playlist, albums, album). A private playlist
-// is its owner's alone; a private album lists with a mark and shows its photos to members.
+// is its owner's alone; a private album lists with a mark and shows its photos to members,
+// through signed URLs (docs/decisions/0022).
 
 export interface PlaylistServiceDeps {
   playlists: PlaylistRepository;
   urls: MediaUrls;
   storage: Pick<MediaStorage, 'url'>;
+  /** The signed URL prefix of a private album's folder (services/media-access.ts). */
+  signAlbum(albumId: number): string;
 }
 
 /** A list answer and whether it is personal (must not be stored by shared caches). */
@@ -161,6 +164,10 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       if (!row) throw new AppError('not_found');
       const visible = row.status_id === 1 && (row.is_private !== 1 || viewer !== null);
       const photos = visible ? await deps.playlists.photos(id) : [];
+      // A private album's photos are not public media: members get signed URLs of its folder.
+      const prefix = visible && row.is_private === 1 ? deps.signAlbum(id) : undefined;
+      const fileUrl = (key: string, version: number) =>
+        prefix && version > 0 ? `${prefix}${key}?v=${version}` : photoUrl(key, version);
       return {
         body: {
           album: {
@@ -175,8 +182,8 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
             },
             photos: photos.map((photo) => ({
               photo_id: String(photo.id),
-              url: photoUrl(albumPhotoKey(id, photo.id), photo.image_version),
-              thumb: photoUrl(albumPhotoThumbKey(id, photo.id), photo.image_version),
+              url: fileUrl(albumPhotoKey(id, photo.id), photo.image_version),
+              thumb: fileUrl(albumPhotoThumbKey(id, photo.id), photo.image_version),
               width: String(photo.width),
               height: String(photo.height),
             })),

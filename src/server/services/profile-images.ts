@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import type { ErrorCode } from '../../contracts/errors.ts';
 import { PROFILE_IMAGES } from '../../contracts/profile.rules.ts';
+import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 
 // A member's avatar and cover from an uploaded picture (docs/decisions/0017): decoded by
 // what the bytes are, never by the name or type the browser claims; turned upright by its
@@ -22,8 +23,6 @@ const MINIMUM: Record<ProfileImageKind, { width: number; height: number }> = {
 
 /** Formats taken in (`heif` is AVIF in sharp's prebuilt libvips). SVG is refused. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
-/** A decompression bomb guard: 50 megapixels is more than any phone camera makes. */
-const MAX_PIXELS = 50_000_000;
 const WEBP_QUALITY = 82;
 
 export type ProfileImageResult =
@@ -41,7 +40,7 @@ export async function renderProfileImage(
 ): Promise<ProfileImageResult> {
   const decoder = () =>
     // `failOn: 'error'`: a truncated or corrupt file is refused, not half-rendered.
-    sharp(input, { failOn: 'error', limitInputPixels: MAX_PIXELS, pages: 1 });
+    sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, pages: 1 });
   let meta: Metadata;
   try {
     meta = await decoder().metadata();
@@ -51,7 +50,7 @@ export async function renderProfileImage(
   if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) {
     return { ok: false, code: 'file_invalid_type' };
   }
-  if (meta.width * meta.height > MAX_PIXELS) return { ok: false, code: 'file_too_large' };
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) return { ok: false, code: 'file_too_large' };
   // Orientations 5-8 turn the picture a quarter: the upright size swaps the sides.
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? meta.height : meta.width;

@@ -7,12 +7,14 @@ import { formatDuration, slugify } from '../../contracts/format.ts';
 import {
   checkUploadFile,
   minDurationMinutes,
+  parseUploadUrl,
   parseVideoForm,
   splitFileName,
   UPLOAD_RULES,
   uploadOwner,
 } from '../../contracts/upload.rules.ts';
 import type { UploadScreens, VideoCreated, VideoRemoved } from '../../contracts/upload.schema.ts';
+import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 import { videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { chosenPreviewKey } from '../jobs/media-process-video.job.ts';
@@ -47,8 +49,9 @@ export interface UploadServiceDeps {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
-/** What a tus creation request asks for (its Upload-* headers). */
+/** What a tus creation request asks for (its raw URL and Upload-* headers). */
 export interface CreateRequest {
+  url: string;
   length: string | undefined;
   deferLength: boolean;
   metadata: Record<string, string | null> | undefined;
@@ -111,13 +114,15 @@ export function createUploadService(deps: UploadServiceDeps) {
     }
     const image = choice.image;
     if (!image) throw formFailure('screenshot', 'need_select_screenshot');
+    // The avatar's decompression bomb guard: a picture too large is refused by its header.
+    const decoder = () => sharp(image, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
     try {
-      const meta = await sharp(image, { failOn: 'error' }).metadata();
+      const meta = await decoder().metadata();
       const { width = 0, height = 0 } = meta;
       if (width < UPLOAD_RULES.previewMin.width || height < UPLOAD_RULES.previewMin.height) {
         throw new Error(`preview of ${width}x${height}`);
       }
-      return await sharp(image, { failOn: 'error' })
+      return await decoder()
         .rotate()
         .resize(CHOSEN_SIZE.width, CHOSEN_SIZE.height, { fit: 'cover', withoutEnlargement: true })
         .jpeg({ quality: 85 })
@@ -153,6 +158,9 @@ export function createUploadService(deps: UploadServiceDeps) {
   return {
     /** A tus creation: a member, a file the rules take, and room among their uploads. */
     async checkCreate(viewer: Viewer | null, request: CreateRequest): Promise<Viewer> {
+      const target = parseUploadUrl(request.url);
+      if (!target.ok) throw new AppError(target.code);
+      if (target.id !== undefined) throw new AppError('not_found');
       const who = member(viewer);
       if (
         request.deferLength ||
@@ -179,12 +187,18 @@ export function createUploadService(deps: UploadServiceDeps) {
       return who;
     },
 
-    /** A tus request on an upload (HEAD, PATCH, DELETE): only by the member who made it. */
-    checkOwner(viewer: Viewer | null, id: string): void {
+    /**
+     * A tus request on an upload (HEAD, PATCH, DELETE): the upload its raw URL names, only for
+     * the member who made it. tus must be handed this id, never read one from the URL itself.
+     */
+    checkOwner(viewer: Viewer | null, url: string): string {
+      const target = parseUploadUrl(url);
+      if (!target.ok) throw new AppError(target.code);
       const who = member(viewer);
-      const owner = uploadOwner(id);
-      if (owner === undefined) throw new AppError('not_found');
+      const owner = target.id === undefined ? undefined : uploadOwner(target.id);
+      if (target.id === undefined || owner === undefined) throw new AppError('not_found');
       if (owner !== who.userId) throw new AppError('no_permission');
+      return target.id;
     },
 
     /** Starts the inspection of a just finished upload, so the form finds it done. */
