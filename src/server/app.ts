@@ -6,7 +6,6 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -39,10 +38,12 @@ import type { JobQueue } from './jobs/queue.ts';
 import drain from './plugins/drain.ts';
 import errors from './plugins/errors.ts';
 import formBody from './plugins/form-body.ts';
+import rateLimits from './plugins/rate-limits.ts';
 import responseCache, { serveFromCache } from './plugins/response-cache.ts';
 import security from './plugins/security.ts';
 import viewer from './plugins/viewer.ts';
 import { createAccountRepository } from './repositories/account.repository.ts';
+import { createCounterRepository } from './repositories/counter.repository.ts';
 import { createMemberActionsRepository } from './repositories/member-actions.repository.ts';
 import { loadSecret } from './secret.ts';
 import { createAccountService } from './services/account.service.ts';
@@ -104,7 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, { global: false });
+  // Route limits, sign-in throttles and spent captchas: counted in the database (0024).
+  const counters = createCounterRepository(deps.database);
+  await app.register(rateLimits, { counters });
   await app.register(formBody);
   // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
   // and may lower these limits per route.

@@ -20,11 +20,21 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { pages?: 'none' | 'prod'; env?: Record<string, string> } = {},
+  opts: {
+    pages?: 'none' | 'prod';
+    env?: Record<string, string>;
+    /**
+     * Another app's database: this app stands for that one restarted, or for a second
+     * process of the same site (give both the same APP_SECRET). It is not dropped here.
+     */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = opts.database
+    ? { database: opts.database, drop: async () => {} }
+    : await createTestDatabase();
   const storage = new LocalStorage(config.mediaDir);
   const app = await buildApp({
     config,
