@@ -16,6 +16,7 @@ import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { albumsRoutes } from './api/albums.routes.ts';
 import { authRoutes } from './api/auth.routes.ts';
+import { captchaRoutes } from './api/captcha.routes.ts';
 import { channelsRoutes } from './api/channels.routes.ts';
 import type { ApiDeps } from './api/deps.ts';
 import { discoveryRoutes } from './api/discovery.routes.ts';
@@ -48,6 +49,7 @@ import { createMemberActionsRepository } from './repositories/member-actions.rep
 import { loadSecret } from './secret.ts';
 import { createAccountService } from './services/account.service.ts';
 import { createAgeVerifier } from './services/age-verifier.ts';
+import { createCaptchaService } from './services/captcha.service.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { createMediaUrls } from './services/media-urls.ts';
 import { createMemberActionsService } from './services/member-actions.service.ts';
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   app.addHook('onClose', async () => mailer.close());
   const sessionTtlS = config.sessionDays * 86_400;
+  const captcha = createCaptchaService({ secret, counters });
   const accounts = createAccountService({
     accounts: createAccountRepository(deps.database),
     mailer,
@@ -176,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret,
   };
   await app.register(authRoutes({ ...api, accounts }));
+  await app.register(captchaRoutes({ captcha }));
   await app.register(oidcRoutes({ ...api, accounts, google: config.google }));
   await app.register(healthRoutes({ database: deps.database }));
   await app.register(
