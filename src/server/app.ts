@@ -53,6 +53,7 @@ import { createCaptchaService } from './services/captcha.service.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { createMediaUrls } from './services/media-urls.ts';
 import { createMemberActionsService } from './services/member-actions.service.ts';
+import { createSignInGuard } from './services/sign-in-guard.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const captcha = createCaptchaService({ secret, counters });
   const accounts = createAccountService({
     accounts: createAccountRepository(deps.database),
+    guard: createSignInGuard({ counters, captcha }),
     mailer,
     site: { name: config.siteName, url: config.publicUrl },
     sessionTtlS,
