@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
@@ -65,6 +66,14 @@ async function reachable(page: Page, target: Locator): Promise<boolean> {
   );
 }
 
+/** Serious accessibility failures inside the open dialog. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('dialog').analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const SIZES = [
   { name: 'phone', viewport: VIEWPORTS.mobile, touch: true },
   { name: 'desktop', viewport: VIEWPORTS.desktop, touch: false },
@@ -95,6 +104,10 @@ describe('captcha in the Login modal', () => {
       await check.waitFor();
       await dialog.getByText('Please confirm that you are not a robot').waitFor();
       expect(await check.isChecked()).toBe(false);
+      // The check is what to do next: it has the focus, its message read with it.
+      await expect.poll(() => check.evaluate((box) => box === document.activeElement)).toBe(true);
+      expect(await check.getAttribute('aria-invalid')).toBe('true');
+      expect(await seriousViolations(page)).toEqual([]);
       await check.scrollIntoViewIfNeeded();
       expect(await reachable(page, check)).toBe(true);
       const label = dialog.locator('label', {
@@ -109,6 +122,7 @@ describe('captcha in the Login modal', () => {
       await dialog.getByText('Checked: you are not a robot').waitFor();
       expect(await check.isChecked()).toBe(true);
       expect(await dialog.getByText('Please confirm that you are not a robot').count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/captcha-${size.viewport.width}-done.png` });
 
       const submit = dialog.getByRole('button', { name: 'Log in' });
