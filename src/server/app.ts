@@ -6,7 +6,6 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -17,6 +16,7 @@ import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { albumsRoutes } from './api/albums.routes.ts';
 import { authRoutes } from './api/auth.routes.ts';
+import { captchaRoutes } from './api/captcha.routes.ts';
 import { channelsRoutes } from './api/channels.routes.ts';
 import type { ApiDeps } from './api/deps.ts';
 import { discoveryRoutes } from './api/discovery.routes.ts';
@@ -41,17 +41,21 @@ import drain from './plugins/drain.ts';
 import errors, { frameworkError } from './plugins/errors.ts';
 import formBody from './plugins/form-body.ts';
 import inputGuard from './plugins/input-guard.ts';
+import rateLimits from './plugins/rate-limits.ts';
 import responseCache, { serveFromCache } from './plugins/response-cache.ts';
 import security from './plugins/security.ts';
 import viewer from './plugins/viewer.ts';
 import { createAccountRepository } from './repositories/account.repository.ts';
+import { createCounterRepository } from './repositories/counter.repository.ts';
 import { createMemberActionsRepository } from './repositories/member-actions.repository.ts';
 import { loadSecret } from './secret.ts';
 import { createAccountService } from './services/account.service.ts';
 import { createAgeVerifier } from './services/age-verifier.ts';
+import { createCaptchaService } from './services/captcha.service.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { createMediaUrls } from './services/media-urls.ts';
 import { createMemberActionsService } from './services/member-actions.service.ts';
+import { createSignInGuard } from './services/sign-in-guard.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
@@ -108,7 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, { global: false });
+  // Route limits, sign-in throttles and spent captchas: counted in the database (0024).
+  const counters = createCounterRepository(deps.database);
+  await app.register(rateLimits, { counters });
   await app.register(formBody);
   await app.register(inputGuard);
   // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
@@ -127,8 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   app.addHook('onClose', async () => mailer.close());
   const sessionTtlS = config.sessionDays * 86_400;
+  const captcha = createCaptchaService({ secret, counters });
   const accounts = createAccountService({
     accounts: createAccountRepository(deps.database),
+    guard: createSignInGuard({ counters, captcha }),
     mailer,
     site: { name: config.siteName, url: config.publicUrl },
     sessionTtlS,
@@ -189,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret,
   };
   await app.register(authRoutes({ ...api, accounts }));
+  await app.register(captchaRoutes({ captcha }));
   await app.register(oidcRoutes({ ...api, accounts, google: config.google }));
   await app.register(healthRoutes({ database: deps.database }));
   await app.register(

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-// The key that signs download links. Operators may set APP_SECRET (several servers must
-// share it); otherwise one is made on first start and kept in DATA_DIR/secret.
+// The key that signs download links, CSRF tokens and captcha challenges. Operators may set
+// APP_SECRET (several servers must share it); otherwise one is made on first start and kept
+// in DATA_DIR/secret.
 
 export function loadSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;

@@ -29,11 +29,18 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** With `pages: 'prod'`: a web build of the test's own (dist/ otherwise). */
     distDir?: string;
+    /**
+     * Another app's database: this app stands for that one restarted, or for a second
+     * process of the same site (give both the same APP_SECRET). It is not dropped here.
+     */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...opts.env });
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = opts.database
+    ? { database: opts.database, drop: async () => {} }
+    : await createTestDatabase();
   const storage = new LocalStorage(config.mediaDir);
   const app = await buildApp({
     config,

@@ -1,15 +1,20 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage, LANGUAGE_COOKIE } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { z } from '../../contracts/zod.ts';
 import type { AccountService, ClientInfo } from '../services/account.service.ts';
+import { SIGN_IN_LIMITS } from '../services/sign-in-guard.ts';
 import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';
 
 // Accounts (SPEC.md §7): `login.php`, `signup.php`, the password reset (`restore.php`) and
 // the confirmation link (`confirm.php`). Logout is the `logout` cookie (plugins/viewer.ts).
 
-/** Sign-in attempts per address, whatever the account (the per-account lock is separate). */
+/**
+ * Sign-in attempts per address, whatever the account (credential stuffing); the guard of
+ * each account and address pair is sign-in-guard.ts.
+ */
 const LOGINS_PER_ADDRESS = { max: 50, windowMs: 10 * 60_000 };
 const SIGNUPS_PER_ADDRESS = { max: 10, windowMs: 60 * 60_000 };
 const RESTORES_PER_ADDRESS = { max: 10, windowMs: 60 * 60_000 };
@@ -42,7 +47,8 @@ function perAddress(bucket: string, limit: { max: number; windowMs: number }) {
   return {
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: (request: FastifyRequest) => `${bucket}:${request.ip}`,
+    // An IPv6 visitor holds a whole /64: one address of it stands for all.
+    keyGenerator: (request: FastifyRequest) => `${bucket}:${normalizeIP(request.ip)}`,
     errorResponseBuilder: () =>
       AppError.form([{ field: 'form', code: 'too_many_attempts' }]) as unknown as Error,
   };
@@ -73,19 +79,22 @@ export function authRoutes(deps: ApiDeps & { accounts: AccountService }) {
           ...describe({
             summary: 'Sign in',
             tags: ['accounts'],
-            description:
-              'Form `usr` (username or email) and `pwd`. Success sets the HttpOnly session cookie `sid` (a new session: the old one ends). Failures carry `codes`: `required`, `invalid_usr_or_pwd` (pwd), `not_confirmed` (usr), `too_many_attempts` (form; after 20 wrong passwords in a row the account is locked for 15 minutes, and an address may try 50 times in 10 minutes).',
+            description: `Form \`usr\` (username or email), \`pwd\` and, when asked for, \`captcha\` (a solved challenge of \`GET /api/captcha.php?action=login\`). Success sets the HttpOnly session cookie \`sid\` (a new session: the old one ends). Failures carry \`codes\`: \`required\`, \`invalid_usr_or_pwd\` (pwd), \`not_confirmed\` (usr); \`captcha_required\` (captcha) once an account had ${SIGN_IN_LIMITS.captchaAfterFailures} wrong passwords within ${SIGN_IN_LIMITS.failureWindowS / 60} minutes: from then on every sign-in to it needs a proof, and the answer that crosses the line carries it next to \`invalid_usr_or_pwd\`; \`captcha_invalid\` (captcha) for a proof that is wrong, expired, for another action or used before; \`too_many_attempts\` (form, 429) after ${SIGN_IN_LIMITS.attemptsPerPair} attempts at one account from one address within ${SIGN_IN_LIMITS.pairWindowS / 60} minutes without a success, or ${LOGINS_PER_ADDRESS.max} attempts from one address within ${LOGINS_PER_ADDRESS.windowMs / 60_000} minutes. Wrong passwords never lock an account.`,
             response: loginSchema,
             failures: [403, 429],
           }),
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
-          body: formBody({ usr: 'Username or email', pwd: 'Password' }),
+          body: formBody({
+            usr: 'Username or email',
+            pwd: 'Password',
+            captcha: 'The solved captcha (base64 JSON), when the last answer asked for one',
+          }),
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const { usr, pwd } = formFields(request.body, ['usr', 'pwd']);
-        const session = await accounts.login(usr, pwd, client(request));
+        const fields = formFields(request.body, ['usr', 'pwd', 'captcha']);
+        const session = await accounts.login(fields, client(request));
         await app.sessions.start(request, reply, session.token);
         return {
           success: 1,

@@ -1,14 +1,14 @@
 import type { Database } from '../../db/client.ts';
 
-// Hand-written SQL of accounts: sign-in lookups with the per-account lock, sign-up, mailed
-// tokens and sessions. Tokens and session ids arrive here already hashed.
+// Hand-written SQL of accounts: sign-in lookups, sign-up, mailed tokens and sessions. Tokens
+// and session ids arrive here already hashed. The old per-account lock (`failed_logins`,
+// `login_locked_until`) is retired: sign-in failures count in `rate_limits` (decision 0023).
 
 export interface LoginRow {
   id: number;
   username: string;
   password_hash: string | null;
   status: number;
-  locked: boolean;
 }
 
 export interface SessionRow {
@@ -27,18 +27,12 @@ export interface GoogleAccountRow {
   id: number;
   username: string;
   status: number;
-  locked: boolean;
   google_sub: string | null;
 }
 
 export interface AccountRepository {
   /** The account a sign-in names, by username or email (case-insensitive). */
   findForLogin(usrOrEmail: string): Promise<LoginRow | undefined>;
-  /**
-   * Counts a wrong password; the `limit`-th in a row locks sign-in for `lockS` seconds and
-   * starts the count again. True when this failure locked the account.
-   */
-  recordFailure(userId: number, limit: number, lockS: number): Promise<boolean>;
   recordSuccess(userId: number): Promise<void>;
   /** Which of username and email are taken (case-insensitive). */
   occupied(username: string, email: string): Promise<{ username: boolean; email: boolean }>;
@@ -69,7 +63,7 @@ export interface AccountRepository {
   /** Tokens of this purpose made for the account within the window (mail flood guard). */
   recentTokens(userId: number, purpose: TokenPurpose, windowS: number): Promise<number>;
   confirm(userId: number): Promise<void>;
-  /** New password: confirms the mailbox, clears the lock, ends every session. */
+  /** New password: confirms the mailbox, ends every session. */
   setPassword(userId: number, passwordHash: string): Promise<void>;
   createSession(input: {
     idHash: string;
@@ -114,32 +108,14 @@ export function createAccountRepository(database: Database): AccountRepository {
     findForLogin(usrOrEmail) {
       const byEmail = usrOrEmail.includes('@');
       return one<LoginRow>(
-        `SELECT id, username, password_hash, status,
-                (login_locked_until IS NOT NULL AND login_locked_until > now()) AS locked
+        `SELECT id, username, password_hash, status
            FROM users WHERE ${byEmail ? 'lower(email)' : 'lower(username)'} = lower($1)`,
         [usrOrEmail],
       );
     },
 
-    async recordFailure(userId, limit, lockS) {
-      const row = await one<{ locked: boolean }>(
-        `UPDATE users SET
-            failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
-            login_locked_until = CASE WHEN failed_logins + 1 >= $2
-              THEN now() + make_interval(secs => $3) ELSE login_locked_until END
-          WHERE id = $1
-          RETURNING (login_locked_until IS NOT NULL AND login_locked_until > now()) AS locked`,
-        [userId, limit, lockS],
-      );
-      return row?.locked === true;
-    },
-
     async recordSuccess(userId) {
-      await database.query(
-        `UPDATE users SET failed_logins = 0, login_locked_until = NULL, last_login_at = now()
-          WHERE id = $1`,
-        [userId],
-      );
+      await database.query('UPDATE users SET last_login_at = now() WHERE id = $1', [userId]);
     },
 
     async occupied(username, email) {
@@ -234,7 +210,7 @@ export function createAccountRepository(database: Database): AccountRepository {
     async setPassword(userId, passwordHash) {
       await database.transaction(async (tx) => {
         await tx.query(
-          `UPDATE users SET password_hash = $2, failed_logins = 0, login_locked_until = NULL,
+          `UPDATE users SET password_hash = $2,
                   status = CASE WHEN status = 0 THEN 1 ELSE status END, updated_at = now()
             WHERE id = $1`,
           [userId, passwordHash],
@@ -295,8 +271,7 @@ export function createAccountRepository(database: Database): AccountRepository {
 
     async findByGoogleSub(sub) {
       const row = await one<GoogleAccountRow>(
-        `SELECT id, username, status, google_sub,
-                (login_locked_until IS NOT NULL AND login_locked_until > now()) AS locked
+        `SELECT id, username, status, google_sub
            FROM users WHERE google_sub = $1`,
         [sub],
       );
@@ -305,8 +280,7 @@ export function createAccountRepository(database: Database): AccountRepository {
 
     async findByEmailForGoogle(email) {
       const row = await one<GoogleAccountRow>(
-        `SELECT id, username, status, google_sub,
-                (login_locked_until IS NOT NULL AND login_locked_until > now()) AS locked
+        `SELECT id, username, status, google_sub
            FROM users WHERE lower(email) = lower($1)`,
         [email],
       );

@@ -6,6 +6,7 @@ import {
   checkSignup,
   type FieldError,
 } from '../../contracts/auth.rules.ts';
+import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type {
   AccountRepository,
@@ -16,15 +17,12 @@ import { accountMail } from './account-mail.ts';
 import { usernameBase, usernameCandidates } from './google-username.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { type SignInGuard, signInSubject } from './sign-in-guard.ts';
 
-// Accounts: sign-in with the per-account lock, sign-up with email confirmation, password
-// reset by mail, and sessions. Decision 0013 explains the choices.
+// Accounts: sign-in (its guard against guessing in sign-in-guard.ts), sign-up with email
+// confirmation, password reset by mail, and sessions. Decisions 0013 and 0023 explain them.
 
 export const ACCOUNT_LIMITS = {
-  /** Wrong passwords in a row that lock an account's sign-in… */
-  failuresBeforeLock: 20,
-  /** …for this long. */
-  lockS: 15 * 60,
   confirmTtlS: 48 * 3600,
   resetTtlS: 2 * 3600,
   /** Reset mails per account and hour. */
@@ -92,11 +90,12 @@ const googleRefusal = (reason: string) => new AppError('sign_in_failed', { info:
 
 export function createAccountService(deps: {
   accounts: AccountRepository;
+  guard: SignInGuard;
   mailer: Mailer;
   site: { name: string; url: string };
   sessionTtlS: number;
 }) {
-  const { accounts, mailer } = deps;
+  const { accounts, guard, mailer } = deps;
 
   async function startSession(
     user: { id: number; username: string },
@@ -138,25 +137,31 @@ export function createAccountService(deps: {
   }
 
   return {
-    /** POST /api/login.php: a new session for the right password of an active account. */
-    async login(usr: string, pwd: string, client: ClientInfo): Promise<NewSession> {
+    /**
+     * POST /api/login.php: a new session for the right password of an active account. A
+     * wrong password never locks the account; past a few it asks for a captcha (`captcha`,
+     * the proof of the captcha widget), and the answer that crosses that line says so.
+     */
+    async login(
+      input: { usr: string; pwd: string; captcha: string },
+      client: ClientInfo,
+    ): Promise<NewSession> {
+      const { usr, pwd } = input;
       const local = checkLogin(usr, pwd);
       if (local.length > 0) throw formFailure(local);
       const row = await accounts.findForLogin(usr.trim());
-      if (row?.locked) throw formFailure([{ field: 'form', code: 'too_many_attempts' }]);
+      const subject = signInSubject(row?.id, usr);
+      await guard.admit({ subject, address: client.ip, captcha: input.captcha });
       const ok = await verifyPassword(row?.password_hash ?? null, pwd);
       if (!row || !ok || row.status === 2) {
-        if (row && !ok) {
-          const locked = await accounts.recordFailure(
-            row.id,
-            ACCOUNT_LIMITS.failuresBeforeLock,
-            ACCOUNT_LIMITS.lockS,
-          );
-          if (locked) throw formFailure([{ field: 'form', code: 'too_many_attempts' }]);
-        }
-        throw formFailure([{ field: 'pwd', code: 'invalid_usr_or_pwd' }]);
+        const captchaNext = await guard.failed(subject);
+        throw formFailure([
+          { field: 'pwd', code: 'invalid_usr_or_pwd' },
+          ...(captchaNext ? [{ field: CAPTCHA_FIELD, code: 'captcha_required' as const }] : []),
+        ]);
       }
       if (row.status === 0) throw formFailure([{ field: 'usr', code: 'not_confirmed' }]);
+      await guard.succeeded(subject, client.ip);
       await accounts.recordSuccess(row.id);
       return startSession({ id: Number(row.id), username: row.username }, client);
     },
@@ -253,12 +258,12 @@ export function createAccountService(deps: {
     /**
      * GET /api/login.g.php, after the provider's answer was validated: signs in the account
      * linked to this Google subject, else links the account of the verified email, else
-     * makes a new active member. Disabled and locked accounts are refused.
+     * makes a new active member. Disabled accounts are refused; wrong passwords typed at
+     * an account do not keep its owner from Google (decision 0023).
      */
     async signInWithGoogle(identity: GoogleIdentity, client: ClientInfo): Promise<NewSession> {
       const usable = (row: GoogleAccountRow) => {
         if (row.status === 2) throw googleRefusal('account disabled');
-        if (row.locked) throw googleRefusal('account locked');
         return row;
       };
       const enter = async (row: { id: number; username: string }) => {

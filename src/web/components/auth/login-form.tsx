@@ -1,8 +1,11 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { checkLogin } from '../../../contracts/auth.rules.ts';
+import { checkLogin, type FieldError } from '../../../contracts/auth.rules.ts';
+import { CAPTCHA_FIELD } from '../../../contracts/captcha.ts';
 import { postForm } from '../../api/client.ts';
+import { failureErrors } from '../../lib/form-errors.ts';
+import { CaptchaField } from '../captcha/captcha-field.tsx';
 import styles from './auth.module.css';
 import { FormAlert, FormField } from './form-field.tsx';
 import { GoogleLink } from './google-link.tsx';
@@ -10,20 +13,40 @@ import { formValue, useAuthForm } from './use-auth-form.ts';
 
 // The sign-in form (SPEC.md §4 Auth, §5 Login) of the Login modal and the /signin/ screen:
 // username (or email) and password, the rules checked before the call, the server's errors
-// shown per field. What happens on success is the caller's: both load a page again.
+// shown per field. When the server asks for a captcha (an account that had wrong passwords,
+// decision 0023), the check appears above the button. What happens on success is the
+// caller's: both load a page again.
 
-const FIELDS = ['usr', 'pwd'] as const;
+const FIELDS = ['usr', 'pwd', CAPTCHA_FIELD] as const;
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation();
   const form = useAuthForm(FIELDS);
+  /** Whether the server asked for a captcha, and the widget's round (a proof works once). */
+  const [captcha, setCaptcha] = useState({ asked: false, round: 0 });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const usr = formValue(event.currentTarget, 'usr');
     const pwd = formValue(event.currentTarget, 'pwd');
-    await form.run(checkLogin(usr, pwd), async () => {
-      await postForm('/api/login.php', { usr: usr.trim(), pwd });
+    const proof = formValue(event.currentTarget, CAPTCHA_FIELD);
+    const local: FieldError[] = checkLogin(usr, pwd);
+    if (local.length === 0 && captcha.asked && proof === '') {
+      local.push({ field: CAPTCHA_FIELD, code: 'captcha_required' });
+    }
+    await form.run(local, async () => {
+      try {
+        await postForm('/api/login.php', {
+          usr: usr.trim(),
+          pwd,
+          ...(proof ? { [CAPTCHA_FIELD]: proof } : {}),
+        });
+      } catch (error) {
+        if (failureErrors(error).some((failure) => failure.field === CAPTCHA_FIELD)) {
+          setCaptcha((was) => ({ asked: true, round: was.round + 1 }));
+        }
+        throw error;
+      }
       onSignedIn();
     });
   }
@@ -51,6 +74,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           autoComplete="current-password"
           required
         />
+        {captcha.asked ? (
+          <CaptchaField key={captcha.round} action="login" error={form.fieldError(CAPTCHA_FIELD)} />
+        ) : null}
         <FormAlert error={form.formError} />
         <button type="submit" className={styles.submit} disabled={form.busy}>
           {t('login.submit')}
