@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { etagMatches, pickEncoding, ResponseCache } from './response-cache.ts';
+import { etagMatches, ownCopy, pickEncoding, ResponseCache } from './response-cache.ts';
 
 // The in-process cache must stay inside its byte budget whatever is asked of it: it is the
 // largest thing the server keeps in memory (docs/decisions/0027).
@@ -93,6 +93,32 @@ describe('ResponseCache', () => {
     expect(cache.stats().bytes).toBeLessThanOrEqual(12_800);
     expect(cache.get('/0')).toBe(oldest);
     expect(cache.get('/1')).toBeUndefined();
+  });
+
+  it('holds exactly the bytes it counts: no entry keeps a larger block alive', () => {
+    const cache = new ResponseCache(1 << 20);
+    // A small JSON answer as the plugin gets it: a string turned into a pooled Buffer.
+    const entry = cache.set('/small', {
+      status: 200,
+      headers: JSON_TYPE,
+      body: Buffer.from(JSON.stringify({ videos: body(1_500, 8).toString() })),
+      lifetimeS: 60,
+    });
+    if (!entry) throw new Error('not stored');
+    const copies = [entry.body, cache.encoded(entry, 'br'), cache.encoded(entry, 'gzip')];
+    for (const copy of copies) {
+      // What stays in memory is the whole ArrayBuffer, not the view's length.
+      expect(copy.buffer.byteLength).toBe(copy.length);
+    }
+  });
+
+  it('copies only views: a buffer of its own is kept as it is', () => {
+    const own = Buffer.allocUnsafeSlow(100).fill(1);
+    expect(ownCopy(own)).toBe(own);
+    const view = Buffer.from('x'.repeat(100));
+    const copy = ownCopy(view);
+    expect(copy.equals(view)).toBe(true);
+    expect(copy.buffer.byteLength).toBe(100);
   });
 
   it('refuses what cannot be cached: no lifetime, or a body over an eighth of the budget', () => {

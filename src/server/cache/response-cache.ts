@@ -84,7 +84,7 @@ export class ResponseCache {
       key,
       status: input.status,
       headers: input.headers,
-      body: input.body,
+      body: ownCopy(input.body),
       etag: etagOf(input.body),
       visitorOnly: input.visitorOnly ?? false,
       ageRestricted: input.ageRestricted ?? false,
@@ -125,18 +125,20 @@ export class ResponseCache {
     if (encoding === 'identity' || entry.body.length < 1024) return entry.body;
     if (encoding === 'br') {
       if (!entry.br) {
-        entry.br = brotliCompressSync(entry.body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 9,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        });
+        entry.br = ownCopy(
+          brotliCompressSync(entry.body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 9,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            },
+          }),
+        );
         this.account(entry, entry.br.length);
       }
       return entry.br;
     }
     if (!entry.gzip) {
-      entry.gzip = gzipSync(entry.body, { level: 8 });
+      entry.gzip = ownCopy(gzipSync(entry.body, { level: 8 }));
       this.account(entry, entry.gzip.length);
     }
     return entry.gzip;
@@ -169,6 +171,20 @@ export class ResponseCache {
       this.evictions++;
     }
   }
+}
+
+/**
+ * The bytes in a buffer of their own. A small Buffer is often a view into a larger block:
+ * `Buffer.from(string)` takes a slice of a 64 KB pool and the zlib sync functions answer a
+ * slice of their 64 KB output chunk. Kept in the cache, each such view kept its whole block
+ * alive (a 30-byte br copy held 64 KB), so the cache held many times the bytes it counted and
+ * the server's memory grew with every new entry (decision 0027).
+ */
+export function ownCopy(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
 }
 
 function sizeOf(key: string, body: Buffer): number {
