@@ -31,6 +31,14 @@ describe('captcha solver', () => {
     for (const share of shares) expect(share).toBeLessThanOrEqual(1);
   });
 
+  it('solves without Web Crypto too (plain http pages have none)', async () => {
+    const captcha = server();
+    const challenge = captcha.challenge('login');
+    const number = await solveChallenge(challenge, { webCrypto: false });
+    expect(number).toBeTypeOf('number');
+    expect(await captcha.verify(encodeSolution(challenge, number ?? -1), 'login')).toBe('ok');
+  });
+
   it('gives up on a challenge without a number in range', async () => {
     const challenge = { ...server().challenge('login'), challenge: '0'.repeat(64), maxnumber: 300 };
     expect(await solveChallenge(challenge)).toBeUndefined();

@@ -4,7 +4,7 @@ import type { FieldError } from '../../../contracts/auth.rules.ts';
 import type { CaptchaChallenge } from '../../../contracts/captcha.ts';
 import { CAPTCHA_FIELD, CAPTCHA_PATH, type CaptchaAction } from '../../../contracts/captcha.ts';
 import { createFetchClient } from '../../api/client.ts';
-import { canSolve, encodeSolution, solveChallenge } from '../../lib/captcha-solver.ts';
+import { encodeSolution, solveChallenge } from '../../lib/captcha-solver.ts';
 import { errorText } from '../../lib/errors.ts';
 import styles from './captcha-widget.module.css';
 
@@ -16,7 +16,7 @@ type Phase =
   | { kind: 'idle' }
   | { kind: 'solving'; share: number }
   | { kind: 'done'; proof: string }
-  | { kind: 'failed'; unsupported: boolean };
+  | { kind: 'failed' };
 
 export default function CaptchaWidget({
   action,
@@ -46,10 +46,6 @@ export default function CaptchaWidget({
 
   async function start() {
     if (phase.kind === 'solving' || phase.kind === 'done') return;
-    if (!canSolve()) {
-      setPhase({ kind: 'failed', unsupported: true });
-      return;
-    }
     const stop = new AbortController();
     running.current = stop;
     setPhase({ kind: 'solving', share: 0 });
@@ -65,7 +61,7 @@ export default function CaptchaWidget({
       if (number === undefined) throw new Error('no solution');
       setPhase({ kind: 'done', proof: encodeSolution(challenge, number) });
     } catch {
-      if (!stop.signal.aborted) setPhase({ kind: 'failed', unsupported: false });
+      if (!stop.signal.aborted) setPhase({ kind: 'failed' });
     }
   }
 
@@ -78,7 +74,7 @@ export default function CaptchaWidget({
       : phase.kind === 'done'
         ? t('captcha.done')
         : phase.kind === 'failed'
-          ? t(phase.unsupported ? 'captcha.unsupported' : 'captcha.failed')
+          ? t('captcha.failed')
           : '';
   // A stale "required" would contradict the check under way or done.
   const showError = error && phase.kind !== 'done' && phase.kind !== 'solving';
