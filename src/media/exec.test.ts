@@ -4,13 +4,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressParser, runFfmpeg, runFfprobe } from './exec.ts';
-import { MediaError, mp4Args, screenshotArgs, TEST_PATTERNS, testSourceArgs } from './ffmpeg.ts';
+import { MediaError, mp4Args, screenshotArgs } from './ffmpeg.ts';
+import type { MediaInput } from './input.ts';
+import { TEST_PATTERNS, testSourceArgs } from './test-source.ts';
 
 // Integration tests against the machine's ffmpeg/ffprobe (Debian 5.1): every file is synthetic.
 
 const FFMPEG = 'ffmpeg';
 const FFPROBE = 'ffprobe';
 const PROBE = { timeoutMs: 10_000 };
+const mov = (file: string): MediaInput => ({ path: file, format: 'mov' });
 
 let dir: string;
 let source: string;
@@ -81,7 +84,7 @@ function endlessArgs(output: string): string[] {
 
 describe('runFfmpeg and runFfprobe', () => {
   it('renders a test source that probes as expected', async () => {
-    expect(await runFfprobe(FFPROBE, source, PROBE)).toEqual({
+    expect(await runFfprobe(FFPROBE, mov(source), PROBE)).toEqual({
       durationS: expect.closeTo(2, 1),
       width: 320,
       height: 180,
@@ -102,7 +105,7 @@ describe('runFfmpeg and runFfprobe', () => {
       seed: 9,
     });
     await runFfmpeg(FFMPEG, args, { timeoutMs: 20_000 });
-    const probe = await runFfprobe(FFPROBE, output, PROBE);
+    const probe = await runFfprobe(FFPROBE, mov(output), PROBE);
     expect([probe.width, probe.height, probe.hasAudio]).toEqual([64, 36, true]);
   });
 
@@ -110,7 +113,7 @@ describe('runFfmpeg and runFfprobe', () => {
     const output = path.join(dir, 'lq.mp4');
     const seen: number[] = [];
     const args = mp4Args({
-      input: source,
+      input: mov(source),
       output,
       maxHeight: 90,
       crf: 30,
@@ -124,7 +127,7 @@ describe('runFfmpeg and runFfprobe', () => {
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.at(-1)).toBeCloseTo(1, 0);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    const probe = await runFfprobe(FFPROBE, output, PROBE);
+    const probe = await runFfprobe(FFPROBE, mov(output), PROBE);
     expect([probe.width, probe.height]).toEqual([160, 90]);
     expect(probe.durationS).toBeCloseTo(1, 0);
   });
@@ -132,7 +135,7 @@ describe('runFfmpeg and runFfprobe', () => {
   it('never upscales', async () => {
     const output = path.join(dir, 'hq.mp4');
     const args = mp4Args({
-      input: source,
+      input: mov(source),
       output,
       maxHeight: 1080,
       crf: 30,
@@ -140,7 +143,7 @@ describe('runFfmpeg and runFfprobe', () => {
       audioKbps: 64,
     });
     await runFfmpeg(FFMPEG, args, { timeoutMs: 20_000 });
-    const probe = await runFfprobe(FFPROBE, output, PROBE);
+    const probe = await runFfprobe(FFPROBE, mov(output), PROBE);
     expect([probe.width, probe.height]).toEqual([320, 180]);
   });
 
@@ -148,7 +151,7 @@ describe('runFfmpeg and runFfprobe', () => {
     const output = path.join(dir, name);
     await runFfmpeg(
       FFMPEG,
-      screenshotArgs({ input: source, output, atS: 1, width: 100, height: 100 }),
+      screenshotArgs({ input: mov(source), output, atS: 1, width: 100, height: 100 }),
       { timeoutMs: 10_000 },
     );
     const meta = await sharp(output).metadata();
@@ -196,7 +199,7 @@ describe('runFfmpeg and runFfprobe', () => {
   it('fails with the tail of stderr', async () => {
     const missing = path.join(dir, 'missing.mp4');
     const args = mp4Args({
-      input: missing,
+      input: mov(missing),
       output: path.join(dir, 'never.mp4'),
       maxHeight: 360,
       crf: 30,
@@ -219,7 +222,7 @@ describe('runFfmpeg and runFfprobe', () => {
   it('fails the run, and stops ffmpeg, when onProgress throws', async () => {
     const output = path.join(dir, 'callback-marker.mp4');
     const args = mp4Args({
-      input: source,
+      input: mov(source),
       output,
       maxHeight: 90,
       crf: 30,
@@ -238,7 +241,7 @@ describe('runFfmpeg and runFfprobe', () => {
   it('calls a text file a corrupted video', async () => {
     const text = path.join(dir, 'notes.mp4');
     await writeFile(text, 'this is not a video\n'.repeat(50));
-    const err = await rejection(runFfprobe(FFPROBE, text, PROBE));
+    const err = await rejection(runFfprobe(FFPROBE, mov(text), PROBE));
     expect(err.code).toBe('video_corrupted_file');
     expect(err.message).toMatch(/Invalid data found/);
   });
@@ -250,7 +253,9 @@ describe('runFfmpeg and runFfprobe', () => {
       ['-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=0.5', '-c:a', 'aac', audio],
       { timeoutMs: 10_000 },
     );
-    expect((await rejection(runFfprobe(FFPROBE, audio, PROBE))).code).toBe('video_corrupted_file');
+    expect((await rejection(runFfprobe(FFPROBE, mov(audio), PROBE))).code).toBe(
+      'video_corrupted_file',
+    );
   });
 });
 

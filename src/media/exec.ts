@@ -1,16 +1,27 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { MediaError, type ProbeResult, parseProbe, probeArgs } from './ffmpeg.ts';
+import type { MediaInput } from './input.ts';
+import { forgetPid, launcher, recordPid } from './processes.ts';
 
 // The one place ffmpeg and ffprobe run: no shell, a hard timeout, SIGKILL on timeout or abort,
 // and the promise settles only once the process is gone, so nothing is left running behind it.
+// Each run is a process group of its own, killed as a group, and dies with the server even
+// when the server is killed outright (docs/decisions/0021, processes.ts).
 
 export interface RunOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   /** Output position in seconds, from `-progress pipe:1`; a throw here fails the run. */
   onProgress?(outTimeS: number): void;
+  /**
+   * Where the pid is kept while the process runs, so a later attempt of the same work can end
+   * it (endOrphan) should it outlive this server.
+   */
+  pidFile?: string;
 }
+
+export { endOrphan } from './processes.ts';
 
 const STDERR_LINES = 20;
 
@@ -25,8 +36,8 @@ export async function runFfmpeg(
 
 export async function runFfprobe(
   bin: string,
-  input: string,
-  opts: { timeoutMs: number; signal?: AbortSignal },
+  input: MediaInput,
+  opts: Pick<RunOptions, 'timeoutMs' | 'signal' | 'pidFile'>,
 ): Promise<ProbeResult> {
   let out = '';
   try {
@@ -78,7 +89,7 @@ export function progressParser(onProgress: (outTimeS: number) => void): (chunk: 
 function run(
   bin: string,
   args: readonly string[],
-  opts: { timeoutMs: number; signal?: AbortSignal },
+  opts: Pick<RunOptions, 'timeoutMs' | 'signal' | 'pidFile'>,
   onStdout?: (chunk: string) => void,
 ): Promise<void> {
   const name = path.basename(bin);
@@ -91,18 +102,41 @@ function run(
       reject(new MediaError('aborted', `${name} aborted before it started`));
       return;
     }
+    const command = launcher(bin);
+    if (!command) {
+      reject(new MediaError('failed', `${name}: spawn ${bin} ENOENT`));
+      return;
+    }
 
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group (`detached`: setsid), so a kill reaches everything it started.
+    const child = spawn(command.file, [...command.args, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const stderr = lineTail(STDERR_LINES);
-    let killedFor: 'timeout' | 'aborted' | 'callback' | undefined;
+    let killedFor: 'timeout' | 'aborted' | 'callback' | 'pidFile' | undefined;
     let callbackError: unknown;
     let settled = false;
 
     const kill = (reason: NonNullable<typeof killedFor>) => {
       if (killedFor) return;
       killedFor = reason;
-      child.kill('SIGKILL');
+      const pid = child.pid;
+      try {
+        if (pid === undefined) throw new Error('no pid');
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     };
+    if (opts.pidFile && child.pid !== undefined) {
+      try {
+        recordPid(opts.pidFile, child.pid);
+      } catch (err) {
+        callbackError = err;
+        kill('pidFile');
+      }
+    }
     const onAbort = () => kill('aborted');
     const timer = setTimeout(() => kill('timeout'), opts.timeoutMs);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -112,6 +146,7 @@ function run(
       settled = true;
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
+      if (opts.pidFile && child.pid !== undefined) forgetPid(opts.pidFile, child.pid);
       if (err === undefined) resolve();
       else reject(err);
     };
@@ -142,6 +177,7 @@ function run(
         case 'aborted':
           return finish(new MediaError('aborted', `${name} aborted`));
         case 'callback':
+        case 'pidFile':
           return finish(callbackError);
         case undefined:
           if (code === 0) return finish();

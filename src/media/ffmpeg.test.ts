@@ -9,11 +9,17 @@ import {
   probeArgs,
   remuxArgs,
   screenshotArgs,
-  TEST_PATTERNS,
-  testSourceArgs,
 } from './ffmpeg.ts';
+import type { MediaInput } from './input.ts';
 
 const COMMON = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+
+const mov = (file: string): MediaInput => ({ path: file, format: 'mov' });
+/** How every builder opens a QuickTime/MP4 input (input.ts). */
+const openMov = (file: string) => [
+  ...['-protocol_whitelist', 'file', '-format_whitelist', 'mov', '-f', 'mov'],
+  ...['-enable_drefs', '0', '-i', `file:${file}`],
+];
 
 /** ffprobe JSON as 5.1 prints it, trimmed to what parseProbe reads. */
 function probeJson(
@@ -51,16 +57,19 @@ function expectCorrupted(json: unknown, reason: RegExp) {
 }
 
 describe('probeArgs', () => {
-  it('prints format and streams as JSON', () => {
-    expect(probeArgs('/data/in.mp4')).toEqual([
+  it('prints format and streams as JSON, reading with the pinned demuxer only', () => {
+    expect(probeArgs(mov('/data/in.mp4'))).toEqual([
       '-v',
       'error',
       '-print_format',
       'json',
       '-show_format',
       '-show_streams',
-      '-i',
-      '/data/in.mp4',
+      ...openMov('/data/in.mp4'),
+    ]);
+    expect(probeArgs({ path: '/data/in.mkv', format: 'matroska' }).slice(-8)).toEqual([
+      ...['-protocol_whitelist', 'file', '-format_whitelist', 'matroska'],
+      ...['-f', 'matroska', '-i', 'file:/data/in.mkv'],
     ]);
   });
 });
@@ -132,100 +141,9 @@ describe('parseRate', () => {
   });
 });
 
-describe('testSourceArgs', () => {
-  it('renders a seeded lavfi pattern with a tone as H.264 + AAC', () => {
-    expect(
-      testSourceArgs({
-        output: '/tmp/t.mp4',
-        durationS: 2,
-        width: 320,
-        height: 180,
-        pattern: 'gradients',
-        seed: 5,
-      }),
-    ).toEqual([
-      ...COMMON,
-      '-f',
-      'lavfi',
-      '-i',
-      'gradients=s=320x180:r=25:seed=5:n=4,hue=h=235,format=yuv420p',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=320:sample_rate=48000:duration=2',
-      '-t',
-      '2',
-      '-map',
-      '0:v',
-      '-map',
-      '1:a',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '96k',
-      '-shortest',
-      '-movflags',
-      '+faststart',
-      '/tmp/t.mp4',
-    ]);
-  });
-
-  it.each([
-    ['testsrc2', 'testsrc2=s=64x36:r=25'],
-    ['mandelbrot', 'mandelbrot=s=64x36:r=25'],
-    ['smptehdbars', 'smptehdbars=s=64x36:r=25'],
-    ['life', 'life=s=64x36:r=25:seed=3:mold=10:life_color=#ff9050:death_color=#301020'],
-    ['cellauto', 'cellauto=s=64x36:r=25:seed=3:rule=150'],
-    ['gradients', 'gradients=s=64x36:r=25:seed=3:n=4'],
-  ] as const)('seeds the %s source', (pattern, source) => {
-    const args = testSourceArgs({
-      output: 'o.mp4',
-      durationS: 1,
-      width: 64,
-      height: 36,
-      pattern,
-      seed: 3,
-    });
-    expect(args[args.indexOf('-i') + 1]).toBe(`${source},hue=h=141,format=yuv420p`);
-  });
-
-  it('varies picture and tone with the seed', () => {
-    const inputs = (seed: number) => {
-      const args = testSourceArgs({
-        output: 'o.mp4',
-        durationS: 1,
-        width: 64,
-        height: 36,
-        pattern: 'testsrc2',
-        seed,
-      });
-      return args.filter((_, i) => args[i - 1] === '-i');
-    };
-    const [video1, audio1] = inputs(1);
-    const [video2, audio2] = inputs(2);
-    expect(video1).not.toBe(video2);
-    expect(audio1).not.toBe(audio2);
-    expect(inputs(1)).toEqual([video1, audio1]);
-    expect(TEST_PATTERNS).toHaveLength(6);
-  });
-
-  it('refuses sizes yuv420p cannot encode and empty durations', () => {
-    const base = { output: 'o.mp4', durationS: 1, width: 64, height: 36, pattern: 'life' as const };
-    expect(() => testSourceArgs({ ...base, seed: 1, width: 65 })).toThrow(RangeError);
-    expect(() => testSourceArgs({ ...base, seed: 1, height: 0 })).toThrow(RangeError);
-    expect(() => testSourceArgs({ ...base, seed: 1, durationS: 0 })).toThrow(RangeError);
-  });
-});
-
 describe('mp4Args', () => {
   const base = {
-    input: '/in/src.mov',
+    input: mov('/in/src.mov'),
     output: '/out/1_hq.mp4',
     maxHeight: 720,
     crf: 23,
@@ -268,7 +186,7 @@ describe('mp4Args', () => {
   ];
 
   it('encodes a full-length rendition, downscaled only', () => {
-    expect(mp4Args(base)).toEqual([...COMMON, '-i', '/in/src.mov', ...tail]);
+    expect(mp4Args(base)).toEqual([...COMMON, ...openMov('/in/src.mov'), ...tail]);
   });
 
   it('trims with -ss before -i and -t after it', () => {
@@ -276,8 +194,7 @@ describe('mp4Args', () => {
       ...COMMON,
       '-ss',
       '12.5',
-      '-i',
-      '/in/src.mov',
+      ...openMov('/in/src.mov'),
       '-t',
       '30',
       ...tail,
@@ -299,7 +216,7 @@ describe('hoverClipArgs', () => {
 
   it('seeks each scene, scales and joins them into a muted MP4', () => {
     const args = hoverClipArgs({
-      input: '/in.mov',
+      input: mov('/in.mov'),
       output: '/out/hover.mp4',
       durationS: 100,
       width: 320,
@@ -308,8 +225,10 @@ describe('hoverClipArgs', () => {
       sceneS: 1.5,
     });
     expect(args.slice(0, 5)).toEqual(COMMON);
-    expect(args.slice(5, 11)).toEqual(['-ss', '5', '-t', '1.5', '-i', '/in.mov']);
+    expect(args.slice(5, 19)).toEqual(['-ss', '5', '-t', '1.5', ...openMov('/in.mov')]);
+    // Every scene is an input of its own, each opened the same pinned way.
     expect(args.filter((a) => a === '-i')).toHaveLength(4);
+    expect(args.filter((a) => a === '-protocol_whitelist')).toHaveLength(4);
     const filter = args[args.indexOf('-filter_complex') + 1];
     expect(filter).toContain(
       '[3:v:0]scale=320:180:force_original_aspect_ratio=increase,crop=320:180,setsar=1,fps=24[v3]',
@@ -321,7 +240,7 @@ describe('hoverClipArgs', () => {
 
   it('takes the whole of a short video as one scene and refuses odd sizes', () => {
     const args = hoverClipArgs({
-      input: '/in.mp4',
+      input: mov('/in.mp4'),
       output: '/o.mp4',
       durationS: 4,
       width: 320,
@@ -329,10 +248,10 @@ describe('hoverClipArgs', () => {
       scenes: 4,
       sceneS: 1.5,
     });
-    expect(args.slice(5, 11)).toEqual(['-ss', '0', '-t', '4', '-i', '/in.mp4']);
+    expect(args.slice(5, 19)).toEqual(['-ss', '0', '-t', '4', ...openMov('/in.mp4')]);
     expect(() =>
       hoverClipArgs({
-        input: 'a',
+        input: mov('a'),
         output: 'b',
         durationS: 9,
         width: 321,
@@ -351,7 +270,7 @@ describe('screenshotArgs', () => {
   it('takes one filled and center-cropped JPEG frame', () => {
     expect(
       screenshotArgs({
-        input: '/in.mp4',
+        input: mov('/in.mp4'),
         output: '/o/preview.jpg',
         atS: 4.2,
         width: 640,
@@ -361,8 +280,7 @@ describe('screenshotArgs', () => {
       ...COMMON,
       '-ss',
       '4.2',
-      '-i',
-      '/in.mp4',
+      ...openMov('/in.mp4'),
       '-map',
       '0:v:0',
       '-frames:v',
@@ -379,28 +297,58 @@ describe('screenshotArgs', () => {
     ]);
   });
 
+  it('can decode up to the frame from an earlier seek', () => {
+    const args = screenshotArgs({
+      input: mov('/in.ts'),
+      output: '/o/3.png',
+      atS: 95.5,
+      width: 640,
+      height: 360,
+      decodeFromS: 35.5,
+    });
+    expect(args.slice(5, 7)).toEqual(['-ss', '35.5']);
+    expect(args.slice(7, 19)).toEqual([...openMov('/in.ts'), '-ss', '60']);
+    const near = screenshotArgs({
+      ...{ input: mov('i'), output: 'o.png', width: 64, height: 36 },
+      ...{ atS: 20, decodeFromS: -40 },
+    });
+    expect(near.filter((a) => a === '-ss')).toHaveLength(2);
+    expect(near[near.indexOf('-ss') + 1]).toBe('0');
+  });
+
   it('chooses the encoder from the extension', () => {
-    const png = screenshotArgs({ input: 'i', output: 'o/S.PNG', atS: 0, width: 640, height: 360 });
+    const png = screenshotArgs({
+      input: mov('i'),
+      output: 'o/S.PNG',
+      atS: 0,
+      width: 640,
+      height: 360,
+    });
     expect(png.slice(-5)).toEqual(['-c:v', 'png', '-update', '1', 'o/S.PNG']);
-    const jpeg = screenshotArgs({ input: 'i', output: 'o.jpeg', atS: -1, width: 640, height: 360 });
+    const jpeg = screenshotArgs({
+      input: mov('i'),
+      output: 'o.jpeg',
+      atS: -1,
+      width: 640,
+      height: 360,
+    });
     expect(jpeg).toContain('mjpeg');
     expect(jpeg[jpeg.indexOf('-ss') + 1]).toBe('0');
     expect(() =>
-      screenshotArgs({ input: 'i', output: 'o.gif', atS: 0, width: 640, height: 360 }),
+      screenshotArgs({ input: mov('i'), output: 'o.gif', atS: 0, width: 640, height: 360 }),
     ).toThrow(RangeError);
   });
 });
 
 describe('remuxArgs', () => {
   it('copies the streams into a progressive MP4 without encoding', () => {
-    expect(remuxArgs('/s/joined.mp4', '/o/1_hq.mp4')).toEqual([
+    expect(remuxArgs(mov('/s/joined.mp4'), '/o/1_hq.mp4')).toEqual([
       '-hide_banner',
       '-nostdin',
       '-v',
       'error',
       '-y',
-      '-i',
-      '/s/joined.mp4',
+      ...openMov('/s/joined.mp4'),
       '-map',
       '0:v:0',
       '-map',

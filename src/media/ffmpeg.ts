@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { z } from '../contracts/zod.ts';
+import { inputArgs, type MediaInput } from './input.ts';
 
 // ffmpeg and ffprobe commands as data: pure builders of argument arrays, unit-tested on their
-// exact arguments and run by exec.ts. Written against Debian's ffmpeg 5.1.
+// exact arguments and run by exec.ts. Written against Debian's ffmpeg 5.1. Every file read is
+// a MediaInput: opened with its demuxer pinned and the `file` protocol only (input.ts).
 
 export type MediaErrorCode = 'video_corrupted_file' | 'timeout' | 'aborted' | 'failed';
 
@@ -19,9 +21,16 @@ export class MediaError extends Error {
 /** Options every ffmpeg run shares: quiet stderr (so its tail is the error), never read stdin. */
 const COMMON = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
 
-export function probeArgs(input: string): string[] {
-  // `-i` so an input starting with `-` is never read as an option.
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-i', input];
+export function probeArgs(input: MediaInput): string[] {
+  return [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    ...inputArgs(input),
+  ];
 }
 
 export interface ProbeResult {
@@ -98,68 +107,8 @@ function corrupted(reason: string): MediaError {
   return new MediaError('video_corrupted_file', `Not a usable video: ${reason}`);
 }
 
-export const TEST_PATTERNS = [
-  'testsrc2',
-  'mandelbrot',
-  'life',
-  'cellauto',
-  'gradients',
-  'smptehdbars',
-] as const;
-export type TestPattern = (typeof TEST_PATTERNS)[number];
-
-export interface TestSourceOptions {
-  output: string;
-  durationS: number;
-  width: number;
-  height: number;
-  pattern: TestPattern;
-  seed: number;
-}
-
-/** A synthetic source video (demo data and tests): a lavfi pattern plus a sine tone. */
-export function testSourceArgs(o: TestSourceOptions): string[] {
-  assertEvenSize(o.width, o.height);
-  if (!(o.durationS > 0)) throw new RangeError(`Invalid duration: ${o.durationS}`);
-  const seed = o.seed >>> 0;
-  const hue = (seed * 47) % 360;
-  const frequency = 220 + (seed % 24) * 20;
-  const video = `${patternSource(o.pattern, `${o.width}x${o.height}`, seed)},hue=h=${hue},format=yuv420p`;
-  return [
-    ...COMMON,
-    ...['-f', 'lavfi', '-i', video],
-    ...[
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${frequency}:sample_rate=48000:duration=${o.durationS}`,
-    ],
-    // Output `-t`: mandelbrot, life and cellauto have no duration option in ffmpeg 5.1.
-    ...['-t', String(o.durationS), '-map', '0:v', '-map', '1:a'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-    ...['-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart', o.output],
-  ];
-}
-
-/** The lavfi source; seeded where the source has randomness, the hue rotation varies the rest. */
-function patternSource(pattern: TestPattern, size: string, seed: number): string {
-  const base = `${pattern}=s=${size}:r=25`;
-  switch (pattern) {
-    case 'testsrc2':
-    case 'mandelbrot':
-    case 'smptehdbars':
-      return base;
-    case 'life':
-      return `${base}:seed=${seed}:mold=10:life_color=#ff9050:death_color=#301020`;
-    case 'cellauto':
-      return `${base}:seed=${seed}:rule=${[30, 90, 110, 150][seed % 4]}`;
-    case 'gradients':
-      return `${base}:seed=${seed}:n=4`;
-  }
-}
-
 export interface Mp4Options {
-  input: string;
+  input: MediaInput;
   output: string;
   /** Scaled down to at most this height, never up. */
   maxHeight: number;
@@ -183,7 +132,7 @@ export function mp4Args(o: Mp4Options): string[] {
   return [
     ...COMMON,
     ...trimStart,
-    ...['-i', o.input],
+    ...inputArgs(o.input),
     ...trimLength,
     // First video and (if any) first audio stream; no subtitles, data or uploader metadata.
     ...['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'],
@@ -198,17 +147,17 @@ export function mp4Args(o: Mp4Options): string[] {
  * A progressive MP4 from already encoded H.264/AAC (an HLS rung joined into one fragmented
  * file): streams copied, not encoded again, moov atom first. Seconds instead of minutes.
  */
-export function remuxArgs(input: string, output: string): string[] {
+export function remuxArgs(input: MediaInput, output: string): string[] {
   return [
     ...COMMON,
-    ...['-i', input],
+    ...inputArgs(input),
     ...['-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-map_metadata', '-1'],
     ...['-movflags', '+faststart', output],
   ];
 }
 
 export interface HoverClipOptions {
-  input: string;
+  input: MediaInput;
   output: string;
   /** Length of the source in seconds. */
   durationS: number;
@@ -239,12 +188,8 @@ export function hoverClipArgs(o: HoverClipOptions): string[] {
   const starts = hoverSceneStarts(o.durationS, o.scenes, o.sceneS);
   const length = starts.length === 1 ? Math.min(o.durationS, o.sceneS * o.scenes) : o.sceneS;
   const inputs = starts.flatMap((start) => [
-    '-ss',
-    String(start),
-    '-t',
-    String(length),
-    '-i',
-    o.input,
+    ...['-ss', String(start), '-t', String(length)],
+    ...inputArgs(o.input),
   ]);
   const fit = `scale=${o.width}:${o.height}:force_original_aspect_ratio=increase,crop=${o.width}:${o.height},setsar=1,fps=24`;
   const scaled = starts.map((_, i) => `[${i}:v:0]${fit}[v${i}]`);
@@ -271,12 +216,18 @@ export function hoverClipArgs(o: HoverClipOptions): string[] {
 }
 
 export interface ScreenshotOptions {
-  input: string;
+  input: MediaInput;
   /** `.jpg`/`.jpeg` or `.png`: the extension decides the format. */
   output: string;
   atS: number;
   width: number;
   height: number;
+  /**
+   * Seek here instead (to a keyframe at or before it) and decode up to `atS`: slower, but
+   * finds the frame where a seek straight to `atS` finds none, as in a transport stream
+   * whose keyframes are far apart (its seek lands after the last one).
+   */
+  decodeFromS?: number;
 }
 
 /** One frame at `atS`, scaled to fill width×height and center-cropped to exactly that size. */
@@ -286,9 +237,13 @@ export function screenshotArgs(o: ScreenshotOptions): string[] {
     throw new RangeError(`Invalid screenshot size: ${w}x${h}`);
   }
   const filter = `scale=${w}:${h}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w}:${h},setsar=1`;
+  const atS = Math.max(0, o.atS);
+  const from = o.decodeFromS === undefined ? atS : Math.min(atS, Math.max(0, o.decodeFromS));
   return [
     ...COMMON,
-    ...['-ss', String(Math.max(0, o.atS)), '-i', o.input],
+    ...['-ss', String(from), ...inputArgs(o.input)],
+    // An output -ss: frames are decoded and dropped up to it.
+    ...(from < atS ? ['-ss', String(Math.round((atS - from) * 1000) / 1000)] : []),
     ...['-map', '0:v:0', '-frames:v', '1', '-vf', filter],
     ...imageEncoder(o.output),
     // `-update 1`: one image to a plain file name, not an image sequence.
@@ -303,7 +258,7 @@ function imageEncoder(output: string): string[] {
   throw new RangeError(`Screenshot output must be .jpg, .jpeg or .png: ${output}`);
 }
 
-function assertEvenSize(width: number, height: number): void {
+export function assertEvenSize(width: number, height: number): void {
   const even = (n: number) => Number.isInteger(n) && n >= 2 && n % 2 === 0;
   if (!even(width) || !even(height))
     throw new RangeError(`yuv420p needs an even size: ${width}x${height}`);

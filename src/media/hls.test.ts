@@ -14,9 +14,11 @@ import {
   rungWidth,
   videoCodec,
 } from './hls.ts';
+import type { MediaInput } from './input.ts';
 
 const run = promisify(execFile);
 const COMMON = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+const mov = (file: string): MediaInput => ({ path: file, format: 'mov' });
 
 function rung(height: number): HlsRung {
   const found = HLS_LADDER.find((r) => r.height === height);
@@ -119,7 +121,7 @@ describe('hlsRungArgs', () => {
   it('builds one aligned fMP4 rung with audio', () => {
     expect(
       hlsRungArgs({
-        input: '/in/source.mp4',
+        input: mov('/in/source.mp4'),
         outDir: '/out/720',
         rung: rung(720),
         width: 1280,
@@ -128,7 +130,8 @@ describe('hlsRungArgs', () => {
       }),
     ).toEqual([
       ...COMMON,
-      ...['-i', '/in/source.mp4'],
+      ...['-protocol_whitelist', 'file', '-format_whitelist', 'mov', '-f', 'mov'],
+      ...['-enable_drefs', '0', '-i', 'file:/in/source.mp4'],
       ...['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'],
       ...['-vf', 'scale=-2:720', '-pix_fmt', 'yuv420p'],
       ...['-c:v', 'libx264', '-profile:v', 'high', '-level:v', '3.1', '-preset', 'veryfast'],
@@ -145,7 +148,7 @@ describe('hlsRungArgs', () => {
 
   it('leaves audio out entirely for a silent source', () => {
     const args = hlsRungArgs({
-      input: 'in.mp4',
+      input: mov('in.mp4'),
       outDir: 'out',
       rung: rung(240),
       width: 426,
@@ -159,7 +162,7 @@ describe('hlsRungArgs', () => {
 
   it('uses Main below 720 and sizes the GOP to the segment', () => {
     const args = hlsRungArgs({
-      input: 'in.mp4',
+      input: mov('in.mp4'),
       outDir: 'out',
       rung: rung(480),
       width: 854,
@@ -181,7 +184,7 @@ describe('hlsRungArgs', () => {
 
   it('assumes 25 fps when the rate is unknown', () => {
     const args = hlsRungArgs({
-      input: 'in.mp4',
+      input: mov('in.mp4'),
       outDir: 'out',
       rung: rung(240),
       width: 426,
@@ -192,7 +195,7 @@ describe('hlsRungArgs', () => {
   });
 
   it('rejects odd heights and bad segment lengths', () => {
-    const base = { input: 'in', outDir: 'out', width: 320, hasAudio: true, frameRate: 25 };
+    const base = { input: mov('in'), outDir: 'out', width: 320, hasAudio: true, frameRate: 25 };
     expect(() => hlsRungArgs({ ...base, rung: { ...rung(240), height: 239 } })).toThrow(RangeError);
     expect(() => hlsRungArgs({ ...base, rung: rung(240), segmentS: 0 })).toThrow(RangeError);
   });
@@ -269,7 +272,7 @@ describe('hlsRungArgs with ffmpeg', () => {
       const { frameRate } = source;
       await run(
         'ffmpeg',
-        hlsRungArgs({ input, outDir, rung: r, width, hasAudio: true, frameRate }),
+        hlsRungArgs({ input: mov(input), outDir, rung: r, width, hasAudio: true, frameRate }),
       );
       playlists.set(r.height, await readFile(path.join(outDir, 'index.m3u8'), 'utf8'));
     }

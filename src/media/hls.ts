@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inputArgs, type MediaInput } from './input.ts';
 
 // HLS in fragmented MP4 (H.264 + AAC): one ffmpeg run per rung, then a master playlist written
 // from the same numbers. Written against Debian's ffmpeg 5.1 (x264 0.164).
@@ -56,7 +57,7 @@ export function rungWidth(sourceW: number, sourceH: number, height: number): num
 }
 
 export interface HlsRungOptions {
-  input: string;
+  input: MediaInput;
   /** Receives index.m3u8, init.mp4 and seg_NNNNN.m4s. */
   outDir: string;
   rung: HlsRung;
@@ -90,7 +91,7 @@ export function hlsRungArgs(o: HlsRungOptions): string[] {
     : [];
   return [
     ...COMMON,
-    ...['-i', o.input],
+    ...inputArgs(o.input),
     // First video and (if any) first audio stream; no subtitles, data or uploader metadata.
     ...['-map', '0:v:0', ...(o.hasAudio ? ['-map', '0:a:0?'] : [])],
     ...['-map_metadata', '-1', '-sn', '-dn'],

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MediaInput, ownHlsInput } from './input.ts';
 import { spriteArgs, timelineFileName, timelinePlan, timelineVtt } from './timeline.ts';
 
 const run = promisify(execFile);
 const COMMON = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+const mov = (file: string): MediaInput => ({ path: file, format: 'mov' });
 
 describe('timelinePlan', () => {
   it.each([
@@ -53,10 +55,12 @@ describe('timelinePlan', () => {
 describe('spriteArgs', () => {
   it('tiles keyframes into one JPEG', () => {
     expect(
-      spriteArgs({ input: '/in/v.mp4', output: '/out/v.jpg', plan: timelinePlan(21) }),
+      spriteArgs({ input: mov('/in/v.mp4'), output: '/out/v.jpg', plan: timelinePlan(21) }),
     ).toEqual([
       ...COMMON,
-      ...['-skip_frame', 'nokey', '-i', '/in/v.mp4'],
+      ...['-skip_frame', 'nokey'],
+      ...['-protocol_whitelist', 'file', '-format_whitelist', 'mov', '-f', 'mov'],
+      ...['-enable_drefs', '0', '-i', 'file:/in/v.mp4'],
       ...['-map', '0:v:0', '-an', '-sn', '-dn', '-map_metadata', '-1'],
       '-vf',
       'fps=1/2:eof_action=pass,scale=160:90:force_original_aspect_ratio=decrease,pad=160:90:(ow-iw)/2:(oh-ih)/2,tile=10x2',
@@ -66,7 +70,7 @@ describe('spriteArgs', () => {
 
   it('takes a tile size and can decode every frame', () => {
     const args = spriteArgs({
-      input: 'in.mp4',
+      input: mov('in.mp4'),
       output: 'out.jpeg',
       plan: timelinePlan(3600),
       tileWidth: 240,
@@ -79,12 +83,25 @@ describe('spriteArgs', () => {
     );
   });
 
+  it("reads the video's own HLS rung as HLS over fMP4 files, nothing else", () => {
+    const args = spriteArgs({
+      input: ownHlsInput('/media/g1/hls/240/index.m3u8'),
+      output: 'o.jpg',
+      plan: timelinePlan(20),
+      keyframesOnly: false,
+    });
+    expect(args.slice(5, 15)).toEqual([
+      ...['-protocol_whitelist', 'file', '-format_whitelist', 'hls,mov', '-f', 'hls'],
+      ...['-allowed_extensions', 'm3u8,mp4,m4s', '-i', 'file:/media/g1/hls/240/index.m3u8'],
+    ]);
+  });
+
   it('refuses odd tiles and outputs that are not JPEG', () => {
     const plan = timelinePlan(20);
-    expect(() => spriteArgs({ input: 'i', output: 'o.jpg', plan, tileWidth: 161 })).toThrow(
+    expect(() => spriteArgs({ input: mov('i'), output: 'o.jpg', plan, tileWidth: 161 })).toThrow(
       RangeError,
     );
-    expect(() => spriteArgs({ input: 'i', output: 'o.png', plan })).toThrow(RangeError);
+    expect(() => spriteArgs({ input: mov('i'), output: 'o.png', plan })).toThrow(RangeError);
   });
 });
 
@@ -192,7 +209,7 @@ describe('spriteArgs with ffmpeg', () => {
 
   it.each([true, false])('fills exactly the planned tiles (keyframes only: %s)', async (only) => {
     const output = path.join(dir, `sprite-${only}.jpg`);
-    await run('ffmpeg', spriteArgs({ input: source, output, plan, keyframesOnly: only }));
+    await run('ffmpeg', spriteArgs({ input: mov(source), output, plan, keyframesOnly: only }));
     const meta = await sharp(output).metadata();
     expect(meta.format).toBe('jpeg');
     expect([meta.width, meta.height]).toEqual([1600, 180]);

@@ -1,3 +1,5 @@
+import { inputArgs, type MediaInput } from './input.ts';
+
 // The preview timeline (SPEC §7 `{video_id}.{count}.{interval}.vtt`): one JPEG sprite sheet of
 // small frames, one every `interval` seconds, and a WebVTT file mapping each stretch of the video
 // to its tile (`sprite.jpg#xywh=x,y,w,h`). Written against Debian's ffmpeg 5.1.
@@ -39,7 +41,8 @@ export function timelinePlan(durationS: number, opts: TimelinePlanOptions = {}):
 }
 
 export interface SpriteOptions {
-  input: string;
+  /** The source, or (cheaper to decode) the video's own smallest HLS rung. */
+  input: MediaInput;
   /** A `.jpg` file. */
   output: string;
   plan: TimelinePlan;
@@ -75,7 +78,7 @@ export function spriteArgs(o: SpriteOptions): string[] {
     ...COMMON,
     // Before -i: an input option, telling the decoder to skip everything but keyframes.
     ...(o.keyframesOnly === false ? [] : ['-skip_frame', 'nokey']),
-    ...['-i', o.input],
+    ...inputArgs(o.input),
     ...['-map', '0:v:0', '-an', '-sn', '-dn', '-map_metadata', '-1'],
     ...['-vf', filter, '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '4'],
     // `-update 1`: one image to a plain file name, not an image sequence.

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { runFfmpeg } from '../../media/exec.ts';
-import { TEST_PATTERNS, testSourceArgs } from '../../media/ffmpeg.ts';
 import {
   categoryImageKey,
   channelImageKey,
@@ -13,6 +12,7 @@ import {
 } from '../../media/keys.ts';
 import { type ArtItem, renderArt, renderVideoArt } from '../../media/placeholder-art.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import { TEST_PATTERNS, testSourceArgs } from '../../media/test-source.ts';
 import type { Config } from '../../server/config.ts';
 import type { JobQueue } from '../../server/jobs/queue.ts';
 import { createVideoMediaRepository } from '../../server/repositories/video-media.repository.ts';

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { createUploadRepository } from '../repositories/upload.repository.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { dbMaintenanceJob } from './db-maintenance.job.ts';
+import { mediaFailedJob } from './media-failed.job.ts';
 import { processVideoJob } from './media-process-video.job.ts';
 import { mediaTaskJob } from './media-task.job.ts';
 import type { JobDefinitions } from './queue.ts';
@@ -14,19 +15,29 @@ export function createJobDefinitions(deps: {
   database: Database;
   storage: MediaStorage;
   config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>;
+  /** Seconds before a failed media job is tried again, instead of each job's own; tests: 0. */
+  retryDelaySeconds?: number;
 }): JobDefinitions {
   const videos = createVideoMediaRepository(deps.database);
+  const { retryDelaySeconds } = deps;
   return {
     'media.process-video': processVideoJob({
       videos,
       storage: deps.storage,
       ffmpegPath: deps.config.ffmpegPath,
       ffprobePath: deps.config.ffprobePath,
+      retryDelaySeconds,
     }),
     'media.task': countWhenPublished(
-      mediaTaskJob({ videos, storage: deps.storage, ffmpegPath: deps.config.ffmpegPath }),
+      mediaTaskJob({
+        videos,
+        storage: deps.storage,
+        ffmpegPath: deps.config.ffmpegPath,
+        retryDelaySeconds,
+      }),
       createUploadRepository(deps.database),
     ),
+    'media.failed': mediaFailedJob({ videos, retryDelaySeconds }),
     'db.maintenance': dbMaintenanceJob({ database: deps.database }),
   };
 }

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/da
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
 import { videoMediaRow, waitForPipeline } from '../../../tests/support/media.ts';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
-import { testSourceArgs } from '../../media/ffmpeg.ts';
+import { ownHlsInput } from '../../media/input.ts';
 import {
   hlsMasterKey,
   hlsRungDir,
@@ -20,7 +20,9 @@ import {
   videoSourceKey,
   videoThumbKey,
 } from '../../media/keys.ts';
+import { sourceInput } from '../../media/sniff.ts';
 import { LocalStorage } from '../../media/storage.ts';
+import { testSourceArgs } from '../../media/test-source.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { createJobDefinitions } from './definitions.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
@@ -64,7 +66,8 @@ async function uploadSource(videoId: number, write: (file: string) => Promise<vo
 const videoRow = (id: number) => videoMediaRow(db.database, id);
 const pipelineDone = (id: number) => waitForPipeline(db.database, id);
 
-const probe = (file: string) => runFfprobe('ffprobe', file, { timeoutMs: 10_000 });
+const probe = async (file: string) =>
+  runFfprobe('ffprobe', await sourceInput(file), { timeoutMs: 10_000 });
 
 describe('media pipeline', () => {
   it('turns a source into an HLS ladder, downloads, screenshots, timeline and hover clip', async () => {
@@ -124,7 +127,13 @@ describe('media pipeline', () => {
     );
     expect(rung).toContain('#EXT-X-MAP:URI="init.mp4"');
     expect(rung.match(/#EXTINF:4\.0/g)?.length).toBeGreaterThanOrEqual(2);
-    const playable = await probe(storage.localPath(hlsMasterKey(id, gen)));
+    const playable = await runFfprobe(
+      'ffprobe',
+      ownHlsInput(storage.localPath(hlsMasterKey(id, gen))),
+      {
+        timeoutMs: 10_000,
+      },
+    );
     expect(playable).toMatchObject({ videoCodec: 'h264', hasAudio: true });
     expect(playable.durationS).toBeCloseTo(12, 0);
 

@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
@@ -7,14 +6,18 @@ import { MediaError, screenshotArgs } from '../../media/ffmpeg.ts';
 import { ladderFor } from '../../media/hls.ts';
 import { videoDir, videoPreviewKey, videoScreenshotKey, videoThumbKey } from '../../media/keys.ts';
 import { PREVIEW_SIZE, THUMB_SIZE } from '../../media/placeholder-art.ts';
+import { sourceInput } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
-import type { JobDefinition } from './queue.ts';
+import { beginStep, type StepWork } from './media-work.ts';
+import type { JobContext, JobDefinition } from './queue.ts';
 
 // The first step of the media pipeline (docs/decisions/0011): ffprobe decides whether the
 // upload is a video at all, the screenshots are taken (one becomes the preview and thumb),
 // and the remaining steps are queued as `media.task` jobs, each with its own retries. The
 // first playable HLS rung goes first, so the video is published as soon as it can play.
+// A source that is not a usable video fails the video at once (`video_corrupted_file`);
+// any other failure does when the retries are spent (`video_upload_error`).
 
 /** Screenshots across the video; the second (at 30%) is the preview, as before. */
 export const SCREENSHOT_AT = [0.1, 0.3, 0.5, 0.7, 0.9] as const;
@@ -54,84 +57,116 @@ export interface ProcessVideoDeps {
   storage: MediaStorage;
   ffmpegPath: string;
   ffprobePath: string;
+  /** Before the first retry (doubling after); tests set 0. */
+  retryDelaySeconds?: number;
+}
+
+const RETRIES = 3;
+/** How far before a screenshot's time decoding starts when a plain seek finds no frame. */
+const SEEK_LEAD_S = 60;
+
+/** Why a video failed, for the member (SPEC.md §8): their file, or our side. */
+export function failureCode(error: unknown): 'video_corrupted_file' | 'video_upload_error' {
+  return error instanceof MediaError && error.code === 'video_corrupted_file'
+    ? 'video_corrupted_file'
+    : 'video_upload_error';
 }
 
 export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.process-video'> {
   return {
-    retryLimit: 3,
-    retryDelaySeconds: 15,
+    retryLimit: RETRIES,
+    retryDelaySeconds: deps.retryDelaySeconds ?? 15,
+    deadLetter: 'media.failed',
     timeoutSeconds: 600,
     concurrency: 1,
-    async handler({ videoId }, { signal, log, send }) {
+    async handler({ videoId }, ctx) {
       const video = await deps.videos.getForProcessing(videoId);
-      const sourceKey = video?.media.source;
-      if (!video || !sourceKey) {
-        log.warn({ videoId }, 'nothing to process');
+      if (!video?.media.source) {
+        ctx.log.warn({ videoId }, 'nothing to process');
         return;
       }
-      const source = deps.storage.localPath(sourceKey);
-      let probe: Awaited<ReturnType<typeof runFfprobe>>;
+      let work: StepWork | undefined;
       try {
-        probe = await runFfprobe(deps.ffprobePath, source, { timeoutMs: 60_000, signal });
+        work = await beginStep(deps.storage, videoId, 'process', ctx.log);
+        await processSource(deps, videoId, video.media.source, work, ctx);
       } catch (error) {
-        if (error instanceof MediaError && error.code === 'video_corrupted_file') {
-          // A broken upload never gets better: fail the video, do not retry the job.
-          await deps.videos.markFailed(videoId, error.code);
-          log.warn({ videoId, err: error }, 'source is not a usable video');
-          return;
-        }
-        throw error;
-      }
-
-      const chosen = (await deps.storage.exists(chosenPreviewKey(videoId)))
-        ? deps.storage.localPath(chosenPreviewKey(videoId))
-        : undefined;
-      const scratch = await mkdtemp(path.join(tmpdir(), `afterglow-${videoId}-`));
-      try {
-        for (const [index, at] of SCREENSHOT_AT.entries()) {
-          const frame = path.join(scratch, `frame-${index}.png`);
-          await runFfmpeg(
-            deps.ffmpegPath,
-            screenshotArgs({
-              input: source,
-              output: frame,
-              atS: probe.durationS * at,
-              ...PREVIEW_SIZE,
-            }),
-            { timeoutMs: 60_000, signal },
-          );
-          const jpeg = await sharp(frame).jpeg({ quality: 80 }).toBuffer();
-          await deps.storage.put(videoScreenshotKey(videoId, index + 1), jpeg);
-          if (index === PREVIEW_INDEX && !chosen) await putPreview(deps.storage, videoId, frame);
-        }
-        if (chosen) await putPreview(deps.storage, videoId, chosen);
+        const code = failureCode(error);
+        if (code !== 'video_corrupted_file' && ctx.attempt <= RETRIES) throw error;
+        await deps.videos.markFailed(videoId, code);
+        ctx.log.warn({ videoId, code, err: error }, 'video failed');
+        // A broken upload never gets better: no retry.
+        if (code !== 'video_corrupted_file') throw error;
       } finally {
-        await rm(scratch, { recursive: true, force: true });
+        await work?.done();
       }
-
-      const tasks = planTasks(probe.height);
-      const gen = await deps.videos.startRun(videoId, {
-        probe: {
-          duration: probe.durationS,
-          width: probe.width,
-          height: probe.height,
-          hasAudio: probe.hasAudio,
-          fps: probe.frameRate,
-        },
-        screenshots: SCREENSHOT_AT.length,
-        tasks,
-      });
-      // One queue runs the steps one at a time, highest priority first: the order above.
-      for (const [index, task] of tasks.entries()) {
-        await send(
-          'media.task',
-          { videoId, gen, task },
-          { priority: tasks.length - index, expireInSeconds: taskTimeoutS(task, probe.durationS) },
-        );
-      }
-      log.info({ videoId, gen, tasks, height: probe.height }, 'media pipeline planned');
     },
   };
+}
+
+async function processSource(
+  deps: ProcessVideoDeps,
+  videoId: number,
+  sourceKey: string,
+  work: StepWork,
+  { signal, log, send }: JobContext,
+): Promise<void> {
+  const run = { timeoutMs: 60_000, signal, pidFile: work.pidFile };
+  const source = await sourceInput(deps.storage.localPath(sourceKey));
+  const probe = await runFfprobe(deps.ffprobePath, source, run);
+
+  const chosen = (await deps.storage.exists(chosenPreviewKey(videoId)))
+    ? deps.storage.localPath(chosenPreviewKey(videoId))
+    : undefined;
+  for (const [index, at] of SCREENSHOT_AT.entries()) {
+    const frame = path.join(work.scratch, `frame-${index}.png`);
+    const atS = probe.durationS * at;
+    const shot = async (decodeFromS?: number) => {
+      await runFfmpeg(
+        deps.ffmpegPath,
+        screenshotArgs({ input: source, output: frame, atS, decodeFromS, ...PREVIEW_SIZE }),
+        run,
+      );
+      return access(frame).then(
+        () => true,
+        () => false,
+      );
+    };
+    // ffmpeg ends well with no frame when its seek finds none: sparse keyframes (decoding
+    // the minute before finds it) or a file shorter than it says, a truncated upload,
+    // which every encode would cut short too.
+    if (!(await shot()) && !(await shot(atS - SEEK_LEAD_S))) {
+      throw new MediaError(
+        'video_corrupted_file',
+        `Not a usable video: no frame at ${atS.toFixed(1)} s of ${probe.durationS} s`,
+      );
+    }
+    const jpeg = await sharp(frame).jpeg({ quality: 80 }).toBuffer();
+    await deps.storage.put(videoScreenshotKey(videoId, index + 1), jpeg);
+    if (index === PREVIEW_INDEX && !chosen) await putPreview(deps.storage, videoId, frame);
+  }
+  if (chosen) await putPreview(deps.storage, videoId, chosen);
+
+  const tasks = planTasks(probe.height);
+  const gen = await deps.videos.startRun(videoId, {
+    probe: {
+      duration: probe.durationS,
+      width: probe.width,
+      height: probe.height,
+      hasAudio: probe.hasAudio,
+      fps: probe.frameRate,
+    },
+    screenshots: SCREENSHOT_AT.length,
+    tasks,
+  });
+  // One queue runs the steps one at a time, highest priority first: the order above.
+  for (const [index, task] of tasks.entries()) {
+    await send(
+      'media.task',
+      { videoId, gen, task },
+      { priority: tasks.length - index, expireInSeconds: taskTimeoutS(task, probe.durationS) },
+    );
+  }
+  log.info({ videoId, gen, tasks, height: probe.height }, 'media pipeline planned');
 }
 
 /** The main screenshot (`scr`, 640x360 JPEG) and the thumb (320x180 WebP) from one image. */

@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { MediaTask, VideoMedia } from '../../db/schema.ts';
 import { runFfmpeg } from '../../media/exec.ts';
 import { hoverClipArgs, MediaError, mp4Args, remuxArgs } from '../../media/ffmpeg.ts';
 import { hlsRungArgs, ladderFor, masterPlaylist, rungWidth } from '../../media/hls.ts';
+import { type MediaInput, ownHlsInput } from '../../media/input.ts';
 import {
   hlsMasterKey,
   hlsRungDir,
@@ -15,6 +16,7 @@ import {
   videoHoverKey,
 } from '../../media/keys.ts';
 import { THUMB_SIZE } from '../../media/placeholder-art.ts';
+import { sourceInput } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import {
   spriteArgs,
@@ -24,14 +26,18 @@ import {
   timelineVtt,
 } from '../../media/timeline.ts';
 import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
-import { taskTimeoutS } from './media-process-video.job.ts';
+import { failureCode, taskTimeoutS } from './media-process-video.job.ts';
+import { beginStep, type StepWork } from './media-work.ts';
 import type { JobContext, JobDefinition } from './queue.ts';
 
 // One step of the media pipeline (docs/decisions/0011): an HLS rung, the sprite timeline,
 // the hover clip or the MP4 downloads. Each is a job of its own, so a failed rung is retried
 // alone. Outputs are made in a scratch folder and moved into storage only when complete: a
-// crash mid-step leaves nothing half-written, and the retry starts clean. A step of a run
-// that is no longer current (the video was processed again) does nothing.
+// crash mid-step leaves nothing half-written, and the retry starts clean (once an ffmpeg the
+// crash left behind is gone: media-work.ts). A step of a run that is no longer current (the
+// video was processed again) or that gave up (the video failed) does nothing. A step that
+// fails for good fails a video still processing: a corrupted source at once, anything else
+// when its retries are spent (docs/decisions/0021).
 
 export const HOVER_CLIP = { scenes: 4, sceneS: 1.5 } as const;
 const TRAILER_S = 10;
@@ -43,14 +49,17 @@ export interface MediaTaskDeps {
   videos: VideoMediaRepository;
   storage: MediaStorage;
   ffmpegPath: string;
+  /** Before the first retry (doubling after); tests set 0. */
+  retryDelaySeconds?: number;
 }
 
 interface Step {
   id: number;
   gen: number;
   media: VideoMedia & { probe: NonNullable<VideoMedia['probe']> };
-  source: string;
+  source: MediaInput;
   scratch: string;
+  pidFile: string;
   timeoutMs: number;
   ctx: JobContext;
   progress(fraction: number): void;
@@ -59,7 +68,8 @@ interface Step {
 export function mediaTaskJob(deps: MediaTaskDeps): JobDefinition<'media.task'> {
   return {
     retryLimit: TASK_RETRIES,
-    retryDelaySeconds: 20,
+    retryDelaySeconds: deps.retryDelaySeconds ?? 20,
+    deadLetter: 'media.failed',
     // Each step's own limit is taskTimeoutS (its ffmpeg is killed then); this is the backstop.
     timeoutSeconds: 6 * 3600,
     concurrency: 1,
@@ -70,39 +80,48 @@ export function mediaTaskJob(deps: MediaTaskDeps): JobDefinition<'media.task'> {
         ctx.log.info({ videoId, gen, task }, 'media step of an old run: skipped');
         return;
       }
+      if (video.status_id === VIDEO_STATUS.error) {
+        ctx.log.info({ videoId, gen, task }, 'media step of a failed video: skipped');
+        return;
+      }
       const set = (patch: MediaTask) => deps.videos.setTask(videoId, gen, task, patch);
       await set({ state: 'running', progress: 0, attempts: ctx.attempt });
       let lastWrite = 0;
-      const scratch = await mkdtemp(
-        path.join(tmpdir(), `afterglow-${videoId}-${task.replace(':', '-')}-`),
-      );
-      const step: Step = {
-        id: videoId,
-        gen,
-        media: media as Step['media'],
-        source: deps.storage.localPath(media.source),
-        scratch,
-        timeoutMs: taskTimeoutS(task, media.probe.duration) * 1000,
-        ctx,
-        progress(fraction) {
-          const now = Date.now();
-          if (now - lastWrite < PROGRESS_EVERY_MS) return;
-          lastWrite = now;
-          const progress = Math.round(Math.min(1, Math.max(0, fraction)) * 100) / 100;
-          void set({ state: 'running', progress, attempts: ctx.attempt }).catch(() => {});
-        },
+      const progress = (fraction: number) => {
+        const now = Date.now();
+        if (now - lastWrite < PROGRESS_EVERY_MS) return;
+        lastWrite = now;
+        const value = Math.round(Math.min(1, Math.max(0, fraction)) * 100) / 100;
+        void set({ state: 'running', progress: value, attempts: ctx.attempt }).catch(() => {});
       };
+      let work: StepWork | undefined;
       try {
-        await runStep(deps, task, step);
+        work = await beginStep(deps.storage, videoId, task, ctx.log);
+        await runStep(deps, task, {
+          id: videoId,
+          gen,
+          media: media as Step['media'],
+          source: await sourceInput(deps.storage.localPath(media.source)),
+          scratch: work.scratch,
+          pidFile: work.pidFile,
+          timeoutMs: taskTimeoutS(task, media.probe.duration) * 1000,
+          ctx,
+          progress,
+        });
         await set({ state: 'done', progress: 1, attempts: ctx.attempt });
         ctx.log.info({ videoId, gen, task }, 'media step done');
       } catch (error) {
-        const final = ctx.attempt > TASK_RETRIES;
+        const code = failureCode(error);
+        const final = code === 'video_corrupted_file' || ctx.attempt > TASK_RETRIES;
         const message = error instanceof Error ? error.message.slice(-500) : String(error);
         await set({ state: final ? 'failed' : 'queued', attempts: ctx.attempt, error: message });
-        throw error;
+        if (!final) throw error;
+        await deps.videos.markFailed(videoId, code, gen);
+        ctx.log.warn({ videoId, gen, task, code, err: error }, 'media step failed for good');
+        // A corrupted source never gets better: no retry.
+        if (code !== 'video_corrupted_file') throw error;
       } finally {
-        await rm(scratch, { recursive: true, force: true });
+        await work?.done();
       }
     },
   };
@@ -119,10 +138,13 @@ async function runStep(deps: MediaTaskDeps, task: string, step: Step): Promise<v
 function ffmpeg(deps: MediaTaskDeps, step: Step, args: string[], share = 1) {
   const duration = step.media.probe.duration;
   return runFfmpeg(deps.ffmpegPath, args, {
-    timeoutMs: step.timeoutMs,
-    signal: step.ctx.signal,
+    ...runOptions(step),
     onProgress: (seconds) => step.progress((seconds / duration) * share),
   });
+}
+
+function runOptions(step: Step) {
+  return { timeoutMs: step.timeoutMs, signal: step.ctx.signal, pidFile: step.pidFile };
 }
 
 /** The rungs of this video by height, with the width each comes out at. */
@@ -184,7 +206,7 @@ async function timelineStep(deps: MediaTaskDeps, step: Step) {
   // sparse keyframes repeats tiles).
   const smallest = step.media.rungs?.at(-1);
   const input = smallest
-    ? deps.storage.localPath(`${hlsRungDir(step.id, step.gen, smallest)}/index.m3u8`)
+    ? ownHlsInput(deps.storage.localPath(`${hlsRungDir(step.id, step.gen, smallest)}/index.m3u8`))
     : step.source;
   await ffmpeg(
     deps,
@@ -246,10 +268,12 @@ async function mp4Step(deps: MediaTaskDeps, step: Step) {
       ? await joinRung(rungDir, path.join(step.scratch, `${height}.mp4`))
       : undefined;
     if (joined) {
-      await runFfmpeg(deps.ffmpegPath, remuxArgs(joined, output), {
-        timeoutMs: step.timeoutMs,
-        signal: step.ctx.signal,
-      });
+      // Our own fragmented MP4, read as one.
+      await runFfmpeg(
+        deps.ffmpegPath,
+        remuxArgs({ path: joined, format: 'mov' }, output),
+        runOptions(step),
+      );
     } else {
       await ffmpeg(
         deps,
@@ -282,7 +306,7 @@ async function mp4Step(deps: MediaTaskDeps, step: Step) {
       startS: Math.floor(start),
       durationS: Math.min(TRAILER_S, duration),
     }),
-    { timeoutMs: step.timeoutMs, signal: step.ctx.signal },
+    runOptions(step),
   );
   await deps.storage.putFile(videoFileKey(step.id, '_tr.mp4'), trailer, { move: true });
   files['_tr.mp4'] = videoFileKey(step.id, '_tr.mp4');

@@ -10,10 +10,17 @@ export interface JobPayloads {
   'media.process-video': { videoId: number };
   /** One step of a pipeline run (`hls:720`, `timeline`, `hover`, `mp4`). */
   'media.task': { videoId: number; gen: number; task: string };
+  /** A media job that failed for good, however it ended (its dead letter queue). */
+  'media.failed': { videoId: number; gen?: number; task?: string };
   'db.maintenance': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
+
+/** The jobs whose payload can carry a job `N`'s payload unchanged: where `N` may fail to. */
+type DeadLetterOf<N extends JobName> = {
+  [M in JobName]: M extends N ? never : JobPayloads[N] extends JobPayloads[M] ? M : never;
+}[JobName];
 
 export interface JobContext {
   /** Aborted when the job's timeout passes or the server shuts down. */
@@ -41,6 +48,12 @@ export interface JobDefinition<N extends JobName> {
   concurrency: number;
   /** Cron expression (UTC) for jobs the queue starts on a schedule. */
   schedule?: { cron: string; payload: JobPayloads[N] };
+  /**
+   * Receives the payload of a job that failed for good: after its last retry threw, and also
+   * when that attempt was cut off (its server died and the job expired), which no handler
+   * sees.
+   */
+  deadLetter?: DeadLetterOf<N>;
   handler(payload: JobPayloads[N], ctx: JobContext): Promise<void>;
 }
 
@@ -120,16 +133,27 @@ export function createJobQueue(
         );
         if (resumed.length > 0) log.info({ jobs: resumed.length }, 'resuming interrupted jobs');
       }
-      for (const name of names) {
+      // A dead letter queue must exist before a queue naming it.
+      const deadLetters = new Set<JobName | undefined>(
+        names.map((name) => definitions[name].deadLetter),
+      );
+      const ordered = [...names].sort(
+        (a, b) => Number(deadLetters.has(b)) - Number(deadLetters.has(a)),
+      );
+      for (const name of ordered) {
         const def = definitions[name];
-        await boss.createQueue(name, {
-          name,
+        const options = {
           retryLimit: def.retryLimit,
           retryDelay: def.retryDelaySeconds,
-          retryBackoff: true,
+          // pg-boss waits at least a second with backoff: 0 means at once (tests).
+          retryBackoff: def.retryDelaySeconds > 0,
           // pg-boss expiry is the backstop for a process that died mid-job.
           expireInSeconds: def.timeoutSeconds + 60,
-        });
+          ...(def.deadLetter ? { deadLetter: def.deadLetter } : {}),
+        };
+        await boss.createQueue(name, { name, ...options });
+        // createQueue keeps an existing queue as it was: the definitions are what counts.
+        await boss.updateQueue(name, { name, ...options });
         if (opts.work) await work(name);
         const schedule = def.schedule as { cron: string; payload: object } | undefined;
         if (schedule) await boss.schedule(name, schedule.cron, schedule.payload, { tz: 'UTC' });

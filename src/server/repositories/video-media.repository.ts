@@ -115,12 +115,18 @@ export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
       return rows.length > 0;
     },
 
-    async markFailed(id: number, code: string): Promise<void> {
+    /**
+     * The pipeline gave up on a video still processing: it fails with `code` (SPEC.md §8),
+     * which video_status answers as its `failure`. With `gen`, only while that run is
+     * current. A published video keeps playing whatever a later step does.
+     */
+    async markFailed(id: number, code: string, gen?: number): Promise<void> {
       await database.query(
         `UPDATE videos SET status_id = $2, media = media || jsonb_build_object('error', $3::text),
                 updated_at = now()
-          WHERE id = $1 AND status_id = $4`,
-        [id, VIDEO_STATUS.error, code, VIDEO_STATUS.processing],
+          WHERE id = $1 AND status_id = $4
+            AND ($5::int IS NULL OR (media->>'gen')::int = $5)`,
+        [id, VIDEO_STATUS.error, code, VIDEO_STATUS.processing, gen ?? null],
       );
     },
   };

@@ -102,6 +102,9 @@ describe('public media access', () => {
 
   it('never serves sources or keys outside the known folders', async () => {
     expect(await allowed('sources/0/0/1.mp4')).toBe(false);
+    // The pipeline's work folders (jobs/media-work.ts): half-made files and pid files.
+    expect(await allowed('work/1-hls-720/attempt-0a1b2c/720/seg_00000.m4s')).toBe(false);
+    expect(await allowed('work/1-hls-720/ffmpeg.pid')).toBe(false);
     expect(await allowed('secret')).toBe(false);
     expect(await allowed('videos/0/0/1/../../../../secret')).toBe(false);
   });

@@ -6,14 +6,20 @@ import type { Logger } from 'pino';
 import { UPLOAD_RULES } from '../../contracts/upload.rules.ts';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
 import { MediaError } from '../../media/ffmpeg.ts';
+import type { MediaInput } from '../../media/input.ts';
 import { PREVIEW_SIZE } from '../../media/placeholder-art.ts';
+import { sourceInput } from '../../media/sniff.ts';
 import { candidateFrameArgs, candidateTimes } from './upload-media.ts';
 import type { UploadInfo, UploadStore } from './upload-store.ts';
 
 // The look at a finished upload (docs/decisions/0015): ffprobe says whether it is a video
 // and how long; a streamed SHA-256 names the file for the duplicate check; a few keyframes
 // become the previews the member picks from. Started when the last byte arrives, awaited by
-// the calls that need it, and written next to the upload so it is done once per file.
+// the calls that need it, and written next to the upload so it is done once per file. The
+// container is read from the file's first bytes and pinned (docs/decisions/0021): a file
+// that is none we take is refused before ffmpeg opens it. A refused file's bytes go at once:
+// they can never become a video, and they held one of the member's pending uploads; the
+// refusal stays as the answer.
 
 export type Inspection =
   | {
@@ -67,12 +73,18 @@ export function createUploadInspector(deps: {
   }
 
   /** A candidate frame's JPEG (fast, else exact); undefined when none can be had. */
-  async function frameAt(upload: UploadInfo, output: string, atS: number, exactOnly: boolean) {
+  async function frameAt(
+    upload: UploadInfo,
+    input: MediaInput,
+    output: string,
+    atS: number,
+    exactOnly: boolean,
+  ) {
     for (const exact of exactOnly ? [true] : [false, true]) {
       try {
         await runFfmpeg(
           deps.ffmpegPath,
-          candidateFrameArgs({ input: upload.file, output, atS, exact, ...PREVIEW_SIZE }),
+          candidateFrameArgs({ input, output, atS, exact, ...PREVIEW_SIZE }),
           { timeoutMs: 120_000 },
         );
         const jpeg = await readFile(output);
@@ -85,9 +97,11 @@ export function createUploadInspector(deps: {
   }
 
   async function look(upload: UploadInfo, dir: string): Promise<Inspection> {
+    let input: MediaInput;
     let probe: Awaited<ReturnType<typeof runFfprobe>>;
     try {
-      probe = await runFfprobe(deps.ffprobePath, upload.file, { timeoutMs: 120_000 });
+      input = await sourceInput(upload.file);
+      probe = await runFfprobe(deps.ffprobePath, input, { timeoutMs: 120_000 });
     } catch (error) {
       if (error instanceof MediaError && error.code === 'video_corrupted_file') {
         return { ok: false, code: 'video_corrupted_file' };
@@ -101,9 +115,11 @@ export function createUploadInspector(deps: {
       jpeg ? createHash('sha1').update(jpeg).digest('hex') : undefined;
     for (const atS of candidateTimes(probe.durationS, UPLOAD_RULES.screenshots)) {
       const output = path.join(dir, `${frames + 1}.jpg`);
-      let found = digest(await frameAt(upload, output, atS, false));
+      let found = digest(await frameAt(upload, input, output, atS, false));
       // Far-apart keyframes give two times one picture: then decode up to the time itself.
-      if (found && seen.has(found)) found = digest(await frameAt(upload, output, atS, true));
+      if (found && seen.has(found)) {
+        found = digest(await frameAt(upload, input, output, atS, true));
+      }
       if (found && !seen.has(found)) {
         seen.add(found);
         frames++;
@@ -137,10 +153,17 @@ export function createUploadInspector(deps: {
         await writeFile(tmp, JSON.stringify(found));
         await rename(tmp, path.join(dir, SUMMARY));
         deps.log.info({ upload: upload.id, ok: found.ok }, 'upload inspected');
+        if (!found.ok) await deps.store.dropFile(upload.id);
         return found;
       })().finally(() => running.delete(upload.id));
       running.set(upload.id, work);
       return work;
+    },
+
+    /** Why the look refused an upload (whose file is gone since); undefined otherwise. */
+    async refusal(id: string): Promise<Extract<Inspection, { ok: false }>['code'] | undefined> {
+      const known = await readSummary(deps.store.inspectDir(id));
+      return known && !known.ok ? known.code : undefined;
     },
 
     /** Path of candidate frame `n` (1-based) of an inspected upload. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { candidateFrameArgs, candidateTimes } from './upload-media.ts';
 
+const asf = (file: string) => ({ path: file, format: 'asf' as const });
+
 describe('upload candidate frames', () => {
   it('spreads the frames across the video, away from its ends', () => {
     expect(candidateTimes(600, 6)).toEqual([50, 150, 250, 350, 450, 550]);
@@ -12,7 +14,7 @@ describe('upload candidate frames', () => {
   it('seeks to a keyframe and decodes keyframes only', () => {
     expect(
       candidateFrameArgs({
-        input: '/in/a.mp4',
+        input: asf('/in/a.wmv'),
         output: '/out/1.jpg',
         atS: 12.5,
         width: 640,
@@ -29,8 +31,8 @@ describe('upload candidate frames', () => {
       'nokey',
       '-ss',
       '12.5',
-      '-i',
-      '/in/a.mp4',
+      ...['-protocol_whitelist', 'file', '-format_whitelist', 'asf', '-f', 'asf'],
+      ...['-i', 'file:/in/a.wmv'],
       '-map',
       '0:v:0',
       '-frames:v',
@@ -49,7 +51,7 @@ describe('upload candidate frames', () => {
 
   it('decodes up to the time asked when told to be exact', () => {
     const args = candidateFrameArgs({
-      input: 'a.mp4',
+      input: asf('a.wmv'),
       output: 'a.jpg',
       atS: 3,
       width: 64,
@@ -58,11 +60,12 @@ describe('upload candidate frames', () => {
     });
     expect(args).not.toContain('-skip_frame');
     expect(args).not.toContain('-noaccurate_seek');
-    expect(args.slice(5, 9)).toEqual(['-ss', '3', '-i', 'a.mp4']);
+    expect(args.slice(5, 7)).toEqual(['-ss', '3']);
+    expect(args.slice(11, 15)).toEqual(['-f', 'asf', '-i', 'file:a.wmv']);
   });
 
   it('refuses nonsense sizes and other image types', () => {
-    const base = { input: 'a.mp4', output: 'a.jpg', atS: 0, width: 640, height: 360 };
+    const base = { input: asf('a.wmv'), output: 'a.jpg', atS: 0, width: 640, height: 360 };
     expect(() => candidateFrameArgs({ ...base, width: 0 })).toThrow(RangeError);
     expect(() => candidateFrameArgs({ ...base, output: 'a.png' })).toThrow(RangeError);
   });

@@ -1,3 +1,5 @@
+import { inputArgs, type MediaInput } from '../../media/input.ts';
+
 // ffmpeg commands of the upload inspection, as data (HOUSE-STYLE.md §7): the candidate
 // preview frames a member picks from as soon as the file is in.
 
@@ -21,7 +23,7 @@ export function candidateTimes(durationS: number, count: number): number[] {
  * that empty-handed; `exact` then decodes from the keyframe up to `atS`.
  */
 export function candidateFrameArgs(o: {
-  input: string;
+  input: MediaInput;
   output: string;
   atS: number;
   width: number;
@@ -37,7 +39,8 @@ export function candidateFrameArgs(o: {
     ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
     ...(o.exact ? [] : ['-noaccurate_seek', '-skip_frame', 'nokey']),
     ...['-ss', String(Math.max(0, o.atS))],
-    ...['-i', o.input, '-map', '0:v:0', '-frames:v', '1'],
+    ...inputArgs(o.input),
+    ...['-map', '0:v:0', '-frames:v', '1'],
     '-vf',
     `scale=${w}:${h}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w}:${h},setsar=1`,
     ...['-c:v', 'mjpeg', '-q:v', '3', '-update', '1', o.output],

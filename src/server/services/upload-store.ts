@@ -96,11 +96,19 @@ export function createUploadStore(dir: string) {
         .length;
     },
 
-    /** Removes an upload and everything known about it; a missing one is not an error. */
-    async remove(id: string): Promise<void> {
+    /**
+     * Removes an upload's bytes and tus info, keeping what the inspection found: the upload
+     * no longer counts as pending, and its refusal can still be answered until the sweep.
+     */
+    async dropFile(id: string): Promise<void> {
       checkId(id);
       await rm(path.join(filesDir, id), { force: true });
       await rm(path.join(filesDir, `${id}.json`), { force: true });
+    },
+
+    /** Removes an upload and everything known about it; a missing one is not an error. */
+    async remove(id: string): Promise<void> {
+      await store.dropFile(id);
       await rm(path.join(inspectRoot, id), { recursive: true, force: true });
     },
 

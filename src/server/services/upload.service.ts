@@ -78,7 +78,12 @@ export function createUploadService(deps: UploadServiceDeps) {
     if (owner === undefined) throw new AppError('not_found', { field: 'upload_id' });
     if (owner !== viewer.userId) throw new AppError('no_permission', { field: 'upload_id' });
     const upload = await store.get(id);
-    if (!upload) throw new AppError('not_found', { field: 'upload_id' });
+    if (!upload) {
+      // A file the look refused is gone (upload-inspect.ts); the refusal is still the answer.
+      const refused = await inspector.refusal(id);
+      if (refused) throw formFailure('file', refused);
+      throw new AppError('not_found', { field: 'upload_id' });
+    }
     if (upload.offset < upload.size) {
       throw formFailure('upload_id', 'video_upload_error', { code: 'unfinished' });
     }

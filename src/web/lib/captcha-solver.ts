@@ -16,7 +16,10 @@ function hasWebCrypto(): boolean {
 }
 
 /** The digests of a batch of inputs, with Web Crypto or, without it, in JavaScript. */
-async function digests(inputs: Uint8Array<ArrayBuffer>[], webCrypto: boolean): Promise<ArrayBuffer[]> {
+async function digests(
+  inputs: Uint8Array<ArrayBuffer>[],
+  webCrypto: boolean,
+): Promise<ArrayBuffer[]> {
   if (!webCrypto) return inputs.map((input) => sha256(input).buffer as ArrayBuffer);
   return Promise.all(inputs.map((input) => crypto.subtle.digest('SHA-256', input)));
 }

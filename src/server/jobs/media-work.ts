@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { endOrphan } from '../../media/exec.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+
+// Where a pipeline step works (docs/decisions/0021): `work/{video}-{step}/` under the media
+// root, on the file system of the outputs, so they are renamed into place rather than
+// copied. It holds the pid file of the step's running ffmpeg and one scratch folder per
+// attempt. Media access serves nothing under `work/`.
+
+export interface StepWork {
+  /** This attempt's own folder; its outputs are moved from here into storage. */
+  scratch: string;
+  /** Names the step's running ffmpeg, for the next attempt should this server die. */
+  pidFile: string;
+  /** Removes this attempt's folder (never another attempt's). */
+  done(): Promise<void>;
+}
+
+/** The key of a step's work folder; `step` is a media task (`hls:720`) or `process`. */
+export function stepWorkKey(videoId: number, step: string): string {
+  return `work/${videoId}-${step.replace(':', '-')}`;
+}
+
+/**
+ * Starts an attempt of a step: an ffmpeg an earlier attempt left running (its server was
+ * killed) is ended first, and only once it is gone are the earlier attempts' files removed
+ * and this attempt's folder made.
+ */
+export async function beginStep(
+  storage: MediaStorage,
+  videoId: number,
+  step: string,
+  log: { warn(obj: object, msg: string): void },
+): Promise<StepWork> {
+  const dir = storage.localPath(stepWorkKey(videoId, step));
+  const pidFile = path.join(dir, 'ffmpeg.pid');
+  const orphan = await endOrphan(pidFile);
+  if (orphan !== undefined) log.warn({ videoId, step, pid: orphan }, 'ended an earlier attempt');
+  await rm(dir, { recursive: true, force: true });
+  const scratch = path.join(dir, `attempt-${randomBytes(6).toString('hex')}`);
+  await mkdir(scratch, { recursive: true });
+  return {
+    scratch,
+    pidFile,
+    async done() {
+      await rm(scratch, { recursive: true, force: true });
+      // The folder goes with its last attempt; a retry that began meanwhile keeps it.
+      await rmdir(dir).catch(() => {});
+    },
+  };
+}
