@@ -7,6 +7,8 @@ import { type Database, migrateDatabase, openDatabase } from '../../src/db/clien
 
 export interface TestDatabase {
   database: Database;
+  /** The PostgreSQL database's URL, for a server process of its own; none for PGlite. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await migrateDatabase(database);
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -1,11 +1,11 @@
 import type { VoteSection } from '../../contracts/stat.schema.ts';
 import type { Database } from '../../db/client.ts';
-import type { ViewBatch } from '../services/view-buffer.ts';
 import type { Voter } from '../services/voter-identity.ts';
 import { ACTIVE_STATUS } from './active-status.ts';
 
-// Hand-written SQL of the stat call: votes with their like counts, and buffered views. Only
-// an active video or album takes either (active-status.ts).
+// Hand-written SQL of the stat call: votes with their like counts, and views: stored one by
+// one before they are answered, folded into the counters in batches (decision 0012). Only an
+// active video or album takes either (active-status.ts).
 
 export type VoteOutcome =
   | { kind: 'voted'; likes: number; dislikes: number; rating: number }
@@ -22,6 +22,70 @@ const VOTE_TARGETS: Record<VoteSection, { table: string; rating: string }> = {
   },
 };
 
+/** One view as the stat call stores it before answering. */
+export interface ViewEvent {
+  videoId: number;
+  /** The member who viewed, for their history; null for a visitor. */
+  userId: number | null;
+  /** False for a repeat within the 30-minute window: it only refreshes the history. */
+  counted: boolean;
+}
+
+/**
+ * Moves up to $1 stored views, oldest first, into the counters in one statement, so they are
+ * counted exactly when they leave view_events: a failure rolls both back, and SKIP LOCKED
+ * gives two folders running at once (two processes on one server) disjoint events.
+ * - The windows follow rollViewWindows (src/db/counters.ts): a view left over from an
+ *   earlier day (a crash, a long outage) goes to its own day's row and only to the windows
+ *   it still falls in.
+ * - Videos are locked in id order before anything is written, and every daily and history
+ *   row written belongs to a locked video, so two folds wait for each other instead of
+ *   deadlocking.
+ * - Views of videos no longer active since, and history of members gone since, are dropped.
+ */
+const FOLD_VIEWS = `
+  WITH taken AS (
+    DELETE FROM view_events
+     WHERE id IN (SELECT id FROM view_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+    RETURNING video_id, user_id, counted, viewed_at
+  ), locked AS (
+    SELECT v.id FROM videos v
+     WHERE v.id IN (SELECT video_id FROM taken) AND v.${ACTIVE_STATUS}
+     ORDER BY v.id
+       FOR NO KEY UPDATE
+  ), per_video AS (
+    SELECT t.video_id, count(*)::int AS n,
+           count(*) FILTER (WHERE t.viewed_at::date >= current_date)::int AS d,
+           count(*) FILTER (WHERE t.viewed_at::date > current_date - 7)::int AS w,
+           count(*) FILTER (WHERE t.viewed_at::date > current_date - 30)::int AS m
+      FROM taken t JOIN locked l ON l.id = t.video_id
+     WHERE t.counted
+     GROUP BY t.video_id
+  ), counters AS (
+    UPDATE videos v
+       SET views = v.views + p.n, views_day = v.views_day + p.d,
+           views_week = v.views_week + p.w, views_month = v.views_month + p.m
+      FROM per_video p
+     WHERE v.id = p.video_id
+  ), daily AS (
+    INSERT INTO video_views_daily AS d (video_id, day, views)
+    SELECT t.video_id, t.viewed_at::date, count(*)::int
+      FROM taken t JOIN locked l ON l.id = t.video_id
+     WHERE t.counted
+     GROUP BY 1, 2
+     ORDER BY 1, 2
+    ON CONFLICT (video_id, day) DO UPDATE SET views = d.views + EXCLUDED.views
+  ), seen AS (
+    INSERT INTO history AS h (user_id, video_id, viewed_at)
+    SELECT t.user_id, t.video_id, max(t.viewed_at)
+      FROM taken t JOIN locked l ON l.id = t.video_id JOIN users u ON u.id = t.user_id
+     GROUP BY 1, 2
+     ORDER BY 1, 2
+    ON CONFLICT (user_id, video_id) DO UPDATE
+      SET viewed_at = greatest(h.viewed_at, EXCLUDED.viewed_at)
+  )
+  SELECT count(*)::int AS taken FROM taken`;
+
 export interface StatRepository {
   /**
    * Records a vote and moves the object's like or dislike count in one transaction. One
@@ -30,8 +94,13 @@ export interface StatRepository {
   castVote(section: VoteSection, objectId: number, voter: Voter, vote: 0 | 1): Promise<VoteOutcome>;
   /** True when the video exists and is active. */
   isLiveVideo(id: number): Promise<boolean>;
-  /** Adds a batch of views to the videos' counters and daily rows, and members' history. */
-  writeViews(batch: ViewBatch): Promise<void>;
+  /** Stores one view; once this resolves the view survives a crash. */
+  recordView(event: ViewEvent): Promise<void>;
+  /**
+   * Adds up to `limit` stored views to the videos' counters and daily rows, and members'
+   * history, removing them from the store. Resolves to how many were taken.
+   */
+  foldViews(limit: number): Promise<number>;
 }
 
 export function createStatRepository(database: Database): StatRepository {
@@ -76,38 +145,16 @@ export function createStatRepository(database: Database): StatRepository {
       return rows.length > 0;
     },
 
-    async writeViews(batch) {
-      // One statement: the counters, the day's row per video and the history rows. Rows of
-      // videos no longer active since the view was taken, and of members gone since, are
-      // skipped.
+    async recordView(event) {
       await database.query(
-        `WITH counted AS (
-           UPDATE videos v
-              SET views = v.views + b.n, views_day = v.views_day + b.n,
-                  views_week = v.views_week + b.n, views_month = v.views_month + b.n
-             FROM unnest($1::int[], $2::int[]) AS b(video_id, n)
-            WHERE v.id = b.video_id AND v.${ACTIVE_STATUS}
-           RETURNING v.id, b.n
-         ), daily AS (
-           INSERT INTO video_views_daily AS d (video_id, day, views)
-           SELECT id, current_date, n FROM counted
-           ON CONFLICT (video_id, day) DO UPDATE SET views = d.views + EXCLUDED.views
-         )
-         INSERT INTO history AS h (user_id, video_id, viewed_at)
-         SELECT x.user_id, x.video_id, x.viewed_at
-           FROM unnest($3::int[], $4::int[], $5::timestamptz[]) AS x(user_id, video_id, viewed_at)
-           JOIN videos v ON v.id = x.video_id AND v.${ACTIVE_STATUS}
-           JOIN users u ON u.id = x.user_id
-         ON CONFLICT (user_id, video_id) DO UPDATE
-           SET viewed_at = greatest(h.viewed_at, EXCLUDED.viewed_at)`,
-        [
-          batch.videoIds,
-          batch.counts,
-          batch.history.map((entry) => entry.userId),
-          batch.history.map((entry) => entry.videoId),
-          batch.history.map((entry) => entry.viewedAt.toISOString()),
-        ],
+        'INSERT INTO view_events (video_id, user_id, counted) VALUES ($1, $2, $3)',
+        [event.videoId, event.userId, event.counted],
       );
+    },
+
+    async foldViews(limit) {
+      const [row] = await database.query<{ taken: number }>(FOLD_VIEWS, [limit]);
+      return row?.taken ?? 0;
     },
   };
 }

@@ -43,4 +43,22 @@ describe('RecentKeys', () => {
     expect(keys.has('a')).toBe(false);
     expect(['b', 'c', 'd'].every((key) => keys.has(key))).toBe(true);
   });
+
+  it('forgets a deleted key, which may then be added again', () => {
+    const time = clock();
+    const keys = new RecentKeys({ ttlMs: 1000, maxEntries: 10, now: time.now });
+    keys.add('a');
+    time.advance(500);
+    keys.add('b');
+    keys.delete('a');
+    expect(keys.has('a')).toBe(false);
+    time.advance(200);
+    expect(keys.addIfAbsent('a')).toBe(true);
+    // b (added at 500) expires before the new a (700), and the old a is not in the way.
+    time.advance(800);
+    expect(keys.has('b')).toBe(false);
+    expect(keys.has('a')).toBe(true);
+    time.advance(200);
+    expect(keys.has('a')).toBe(false);
+  });
 });

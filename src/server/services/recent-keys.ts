@@ -51,6 +51,11 @@ export class RecentKeys {
     return true;
   }
 
+  /** Forgets `key`, as if it had never been added. */
+  delete(key: string): void {
+    this.#addedAt.delete(key);
+  }
+
   #expire(now: number): void {
     for (const [key, addedAt] of this.#addedAt) {
       if (now - addedAt < this.#ttlMs) break;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testViewer } from '../../../tests/support/factories.ts';
 import { AppError } from '../../contracts/errors.ts';
-import type { VoteOutcome } from '../repositories/stat.repository.ts';
+import type { ViewEvent, VoteOutcome } from '../repositories/stat.repository.ts';
 import { createStatService, NotifyError, VIEW_REPEAT_WINDOW_MS } from './stat.service.ts';
-import { ViewBuffer } from './view-buffer.ts';
 import type { Voter } from './voter-identity.ts';
 
 const SECRET = 's'.repeat(32);
@@ -14,7 +13,8 @@ function setup(live = new Set([1, 2])) {
   const lookups: number[] = [];
   const votes: { objectId: number; voter: Voter; vote: 0 | 1 }[] = [];
   let outcome: VoteOutcome = { kind: 'voted', likes: 3, dislikes: 1, rating: 3.75 };
-  const views = new ViewBuffer();
+  let stored: ViewEvent[] = [];
+  let storeFails = false;
   const service = createStatService({
     stats: {
       async castVote(_section, objectId, voter, vote) {
@@ -25,14 +25,25 @@ function setup(live = new Set([1, 2])) {
         lookups.push(id);
         return live.has(id);
       },
+      async recordView(event) {
+        if (storeFails) throw new Error('database unavailable');
+        stored.push(event);
+      },
     },
-    views,
     secret: SECRET,
     now: () => now,
   });
   return {
     service,
-    views,
+    /** The views stored since the last call. */
+    stored: () => {
+      const taken = stored;
+      stored = [];
+      return taken;
+    },
+    failStore: (fails: boolean) => {
+      storeFails = fails;
+    },
     lookups,
     votes,
     advance: (ms: number) => {
@@ -88,32 +99,46 @@ describe('stat service: votes', () => {
   });
 });
 
+const visitorView = (videoId: number) => ({ videoId, userId: null, counted: true });
+
 describe('stat service: views', () => {
-  it('counts a visitor once per video in 30 minutes', async () => {
+  it('stores a visitor’s view once per video in 30 minutes', async () => {
     const t = setup();
     await t.service.view(view(1), null, '203.0.113.1');
     await t.service.view(view(1), null, '203.0.113.1');
     await t.service.view(view(2), null, '203.0.113.1');
     await t.service.view(view(1), null, '203.0.113.2');
-    expect(t.views.drain()).toEqual({ videoIds: [1, 2], counts: [2, 1], history: [] });
+    expect(t.stored()).toEqual([visitorView(1), visitorView(2), visitorView(1)]);
     t.advance(VIEW_REPEAT_WINDOW_MS - 1);
     await t.service.view(view(1), null, '203.0.113.1');
-    expect(t.views.drain()).toBeUndefined();
+    expect(t.stored()).toEqual([]);
     t.advance(1);
     await t.service.view(view(1), null, '203.0.113.1');
-    expect(t.views.drain()).toEqual({ videoIds: [1], counts: [1], history: [] });
+    expect(t.stored()).toEqual([visitorView(1)]);
   });
 
-  it('counts a member once but refreshes their history on every view', async () => {
+  it('counts a member once but stores every view for their history', async () => {
     const t = setup();
     await t.service.view(view(1), member, '203.0.113.1');
     await t.service.view(view(1), member, '203.0.113.9');
-    const batch = t.views.drain();
-    expect(batch?.counts).toEqual([1]);
-    expect(batch?.history).toEqual([{ userId: 7, videoId: 1, viewedAt: expect.any(Date) as Date }]);
+    expect(t.stored()).toEqual([
+      { videoId: 1, userId: 7, counted: true },
+      { videoId: 1, userId: 7, counted: false },
+    ]);
     // A visitor on the member's address is someone else.
     await t.service.view(view(1), null, '203.0.113.1');
-    expect(t.views.drain()?.counts).toEqual([1]);
+    expect(t.stored()).toEqual([visitorView(1)]);
+  });
+
+  it('fails a view it could not store, and counts the next try', async () => {
+    const t = setup();
+    t.failStore(true);
+    await expect(t.service.view(view(1), null, '203.0.113.1')).rejects.toThrow(
+      'database unavailable',
+    );
+    t.failStore(false);
+    await t.service.view(view(1), null, '203.0.113.1');
+    expect(t.stored()).toEqual([visitorView(1)]);
   });
 
   it('refuses a missing or deleted video and looks a live one up once a minute', async () => {
@@ -121,7 +146,7 @@ describe('stat service: views', () => {
     await expect(t.service.view(view(3), null, '203.0.113.1')).rejects.toMatchObject({
       code: 'not_found',
     });
-    expect(t.views.isEmpty).toBe(true);
+    expect(t.stored()).toEqual([]);
     await t.service.view(view(1), null, '203.0.113.1');
     await t.service.view(view(1), null, '203.0.113.2');
     expect(t.lookups).toEqual([3, 1]);

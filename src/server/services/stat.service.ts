@@ -8,7 +8,6 @@ import type {
 import type { Viewer } from '../plugins/viewer.ts';
 import type { StatRepository } from '../repositories/stat.repository.ts';
 import { RecentKeys } from './recent-keys.ts';
-import type { ViewBuffer } from './view-buffer.ts';
 import { voterFor } from './voter-identity.ts';
 
 // The rules of the stat call (SPEC.md §4 votes and views, §6 "voting is offered to
@@ -16,7 +15,8 @@ import { voterFor } from './voter-identity.ts';
 // - one vote per object, ever: a member by id, a visitor by the hash of their address
 //   (voter-identity.ts); a second vote is refused as `vote_already_voted`, a notify code;
 // - a view counts once per visitor and video in 30 minutes, and always refreshes a
-//   member's history row.
+//   member's history row;
+// - a view is answered only once it is stored (view-folder.ts adds it to the counters).
 
 export const VIEW_REPEAT_WINDOW_MS = 30 * 60_000;
 /** Visitor-and-video pairs remembered for the repeat window (about 100 bytes each). */
@@ -35,8 +35,7 @@ export class NotifyError extends AppError {
 }
 
 export interface StatServiceDeps {
-  stats: Pick<StatRepository, 'castVote' | 'isLiveVideo'>;
-  views: ViewBuffer;
+  stats: Pick<StatRepository, 'castVote' | 'isLiveVideo' | 'recordView'>;
   /** App secret: keys the hash of visitors' addresses. */
   secret: string;
   /** Monotonic clock in ms for the repeat window; `performance.now` unless a test gives one. */
@@ -85,12 +84,21 @@ export function createStatService(deps: StatServiceDeps) {
         }
         liveVideos.add(key);
       }
-      if (viewer) deps.views.addHistory({ userId: viewer.userId, videoId, viewedAt: new Date() });
       // 64 bits of the visitor hash are plenty to tell visitors apart and halve the memory.
       const who = viewer
         ? `m${viewer.userId}`
         : voterFor(null, ip, deps.secret).voterHash.slice(0, 16);
-      if (recentViews.addIfAbsent(`${who}:${videoId}`)) deps.views.addView(videoId);
+      const repeatKey = `${who}:${videoId}`;
+      const counted = recentViews.addIfAbsent(repeatKey);
+      // A visitor's repeat changes nothing; a member's still refreshes their history.
+      if (!counted && !viewer) return { success: 1 };
+      try {
+        await deps.stats.recordView({ videoId, userId: viewer?.userId ?? null, counted });
+      } catch (error) {
+        // Not stored, so not answered: the visitor's next try must be able to count.
+        if (counted) recentViews.delete(repeatKey);
+        throw error;
+      }
       return { success: 1 };
     },
   };
