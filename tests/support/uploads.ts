@@ -8,9 +8,9 @@ import { runFfmpeg } from '../../src/media/exec.ts';
 import { LocalStorage } from '../../src/media/storage.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
-import { createJobDefinitions } from '../../src/server/jobs/definitions.ts';
-import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
+import type { JobQueue } from '../../src/server/jobs/queue.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { startJobs } from './jobs.ts';
 import type { TestSession } from './session.ts';
 
 // The site as the upload tests need it: the app listening on a port (tus-js-client and raw
@@ -29,17 +29,15 @@ export interface UploadSite {
   close(): Promise<void>;
 }
 
-export async function startUploadSite(env: Record<string, string> = {}): Promise<UploadSite> {
+export async function startUploadSite(
+  env: Record<string, string> = {},
+  opts: { retryDelaySeconds?: number } = {},
+): Promise<UploadSite> {
   const dir = await mkdtemp(path.join(tmpdir(), 'afterglow-upload-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, ...env });
   const db = await createTestDatabase();
   const storage = new LocalStorage(config.mediaDir);
-  const jobs = createJobQueue(
-    db.database,
-    createJobDefinitions({ database: db.database, storage, config }),
-    pino({ level: 'silent' }),
-  );
-  await jobs.start();
+  const jobs = await startJobs(db.database, storage, opts);
   const app = await buildApp({
     config,
     database: db.database,

@@ -1,70 +1,42 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { makeCategory } from '../../../tests/support/factories.ts';
 import { waitUntil } from '../../../tests/support/processes.ts';
 import { signInAs } from '../../../tests/support/session.ts';
-import { tusCreate, tusUpload, videoEdit } from '../../../tests/support/uploads.ts';
+import {
+  startUploadSite,
+  tusCreate,
+  tusUpload,
+  type UploadSite,
+  videoEdit,
+} from '../../../tests/support/uploads.ts';
 import { runFfmpeg } from '../../media/exec.ts';
-import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
-import { buildApp } from '../app.ts';
-import { type Config, loadConfig } from '../config.ts';
-import { createJobDefinitions } from '../jobs/definitions.ts';
-import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 
 // A member's upload that can never become a video (security issue, item 9), over real HTTP
 // with the real jobs: it ends as failed with the reason the member is told (SPEC.md §8
 // `video_corrupted_file`), and it does not keep one of their UPLOAD_MAX_PENDING uploads.
 
-let db: TestDatabase;
+let site: UploadSite;
 let app: FastifyInstance;
-let jobs: JobQueue;
-let config: Config;
-let dir: string;
-let base: string;
 let categoryId: number;
 let clip: Buffer;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'afterglow-upload-failures-'));
-  config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, UPLOAD_MAX_PENDING: '1' });
-  db = await createTestDatabase();
-  const storage = new LocalStorage(config.mediaDir);
-  jobs = createJobQueue(
-    db.database,
-    createJobDefinitions({ database: db.database, storage, config, retryDelaySeconds: 0 }),
-    pino({ level: 'silent' }),
-  );
-  await jobs.start();
-  app = await buildApp({
-    config,
-    database: db.database,
-    storage,
-    logger: pino({ level: 'silent' }),
-    pages: 'none',
-    jobs,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  categoryId = (await makeCategory(db.database, 'Amateur')).id;
+  site = await startUploadSite({ UPLOAD_MAX_PENDING: '1' });
+  app = site.app;
+  categoryId = (await makeCategory(site.db.database, 'Amateur')).id;
   // 6.5 minutes (long enough for an exclusive upload), its index first as phones write it.
-  const file = path.join(dir, 'long.mp4');
+  const file = path.join(site.dir, 'long.mp4');
   const options = { durationS: 390, width: 64, height: 36, pattern: 'testsrc2', seed: 3 } as const;
   await runFfmpeg('ffmpeg', testSourceArgs({ ...options, output: file }), { timeoutMs: 60_000 });
   clip = await readFile(file);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await jobs?.stop(5000);
-  await db?.drop();
-  await rm(dir, { recursive: true, force: true });
+  await site?.close();
 });
 
 const form = (uploadId: string) => ({
@@ -81,13 +53,13 @@ async function videoStatus(videoId: number) {
 
 describe('an upload that can never become a video', () => {
   it('ends as failed when it is cut short, says why, and frees its slot', async () => {
-    const member = await signInAs(app, db.database);
+    const member = await signInAs(app, site.db.database);
     // The first half of a real MP4: its index promises 6.5 minutes, its data stops halfway.
     const half = clip.subarray(0, Math.floor(clip.length / 2));
-    const uploadId = await tusUpload({ base }, member, half, 'harbour.mp4');
-    const screens = await videoEdit({ app }, member, { section: 'screens', upload_id: uploadId });
+    const uploadId = await tusUpload(site, member, half, 'harbour.mp4');
+    const screens = await videoEdit(site, member, { section: 'screens', upload_id: uploadId });
     expect(screens).toMatchObject({ status: 200, body: { duration_seconds: '390' } });
-    const created = await videoEdit({ app }, member, form(uploadId));
+    const created = await videoEdit(site, member, form(uploadId));
     expect(created).toMatchObject({ status: 200, body: { status_id: '3' } });
     const videoId = Number(created.body.video_id);
 
@@ -105,20 +77,20 @@ describe('an upload that can never become a video', () => {
     const page = await app.inject({ url: `/api/json/video/0/0/0/${videoId}.json` });
     expect(page.json().video).toMatchObject({ status_id: '2', playable: '0', hls: '' });
     // The member may upload the next file.
-    expect((await tusCreate({ base }, member, clip.length, 'next.mp4')).status).toBe(201);
+    expect((await tusCreate(site, member, clip.length, 'next.mp4')).status).toBe(201);
   }, 240_000);
 
   it('frees the slot of a file the look refuses, which still answers why', async () => {
-    const member = await signInAs(app, db.database);
+    const member = await signInAs(app, site.db.database);
     const notes = Buffer.from('#EXTM3U\n#EXTINF:390,\n/etc/hostname\n#EXT-X-ENDLIST\n');
-    const uploadId = await tusUpload({ base }, member, notes, 'notes.mp4');
+    const uploadId = await tusUpload(site, member, notes, 'notes.mp4');
     for (const fields of [{ section: 'screens', upload_id: uploadId }, form(uploadId)]) {
-      const answer = await videoEdit({ app }, member, fields);
+      const answer = await videoEdit(site, member, fields);
       expect(answer).toMatchObject({
         status: 400,
         body: { code: 'video_corrupted_file', field: 'file' },
       });
     }
-    expect((await tusCreate({ base }, member, clip.length, 'next.mp4')).status).toBe(201);
+    expect((await tusCreate(site, member, clip.length, 'next.mp4')).status).toBe(201);
   });
 });

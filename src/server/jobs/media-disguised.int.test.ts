@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { startJobs } from '../../../tests/support/jobs.ts';
 import { videoMediaRow } from '../../../tests/support/media.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { UPLOAD_EXTENSIONS } from '../../contracts/upload.rules.ts';
@@ -20,8 +21,7 @@ import { testSourceArgs } from '../../media/test-source.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { createUploadInspector } from '../services/upload-inspect.ts';
 import { createUploadStore } from '../services/upload-store.ts';
-import { createJobDefinitions } from './definitions.ts';
-import { createJobQueue, type JobQueue } from './queue.ts';
+import type { JobQueue } from './queue.ts';
 
 // The attack of the security issue, item 1: a text file named like a video that is really an
 // HLS playlist, a concat list or an ffconcat script naming another member's private source
@@ -59,17 +59,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-disguised-'));
   db = await createTestDatabase();
   storage = new LocalStorage(path.join(dir, 'media'));
-  queue = createJobQueue(
-    db.database,
-    createJobDefinitions({
-      database: db.database,
-      storage,
-      config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
-      retryDelaySeconds: 0,
-    }),
-    pino({ level: 'silent' }),
-  );
-  await queue.start();
+  queue = await startJobs(db.database, storage);
 
   // Another member's private video and its source, where sources of that id always are.
   const owner = (await makeUser(db.database)).id;

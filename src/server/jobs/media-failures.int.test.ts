@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { startJobs } from '../../../tests/support/jobs.ts';
 import { videoMediaRow } from '../../../tests/support/media.ts';
 import {
   killMentioning,
@@ -18,10 +18,9 @@ import { processStart } from '../../media/processes.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
-import { createJobDefinitions } from './definitions.ts';
 import { chosenPreviewKey } from './media-process-video.job.ts';
 import { stepWorkKey } from './media-work.ts';
-import { createJobQueue, type JobQueue } from './queue.ts';
+import type { JobQueue } from './queue.ts';
 
 // How a pipeline run ends when a step cannot succeed (security issue, items 9 and 11): on
 // the real job queue with retries at once, real ffmpeg and real files. Nothing may stay
@@ -38,17 +37,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-failures-'));
   storage = new LocalStorage(path.join(dir, 'media'));
-  queue = createJobQueue(
-    db.database,
-    createJobDefinitions({
-      database: db.database,
-      storage,
-      config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
-      retryDelaySeconds: 0,
-    }),
-    pino({ level: 'silent' }),
-  );
-  await queue.start();
+  queue = await startJobs(db.database, storage);
   userId = (await makeUser(db.database)).id;
 });
 
