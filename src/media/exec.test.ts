@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesMentioning } from '../../tests/support/processes.ts';
 import { progressParser, runFfmpeg, runFfprobe } from './exec.ts';
 import { MediaError, mp4Args, screenshotArgs } from './ffmpeg.ts';
 import type { MediaInput } from './input.ts';
@@ -48,17 +49,6 @@ async function rejection(promise: Promise<unknown>): Promise<MediaError> {
   );
   expect(err).toBeInstanceOf(MediaError);
   return err as MediaError;
-}
-
-/** Pids of live processes whose command line mentions `marker`. */
-async function processesMentioning(marker: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.includes(marker)) pids.push(Number(entry));
-  }
-  return pids;
 }
 
 /** Polls (no fixed sleep) until the process running with `marker` shows up. */

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
-import { uniqueName } from './site.ts';
+import { openLoginModal, uniqueName } from './site.ts';
 
 // The captcha in the Login modal (decision 0023): a member whose account had wrong
 // passwords is asked to prove they are not a robot, ticks the box on a phone (touch) and on
@@ -92,9 +92,7 @@ describe('captcha in the Login modal', () => {
       const errors = watchErrors(page);
       await page.goto(`${baseUrl}/videos/latest-updates/1/`);
       await waitForHydration(page);
-      await page.locator('header').getByRole('link', { name: 'Log in' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Log in' });
-      await dialog.waitFor();
+      const dialog = await openLoginModal(page);
       await dialog.getByLabel('Username').fill(member.username);
       await dialog.getByLabel('Password').fill(member.password);
       await dialog.getByRole('button', { name: 'Log in' }).click();

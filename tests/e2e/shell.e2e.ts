@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { openLoginModal } from './site.ts';
 
 // The layout around every screen (SPEC.md §2 "Layout"): the mobile menu with the network of
 // sister sites, and the cookie notice.
@@ -47,9 +48,7 @@ describe('shell', () => {
       const errors = watchErrors(page);
       await page.goto(`${baseUrl}/videos/latest-updates/1/`);
       await waitForHydration(page);
-      await page.locator('header').getByRole('link', { name: 'Log in' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Log in' });
-      await dialog.waitFor();
+      const dialog = await openLoginModal(page);
       expect(page.url()).toBe(`${baseUrl}/videos/latest-updates/1/`);
       // SPEC.md §5: both fields required; short values never reach the server.
       await dialog.getByRole('button', { name: 'Log in' }).click();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { waitForHydration } from './browser.ts';
 
@@ -14,6 +14,14 @@ export const uniqueName = (prefix: string) =>
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
   await waitForHydration(page);
+}
+
+/** Opens the Login modal from the header's link; answers the dialog once it is there. */
+export async function openLoginModal(page: Page): Promise<Locator> {
+  await page.locator('header').getByRole('link', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.waitFor();
+  return dialog;
 }
 
 /** Fills and sends the sign-in screen's form (the answer is the caller's to check). */
