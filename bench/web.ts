@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT_DIR } from '../src/server/app.ts';
+import { startSite, stopSite } from './server.ts';
 
 // `npm run bench:web`: Lighthouse (mobile) on the home page, a listing and a model page of
 // the built site with its demo catalogue, in Debian's Chromium. Issue 4 budgets:
@@ -25,31 +25,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DEMO_PLAYABLE: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill('SIGTERM');
-  throw new Error('the server did not start');
-}
-
 async function modelPage(): Promise<string> {
   const html = await (await fetch(`${BASE}/models/most-popular/1/`)).text();
   const href = /href="(\/model\/[a-z0-9-]+\/)"/.exec(html)?.[1];
@@ -58,7 +33,7 @@ async function modelPage(): Promise<string> {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-bench-web-'));
-const server = await startServer(dataDir);
+const server = await startSite({ port: PORT, dataDir });
 const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,
@@ -118,8 +93,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopSite(server);
   await rm(dataDir, { recursive: true, force: true });
 }
 
