@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import { ROOT_DIR } from '../src/server/app.ts';
 
-// The built site as `npm run serve` runs it, for the benchmarks that measure it from outside
+// The built site as `npm run serve` runs it (scripts/serve.sh), for the benchmarks that measure it from outside
 // (Lighthouse, resident memory): its own data directory, a fixed port, quiet logs.
 
 export interface SiteOptions {
@@ -9,14 +10,20 @@ export interface SiteOptions {
   dataDir: string;
   /** A checkout to run instead of this one (built), for before/after comparisons. */
   root?: string;
+  /** Run `node <flags> src/server/main.ts` instead of scripts/serve.sh (comparisons). */
   nodeFlags?: string[];
   env?: Record<string, string>;
 }
 
 /** Starts the server and resolves once it answers /healthz (the first start seeds the demo). */
 export async function startSite(opts: SiteOptions): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [...(opts.nodeFlags ?? []), 'src/server/main.ts'], {
-    cwd: opts.root ?? ROOT_DIR,
+  const root = opts.root ?? ROOT_DIR;
+  // The production launcher (its memory settings), unless a run asks for Node flags of its own.
+  const [command, args] = opts.nodeFlags
+    ? [process.execPath, [...opts.nodeFlags, 'src/server/main.ts']]
+    : ['bash', [path.join(root, 'scripts/serve.sh')]];
+  const server = spawn(command, args, {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(opts.port),

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// Starts the real site (`node src/server/main.ts`, the production build) in a child process
-// on a free port with its own data directory, and stops it with SIGTERM.
+// Starts the real site (scripts/serve.sh, as `npm start` runs it, on the production build) in
+// a child process on a free port with its own data directory, and stops it with SIGTERM.
 
 export interface RunningServer {
   url: string;
@@ -33,9 +32,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const root = path.resolve(import.meta.dirname, '../..');
-  // The Node pinned in package.json, whatever Node runs the tests.
-  const pinned = path.join(root, 'node_modules/.bin/node');
-  const child = spawn(existsSync(pinned) ? pinned : process.execPath, ['src/server/main.ts'], {
+  // As `npm start` runs it: the pinned Node with the production memory settings.
+  const child = spawn('bash', [path.join(root, 'scripts/serve.sh')], {
     cwd: root,
     env: {
       ...process.env,
