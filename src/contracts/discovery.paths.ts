@@ -121,6 +121,14 @@ export function searchPath(p: SearchParams): string {
   return `/api/videos2.php?params=${params}&s=${encodeURIComponent(p.query)}`;
 }
 
+/**
+ * The search screen's address for a query (SPEC.md §2: /search/{page}/, query in `s`): what a
+ * tag or keyword link opens.
+ */
+export function searchPagePath(query: string, page = 1): string {
+  return `/search/${page}/?s=${encodeURIComponent(query)}`;
+}
+
 export function parseSearch(
   paramsRaw: unknown,
   queryRaw: unknown,

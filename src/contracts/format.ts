@@ -35,6 +35,20 @@ export function ratingPercent(rating: number | string): number {
   return Math.min(100, Math.round(value / 0.05));
 }
 
+/**
+ * The rating to show, or null for a video nobody has voted on yet: "0%" would read as
+ * "everybody disliked it", so unrated videos show no percentage (as the big tubes do).
+ */
+export function shownRating(video: {
+  rating: number | string;
+  likes: number | string;
+  dislikes: number | string;
+}): number | null {
+  const votes = Number(video.likes) + Number(video.dislikes);
+  if (!Number.isFinite(votes) || votes <= 0) return null;
+  return ratingPercent(video.rating);
+}
+
 /** SPEC.md §9: counts shortened with K from 4 digits and M from 7 digits. */
 export function shortCount(count: number | string): string {
   const n = typeof count === 'string' ? Number.parseInt(count, 10) : count;
@@ -74,4 +88,34 @@ export function slugify(title: string): string {
     .slice(0, 80)
     .replace(/-+$/g, '');
   return slug || 'video';
+}
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+function regionNamesIn(lang: string): Intl.DisplayNames | null {
+  let names = regionNames.get(lang);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([lang], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(lang, names);
+  }
+  return names;
+}
+
+/**
+ * A country's name in a language, from its two-letter code: what goes into a sentence or a
+ * fact ("from Colombia", not "from CO"). Badges and flags may keep the code. Anything that is
+ * not a known two-letter code comes back upper-cased, never as "Unknown Region".
+ */
+export function countryName(code: string, lang: string): string {
+  const upper = code.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(upper) || upper === 'ZZ') return upper;
+  try {
+    return regionNamesIn(lang)?.of(upper) ?? upper;
+  } catch {
+    return upper;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseChannels } from './channels.paths.ts';
-import { normaliseQuery, parseSearch, searchPath } from './discovery.paths.ts';
+import { normaliseQuery, parseSearch, searchPagePath, searchPath } from './discovery.paths.ts';
 import { thousandsFolder } from './folders.ts';
 import { membersPath, parseMemberFilters, parseMembers } from './members.paths.ts';
 import { modelsPath, parseModelFilters, parseModels } from './models.paths.ts';
@@ -122,6 +122,11 @@ describe('ids and folders', () => {
 });
 
 describe('search paths', () => {
+  it('links the search screen with the query in s, as the screen reads it', () => {
+    expect(searchPagePath('sunset & beach')).toBe('/search/1/?s=sunset%20%26%20beach');
+    expect(searchPagePath('beach', 3)).toBe('/search/3/?s=beach');
+  });
+
   it('round-trips the search call of API-CONTRACT.md', () => {
     const params = {
       lifetime: 259200,

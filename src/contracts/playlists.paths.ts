@@ -31,6 +31,15 @@ export interface PlaylistsParams {
   objectId: number | undefined;
 }
 
+/** A video's page when watched from a playlist (SPEC.md §2: the playlist query is appended). */
+export function playlistVideoUrl(
+  video: { video_id: string; dir: string },
+  playlistId: number | string,
+): string {
+  const dir = video.dir ? `${video.dir}/` : '';
+  return `/videos/${video.video_id}/${dir}?playlist=${playlistId}`;
+}
+
 export function playlistsPath(p: PlaylistsParams): string {
   return `/api/json/playlists/${p.lifetime}/${p.sort}/${p.count}/${p.section}.${p.page}.${p.gender ?? ''}.${p.objectId ?? ''}.json`;
 }

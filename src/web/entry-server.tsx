@@ -12,6 +12,7 @@ import { GlobalsContext } from './hooks/use-globals.ts';
 import { GLOBALS_KEY, scriptJson, serializeRouteErrors } from './hydration.ts';
 import { createI18n, messagesModuleId } from './i18n/i18n.ts';
 import { serverMessages } from './i18n/messages.server.ts';
+import { handleChunks } from './route-handle.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 import type { RenderRequest, RenderResult } from './ssr-types.ts';
 
@@ -49,7 +50,10 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     throw new Error(`unexpected response ${context.status} from the route handler`);
   }
 
-  const matchedIds = context.matches.map((m) => m.route.id);
+  const matchedIds = context.matches.flatMap((m) => [
+    m.route.id,
+    ...handleChunks(m.route.handle, context.loaderData[m.route.id]),
+  ]);
   const assets = req.routeAssets([...matchedIds, messagesModuleId(req.globals.lang)]);
   const globals = { ...req.globals, styles: [...req.globals.styles, ...assets.styles] };
   const handleStatus = context.matches

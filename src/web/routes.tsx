@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { rootLoader, Shell } from './components/layout/shell.tsx';
 import { withScreenMessages } from './i18n/messages.client.ts';
-import type { RouteHandle } from './route-handle.ts';
+import { isVideoPageData, type RouteHandle } from './route-handle.ts';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -53,6 +53,12 @@ export const routes: RouteObject[] = [
           {
             path: 'videos/:sort/:page',
             id: 'src/web/routes/videos.tsx',
+            // The video page shares this route: nothing above its player, and its own
+            // chunk's styles in the first paint, so nothing moves as it loads (issue 14).
+            handle: {
+              noStrips: isVideoPageData,
+              chunks: (data) => (isVideoPageData(data) ? ['src/web/routes/video.tsx'] : []),
+            } satisfies RouteHandle,
             lazy: () => import('./routes/videos.tsx'),
           },
           {

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration } from './browser.ts';
 import { signInAsDemo } from './site.ts';
 
@@ -37,6 +38,41 @@ async function playableVideo(): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
   throw new Error('no playable video');
+}
+
+/** A video of the demo catalogue in a given state: private, or deleted (status 5). */
+async function videoWhere(test: (video: { is_private: string; status_id: string }) => boolean) {
+  for (let first = 1; first < 2000; first += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const id = first + i;
+        const res = await fetch(`${baseUrl}/api/json/video/0/${thousandsFolder(id)}/${id}.json`);
+        if (!res.ok) return undefined;
+        return ((await res.json()) as { video: Video }).video;
+      }),
+    );
+    const found = batch.find((video) => video && test(video));
+    if (found) return `/videos/${found.video_id}/${found.dir}/`;
+  }
+  throw new Error('no such video in the demo catalogue');
+}
+
+interface Video {
+  video_id: string;
+  dir: string;
+  is_private: string;
+  status_id: string;
+}
+
+/** A playlist page's first video, watched from the playlist (the strip above the fold). */
+async function playlistVideo(): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/playlists/most-videos/1/`)).text();
+  const playlist = /href="\/playlist\/(\d+)\/1\/"/.exec(html)?.[1];
+  if (!playlist) throw new Error('no playlist');
+  return firstHref(
+    `/playlist/${playlist}/1/`,
+    new RegExp(`href="(\\/videos\\/\\d+\\/[a-z0-9-]+\\/\\?playlist=${playlist})"`),
+  );
 }
 
 describe('accessibility', () => {
@@ -82,6 +118,26 @@ describe('accessibility', () => {
       },
     ],
     ['video page', playableVideo],
+    // Issue 14: the player's messages and overlays, and the strip of a playlist.
+    ['private video', () => videoWhere((v) => v.is_private === '1' && v.status_id === '1')],
+    ['deleted video', () => videoWhere((v) => v.status_id === '5')],
+    ['video in a playlist', playlistVideo],
+    [
+      'next-video card',
+      playableVideo,
+      async (page) => {
+        const player = page.getByTestId('player');
+        await player.getByRole('button', { name: 'Play' }).first().click();
+        const video = player.locator('video');
+        await expect
+          .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+          .toBeGreaterThan(0.2);
+        await video.evaluate((v: HTMLVideoElement) => {
+          v.currentTime = Math.max(0, v.duration - 0.5);
+        });
+        await page.getByRole('link', { name: 'Play now' }).waitFor({ timeout: 30_000 });
+      },
+    ],
     [
       'share modal',
       playableVideo,

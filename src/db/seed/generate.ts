@@ -1,5 +1,5 @@
 import type { Gender } from '../../contracts/constants.ts';
-import { slugify } from '../../contracts/format.ts';
+import { countryName, slugify } from '../../contracts/format.ts';
 import type { Column } from './bulk-insert.ts';
 import { type Rng, rng } from './random.ts';
 import {
@@ -197,7 +197,7 @@ export function modelAt(seed: number, id: number): ModelRow {
     weight: r.int(1, 4),
     tattoo: r.chance(0.35) ? 1 : 2,
     piercing: r.chance(0.3) ? 1 : 2,
-    description: `${title} is a performer from ${country.toUpperCase()} known for ${r
+    description: `${title} is a performer from ${countryName(country, 'en')} known for ${r
       .sample(TAG_WORDS, 2)
       .join(' and ')} scenes.`,
   };

@@ -8,6 +8,7 @@ export function VideoGrid({
   eagerCount = 0,
   headingLevel = 2,
   overlay,
+  href,
 }: {
   videos: VideoListItem[];
   /** Thumbs above the fold load at once; the rest lazily. */
@@ -16,6 +17,8 @@ export function VideoGrid({
   headingLevel?: 2 | 3;
   /** Controls over each thumb (the owner's remove button), beside its link. */
   overlay?: ((video: VideoListItem) => ReactNode) | undefined;
+  /** Where each thumb leads, when not simply the video's page (a playlist's items). */
+  href?: ((video: VideoListItem) => string) | undefined;
 }) {
   return (
     <div className={styles.grid}>
@@ -26,6 +29,7 @@ export function VideoGrid({
           eager={index < eagerCount}
           headingLevel={headingLevel}
           overlay={overlay?.(video)}
+          href={href?.(video)}
         />
       ))}
     </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isoDuration, parseDuration, ratingPercent, shortCount } from '../../contracts/format.ts';
+import { isoDuration, parseDuration, shortCount, shownRating } from '../../contracts/format.ts';
 import type { VideoListItem } from '../../contracts/video.schema.ts';
 import { useHoverPreview } from '../hooks/use-hover-preview.ts';
 import { countryName } from '../lib/country.ts';
@@ -17,23 +17,26 @@ export function VideoThumb({
   eager = false,
   headingLevel = 2,
   overlay,
+  href = videoPath(video),
 }: {
   video: VideoListItem;
   eager?: boolean;
   headingLevel?: 2 | 3;
   /** Controls over the picture's top corner, outside the link (a click does not navigate). */
   overlay?: ReactNode;
+  /** Where the thumb leads: the video's page, with `?playlist=` on a playlist's page. */
+  href?: string;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation();
-  const percent = ratingPercent(video.rating);
+  const percent = shownRating(video);
   const views = Number(video.video_viewed);
   // The country as a code badge: flag emoji do not render on Windows or without an emoji font.
   const country = /^[a-z]{2}$/i.test(video.country) ? video.country.toUpperCase() : '';
   const preview = useHoverPreview(video.preview_clip);
   return (
     <article className={overlay ? `${styles.thumb} ${styles.withOverlay}` : styles.thumb}>
-      <Link to={videoPath(video)} className={styles.media} {...preview.handlers}>
+      <Link to={href} className={styles.media} {...preview.handlers}>
         <img
           src={video.thumb}
           srcSet={`${video.thumb} 320w, ${video.scr} 640w`}
@@ -69,7 +72,7 @@ export function VideoThumb({
       </Link>
       {overlay ? <div className={styles.overlay}>{overlay}</div> : null}
       <Heading className={styles.title}>
-        <Link to={videoPath(video)}>{video.title}</Link>
+        <Link to={href}>{video.title}</Link>
       </Heading>
       <p className={styles.meta}>
         <span title={t('thumb.views', { count: views })}>
@@ -77,10 +80,19 @@ export function VideoThumb({
           {shortCount(views)}
           <span className="visually-hidden"> {t('thumb.views', { count: views })}</span>
         </span>
-        <span className={percent >= 70 ? styles.good : undefined}>
-          <ThumbUpIcon />
-          {percent}%<span className="visually-hidden"> {t('thumb.rating', { percent })}</span>
-        </span>
+        {percent === null ? (
+          // Nobody has voted yet: a neutral dash keeps the row's shape without a false "0%".
+          <span title={t('thumb.unrated')}>
+            <ThumbUpIcon />
+            <span aria-hidden="true">–</span>
+            <span className="visually-hidden">{t('thumb.unrated')}</span>
+          </span>
+        ) : (
+          <span className={percent >= 70 ? styles.good : undefined}>
+            <ThumbUpIcon />
+            {percent}%<span className="visually-hidden"> {t('thumb.rating', { percent })}</span>
+          </span>
+        )}
         {country ? (
           <abbr className={styles.flag} title={countryName(country, i18n.language)}>
             {country}

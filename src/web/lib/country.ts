@@ -1,29 +1,7 @@
 import { COUNTRY_CODES } from '../../contracts/constants.ts';
+import { countryName } from '../../contracts/format.ts';
 
-const displayNames = new Map<string, Intl.DisplayNames | null>();
-
-function namesIn(lang: string): Intl.DisplayNames | null {
-  let names = displayNames.get(lang);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([lang], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    displayNames.set(lang, names);
-  }
-  return names;
-}
-
-/** A country's name in the page language, from its two-letter code (the browser's own list). */
-export function countryName(code: string, lang: string): string {
-  const upper = code.toUpperCase();
-  try {
-    return namesIn(lang)?.of(upper) ?? upper;
-  } catch {
-    return upper;
-  }
-}
+export { countryName };
 
 type Options = { value: string; label: string }[];
 const optionLists = new Map<string, Options>();

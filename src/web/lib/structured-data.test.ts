@@ -14,6 +14,8 @@ const video = {
   thumbs: ['/media/videos/0/0/42/screenshots/1.jpg?v=2', '/media/videos/0/0/42/preview.jpg?v=2'],
   video_viewed: '1500',
   likes: '12',
+  dislikes: '3',
+  user: { id: '7', username: 'ivyfan', display_name: 'Ivy Fan' },
   categories: { 3: { dir: 'outdoor', title: 'Outdoor' } },
   tags: { 9: { dir: 'beach', title: 'beach' } },
   models: { 5: { dir: 'ivy-hart', title: 'Ivy Hart' } },
@@ -34,6 +36,7 @@ describe('videoObjectLd', () => {
       url: 'https://example.test/videos/42/sunset-walk/',
       keywords: 'Outdoor, beach',
       actor: [{ '@type': 'Person', name: 'Ivy Hart', url: 'https://example.test/model/ivy-hart/' }],
+      author: { '@type': 'Person', name: 'Ivy Fan', url: 'https://example.test/members/7/' },
     });
     // Absolute thumbnail URLs, the main screenshot first, no duplicates.
     expect(ld.thumbnailUrl).toEqual([
@@ -51,7 +54,24 @@ describe('videoObjectLd', () => {
         interactionType: { '@type': 'LikeAction' },
         userInteractionCount: 12,
       },
+      {
+        '@type': 'InteractionCounter',
+        interactionType: { '@type': 'DislikeAction' },
+        userInteractionCount: 3,
+      },
     ]);
+  });
+
+  it('names the uploader by username when they have no display name', () => {
+    const ld = videoObjectLd(
+      { ...video, user: { id: '8', username: 'quietone', display_name: '' } },
+      'https://x.test',
+    );
+    expect(ld.author).toEqual({
+      '@type': 'Person',
+      name: 'quietone',
+      url: 'https://x.test/members/8/',
+    });
   });
 
   it('leaves out actors and keywords a video does not have', () => {

@@ -18,8 +18,8 @@ export function itemListLd(videos: VideoListItem[], siteUrl: string): Record<str
 
 /**
  * schema.org VideoObject of a video page (issue 5): what search engines need for a video
- * result: thumbnail, upload date with its zone, ISO 8601 duration, embed URL, counts,
- * actors and keywords.
+ * result: thumbnail, upload date with its zone, ISO 8601 duration, embed URL, author,
+ * watch/like/dislike counts, actors and keywords (SPEC.md §3).
  */
 export function videoObjectLd(video: VideoDetail, siteUrl: string): Record<string, unknown> {
   const absolute = (url: string) => new URL(url, siteUrl).toString();
@@ -49,7 +49,18 @@ export function videoObjectLd(video: VideoDetail, siteUrl: string): Record<strin
         interactionType: { '@type': 'LikeAction' },
         userInteractionCount: Number(video.likes),
       },
+      {
+        '@type': 'InteractionCounter',
+        interactionType: { '@type': 'DislikeAction' },
+        userInteractionCount: Number(video.dislikes),
+      },
     ],
+    // SPEC.md §3: the author is the member who uploaded it, with their public page.
+    author: {
+      '@type': 'Person',
+      name: video.user.display_name || video.user.username,
+      url: absolute(`/members/${video.user.id}/`),
+    },
     ...(Object.keys(video.models).length > 0
       ? {
           actor: Object.values(video.models).map((model) => ({

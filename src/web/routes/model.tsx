@@ -83,7 +83,7 @@ export function Component() {
     apiQuery<ModelResponse>(modelPath(LIFETIME.modelPage, dir)),
   ).data;
   const facts: [string, string][] = [];
-  if (model.country) facts.push([t('profile.country'), model.country.toUpperCase()]);
+  if (model.country) facts.push([t('profile.country'), countryName(model.country, i18n.language)]);
   if (model.age) facts.push([t('models.filters.age'), t(`models.ages.${model.age}`)]);
   if (model.race) facts.push([t('models.filters.race'), t(`models.races.${model.race}`)]);
   const suffix =

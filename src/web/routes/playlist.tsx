@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
 import { shortCount } from '../../contracts/format.ts';
 import { parseId, videos2Path } from '../../contracts/paths.ts';
-import { playlistPath } from '../../contracts/playlists.paths.ts';
+import { playlistPath, playlistVideoUrl } from '../../contracts/playlists.paths.ts';
 import type { PlaylistResponse } from '../../contracts/playlists.schema.ts';
-import type { VideoListResponse } from '../../contracts/video.schema.ts';
+import type { VideoListItem, VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
@@ -15,14 +15,17 @@ import { OwnerVideoList } from '../components/owner/owner-video-list.tsx';
 import { PlaylistOwnerActions } from '../components/owner/playlist-owner-actions.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { PlayIcon } from '../components/player/player-icons.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { parsePage } from '../lib/listing.ts';
+import ownStyles from './playlist.module.css';
 import styles from './profile-page.module.css';
 
 // One playlist (SPEC.md §2 /playlist/{id}/{page}/): its title, owner and videos in the
 // playlist's order, 60 per page. A private playlist tells the visitor so (SPEC.md §8).
-// Its owner gets Edit, Delete and a remove button on each video (SPEC.md §6).
+// Its owner gets Edit, Delete and a remove button on each video (SPEC.md §6). Its thumbs and
+// "Play all" open the video with `?playlist=`, so the video page shows the playlist strip.
 
 function videosPath(gender: Gender, id: number, page: number) {
   return videos2Path({
@@ -49,7 +52,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       apiQuery<PlaylistResponse>(playlistPath(LIFETIME.playlists, id)),
     );
     const gender = playlist.orientation;
-    await queryClient.ensureQueryData(apiQuery<VideoListResponse>(videosPath(gender, id, page)));
+    // Page 1 too on later pages: "Play all" starts at the playlist's first video.
+    await Promise.all(
+      [...new Set([1, page])].map((n) =>
+        queryClient.ensureQueryData(apiQuery<VideoListResponse>(videosPath(gender, id, n))),
+      ),
+    );
     return { id, page, gender, isPrivate: false as const };
   } catch (error) {
     if (isApiError(error) && error.code === 'playlist_is_private') {
@@ -68,7 +76,10 @@ function Playlist({ id, page, gender }: { id: number; page: number; gender: Gend
   ).data;
   const listPath = videosPath(gender, id, page);
   const videos = useSuspenseQuery(apiQuery<VideoListResponse>(listPath)).data;
+  const first = useSuspenseQuery(apiQuery<VideoListResponse>(videosPath(gender, id, 1))).data
+    .videos[0];
   const own = isOwner(user, playlist.user.id);
+  const itemHref = (video: VideoListItem) => playlistVideoUrl(video, id);
   return (
     <>
       <PageMeta
@@ -88,6 +99,11 @@ function Playlist({ id, page, gender }: { id: number; page: number; gender: Gend
             </span>
             <span>{t('playlists.by', { user: playlist.user.username })}</span>
           </p>
+          {first ? (
+            <Link to={playlistVideoUrl(first, id)} className={ownStyles.playAll}>
+              <PlayIcon /> {t('playlists.playAll')}
+            </Link>
+          ) : null}
           {playlist.description ? <p className={styles.about}>{playlist.description}</p> : null}
           {own ? <PlaylistOwnerActions playlist={playlist} /> : null}
         </div>
@@ -98,9 +114,10 @@ function Playlist({ id, page, gender }: { id: number; page: number; gender: Gend
           target={{ list: 'playlist', playlistId: playlist.playlist_id }}
           listPath={listPath}
           empty={t('playlists.emptyList')}
+          href={itemHref}
         />
       ) : videos.videos.length > 0 ? (
-        <VideoGrid videos={videos.videos} eagerCount={4} />
+        <VideoGrid videos={videos.videos} eagerCount={4} href={itemHref} />
       ) : (
         <p className={styles.empty}>{t('playlists.emptyList')}</p>
       )}

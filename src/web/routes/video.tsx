@@ -3,7 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { LIFETIME, NEXT_VIDEO_TIMER_S, PAGE_SIZE } from '../../contracts/constants.ts';
-import { ratingPercent, shortCount } from '../../contracts/format.ts';
+import { searchPagePath } from '../../contracts/discovery.paths.ts';
+import { shortCount, shownRating } from '../../contracts/format.ts';
 import { parseId, relatedPath, videoPath } from '../../contracts/paths.ts';
 import { playlistPath } from '../../contracts/playlists.paths.ts';
 import type { PlaylistResponse } from '../../contracts/playlists.schema.ts';
@@ -36,9 +37,9 @@ import { videoObjectLd } from '../lib/structured-data.ts';
 import styles from './video.module.css';
 
 // The video page (SPEC.md §2 /videos/{id}/{dir}/): the player or the video's status
-// message, the sponsored bar, title and facts, votes, share and download, model, channel,
-// category and tag links, related videos 12 a page (fetched 3 pages at a time), comments
-// 10 a page, the playlist strip with ?playlist=, and the 20 s next-video timer.
+// message, title and facts, votes, share and download, the playlist strip with ?playlist=,
+// the sponsored bar and offer, model, channel, category and tag links, related videos 12
+// a page (fetched 3 pages at a time), comments 10 a page, and the 20 s next-video timer.
 
 const ShareModal = lazy(() => import('../components/video/share-modal.tsx'));
 
@@ -241,7 +242,7 @@ function Links({ video }: { video: VideoDetail }) {
     {
       label: t('video.tags'),
       items: Object.values(video.tags).map((tag) => ({
-        to: `/search/1/?q=${encodeURIComponent(tag.title)}`,
+        to: searchPagePath(tag.title),
         title: tag.title,
       })),
     },
@@ -299,7 +300,7 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
   const pageUrl = `${site.url}${canonicalVideoPath(video)}`;
   const date = new Date(`${video.post_date.replace(' ', 'T')}Z`);
   const playable = video.playable === '1' && video.hls !== '';
-  const percent = ratingPercent(video.rating);
+  const percent = shownRating(video);
   const gone = video.status_id === '5';
 
   return (
@@ -311,9 +312,8 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
         noindex={video.status_id !== '1'}
         jsonLd={video.status_id === '1' ? videoObjectLd(video, site.url) : undefined}
       />
-      {playlist ? (
-        <PlaylistStrip playlistId={playlist} currentVideoId={id} gender={video.gender} />
-      ) : null}
+      {/* The player and its title come first at every size (issue 14): the strip of the
+          playlist, the sponsored bar and the offer follow them. */}
       <div className={styles.stage}>
         {playable ? (
           <Player
@@ -333,15 +333,6 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
           <NextTimer to={nextUrl} onCancel={() => setStayed(true)} />
         ) : null}
       </div>
-      {/* Ads and promotions are for visitors only: members see none (SPEC.md §1). */}
-      {user ? null : (
-        <aside className={styles.sponsor} aria-label={t('video.sponsored')}>
-          <span className={styles.sponsorTag}>{t('video.sponsored')}</span>
-          <Link to="/signup/">{t('video.sponsorText', { site: site.name })}</Link>
-        </aside>
-      )}
-      <UnderPlayerAd key={`ad-${video.video_id}`} video={video} />
-
       <header className={styles.head}>
         <h1 className={styles.title}>{video.title}</h1>
         <p className={styles.facts}>
@@ -357,7 +348,8 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
               timeZone: 'UTC',
             }).format(date)}
           </time>
-          <span>{t('video.rating', { percent })}</span>
+          {/* Nobody has voted yet: no percentage rather than a false "0%". */}
+          {percent === null ? null : <span>{t('video.rating', { percent })}</span>}
         </p>
         <div className={styles.actions}>
           <button
@@ -399,6 +391,17 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
           ) : null}
         </div>
       </header>
+      {playlist ? (
+        <PlaylistStrip playlistId={playlist} currentVideoId={id} gender={video.gender} />
+      ) : null}
+      {/* Ads and promotions are for visitors only: members see none (SPEC.md §1). */}
+      {user ? null : (
+        <aside className={styles.sponsor} aria-label={t('video.sponsored')}>
+          <span className={styles.sponsorTag}>{t('video.sponsored')}</span>
+          <Link to="/signup/">{t('video.sponsorText', { site: site.name })}</Link>
+        </aside>
+      )}
+      <UnderPlayerAd key={`ad-${video.video_id}`} video={video} />
       {video.description ? <p className={styles.description}>{video.description}</p> : null}
       {gone ? null : <Links video={video} />}
       {sharing ? (

@@ -71,7 +71,16 @@ export function preloadForHydration(pathname: string): Promise<unknown> | undefi
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  if (isVideoId(args.params.sort)) return (await import('./video.tsx')).videoLoader(args);
+  if (isVideoId(args.params.sort)) {
+    // The page's code is there before it renders, so it renders without a Suspense
+    // boundary: React streams a large completed boundary after the footer, and the browser
+    // would paint the empty layout first and then shift it (issue 14).
+    const [loaded] = await Promise.all([
+      (await import('./video.tsx')).videoLoader(args),
+      videoRoute.preload(),
+    ]);
+    return loaded;
+  }
   return listingLoader(args);
 }
 
@@ -95,11 +104,8 @@ async function listingLoader({ params, request, context }: LoaderFunctionArgs) {
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.kind === 'video') {
-    return (
-      <Suspense fallback={null}>
-        <VideoRoute id={loaded.id} playlist={loaded.playlist} />
-      </Suspense>
-    );
+    // Loaded by the loader (or before hydration): renders at once, never suspends.
+    return <VideoRoute id={loaded.id} playlist={loaded.playlist} />;
   }
   return <Listing sort={loaded.sort} page={loaded.page} filters={loaded.filters} />;
 }

@@ -5,7 +5,7 @@ import { TAG_WINDOW } from '../../../contracts/constants.ts';
 import type { MainResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { appContext } from '../../app-context.ts';
-import type { RouteHandle } from '../../route-handle.ts';
+import { hidesStrips, type RouteHandle } from '../../route-handle.ts';
 import { AgeGateFrame } from '../age-gate/age-gate.tsx';
 import { OverlayProvider } from '../overlays/overlays.tsx';
 import { DiscoveryStrip, mainStripsPath } from './discovery-strip.tsx';
@@ -42,6 +42,7 @@ export function Shell({ children }: { children?: ReactNode }) {
   const fullWidth = useMatches().some(
     (match) => (match.handle as RouteHandle | undefined)?.fullWidth,
   );
+  const noStrips = useMatches().some(hidesStrips);
   useEffect(() => {
     // Marks the page interactive: browser tests wait for this state.
     document.documentElement.dataset.hydrated = 'true';
@@ -56,7 +57,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         <div className={fullWidth ? `${styles.frame} ${styles.full}` : styles.frame}>
           {fullWidth ? null : <Sidebar />}
           <main id="main" className={styles.main}>
-            {root?.strips ? <DiscoveryStrip offset={root.stripOffset} /> : null}
+            {root?.strips && !noStrips ? <DiscoveryStrip offset={root.stripOffset} /> : null}
             {children ?? <Outlet />}
           </main>
         </div>

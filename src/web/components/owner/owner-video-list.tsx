@@ -42,6 +42,7 @@ export function OwnerVideoList({
   target,
   listPath,
   empty,
+  href,
 }: {
   videos: VideoListItem[];
   target: OwnerList;
@@ -49,6 +50,8 @@ export function OwnerVideoList({
   listPath: string;
   /** Shown when the page has no videos (also after the last one is removed). */
   empty: string;
+  /** Where each thumb leads, when not simply the video's page (a playlist's items). */
+  href?: ((video: VideoListItem) => string) | undefined;
 }) {
   const { t } = useTranslation();
   const { user } = useGlobals();
@@ -123,6 +126,7 @@ export function OwnerVideoList({
       <VideoGrid
         videos={videos}
         eagerCount={4}
+        href={href}
         overlay={(video) => (
           <OwnerRemoveButton
             label={t(removeLabelKey(target), { title: video.title })}

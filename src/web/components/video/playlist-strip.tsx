@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../../contracts/constants.ts';
 import { isoDuration, parseDuration, shortCount } from '../../../contracts/format.ts';
 import { videos2Path } from '../../../contracts/paths.ts';
-import { playlistPath } from '../../../contracts/playlists.paths.ts';
+import { playlistPath, playlistVideoUrl } from '../../../contracts/playlists.paths.ts';
 import type { PlaylistResponse } from '../../../contracts/playlists.schema.ts';
 import type { VideoListItem, VideoListResponse } from '../../../contracts/video.schema.ts';
 import { apiQuery } from '../../api/query.ts';
@@ -42,15 +42,6 @@ export function playlistVideosPath(playlistId: number, gender: Gender, page: num
     duration: '',
     date: '',
   });
-}
-
-/** A video's page when watched from a playlist (SPEC.md §2: the playlist query is appended). */
-export function playlistVideoUrl(
-  video: Pick<VideoListItem, 'video_id' | 'dir'>,
-  playlistId: number,
-): string {
-  const dir = video.dir ? `${video.dir}/` : '';
-  return `/videos/${video.video_id}/${dir}?playlist=${playlistId}`;
 }
 
 type PlaylistLocation =
