@@ -6,6 +6,8 @@ import type { MainResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { appContext } from '../../app-context.ts';
 import type { RouteHandle } from '../../route-handle.ts';
+import { AdsPlace } from '../ads/ads-place.tsx';
+import { Analytics } from '../ads/analytics.tsx';
 import { AgeGateFrame } from '../age-gate/age-gate.tsx';
 import { OverlayProvider } from '../overlays/overlays.tsx';
 import { DiscoveryStrip, mainStripsPath } from './discovery-strip.tsx';
@@ -56,12 +58,14 @@ export function Shell({ children }: { children?: ReactNode }) {
         <div className={fullWidth ? `${styles.frame} ${styles.full}` : styles.frame}>
           {fullWidth ? null : <Sidebar />}
           <main id="main" className={styles.main}>
+            <AdsPlace place="top" />
             {root?.strips ? <DiscoveryStrip offset={root.stripOffset} /> : null}
             {children ?? <Outlet />}
           </main>
         </div>
         <Footer />
         <CookieNotice />
+        <Analytics />
       </AgeGateFrame>
     </OverlayProvider>
   );
