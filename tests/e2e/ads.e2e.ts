@@ -172,7 +172,7 @@ describe('layout ads on a phone', () => {
       await expect.poll(() => banner.getByText('Ad', { exact: true }).isVisible()).toBe(true);
       expect(await banner.getByRole('link').getAttribute('rel')).toBe('sponsored noopener');
     }
-    // The header has no room for the promo button on a phone: it leads the tag strip.
+    // A phone's header has no room for the promo button: it leads the tag strip.
     expect(await page.locator('header a[data-ad-slot="button"]').isVisible()).toBe(false);
     const button = tagStrip(page).getByRole('link', { name: /Go Premium/ });
     await expectReachable(button);

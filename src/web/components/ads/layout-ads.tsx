@@ -77,12 +77,12 @@ export function LayoutAds({ place, ads }: { place: AdsPlaceName; ads: PageAds })
     return ads.button ? <PromoButton href={ads.button} className={styles.wide} /> : null;
   }
   if (place === 'links') {
-    // In the tag strip: the promo button on phones (the header has no room for it there),
-    // then the promo links, marked as ads.
+    // In the tag strip: the promo button where the header has no room for it (up to
+    // 1024 px), then the promo links, marked as ads.
     return (
       <>
         {ads.button ? (
-          <li className={styles.narrow}>
+          <li className={styles.notWide}>
             <PromoButton href={ads.button} className={undefined} />
           </li>
         ) : null}
@@ -107,7 +107,7 @@ export function LayoutAds({ place, ads }: { place: AdsPlaceName; ads: PageAds })
   if (!ads.header && !promo) return null;
   return (
     <div className={styles.top}>
-      {ads.header ? <Banner slot="header" creative={ads.header} className={styles.narrow} /> : null}
+      {ads.header ? <Banner slot="header" creative={ads.header} className={styles.phone} /> : null}
       {promo ? <Banner slot="promo" creative={promo} className={undefined} /> : null}
     </div>
   );
