@@ -56,3 +56,58 @@ export function parsePartner(
     value: { lifetime: parsedLifetime, gender: gender as Gender, keyword: match[1] },
   };
 }
+
+// ---------------------------------------------------------------- ad-spot events
+
+/** Where the page reports impressions and clicks of its ad spots (decision 0035). */
+export const AD_EVENTS_PATH = '/api/ads/events';
+/** Events one report may carry; the page sends what it has gathered in one beacon. */
+export const AD_EVENTS_PER_REPORT = 50;
+
+/** The ad spots of the layout and the video page, as their `data-ad-slot` names them. */
+export const AD_SLOTS = [
+  'button',
+  'promo',
+  'header',
+  'links',
+  'under-player',
+  'sponsor',
+  'partner',
+  'footer',
+] as const;
+export type AdSlot = (typeof AD_SLOTS)[number];
+
+/** `i`: the ad was at least half in view; `c`: it was clicked. */
+export type AdEventKind = 'i' | 'c';
+/** One event as the page reports it: `[kind, slot, ad id]`. */
+export type AdEvent = [AdEventKind, AdSlot, string];
+
+const AD_ID = /^[a-z0-9][a-z0-9-]{0,59}$/;
+
+/**
+ * The `events` field of a report: a JSON array of `[kind, slot, ad]`. Anything else in it
+ * (unknown slots, odd ids, too many) makes the whole report invalid.
+ */
+export function parseAdEvents(raw: unknown): ParseResult<AdEvent[]> {
+  const invalid = { ok: false, code: 'invalid_params', field: 'events' } as const;
+  if (typeof raw !== 'string' || raw.length > 8192) return invalid;
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    return invalid;
+  }
+  if (!Array.isArray(list) || list.length === 0 || list.length > AD_EVENTS_PER_REPORT) {
+    return invalid;
+  }
+  const events: AdEvent[] = [];
+  for (const item of list) {
+    if (!Array.isArray(item) || item.length !== 3) return invalid;
+    const [kind, slot, ad] = item as unknown[];
+    if (kind !== 'i' && kind !== 'c') return invalid;
+    if (!(AD_SLOTS as readonly unknown[]).includes(slot)) return invalid;
+    if (typeof ad !== 'string' || !AD_ID.test(ad)) return invalid;
+    events.push([kind, slot as AdSlot, ad]);
+  }
+  return { ok: true, value: events };
+}

@@ -37,3 +37,7 @@ export type PartnerVideo = z.infer<typeof partnerVideoSchema>;
 
 export const partnerResponseSchema = z.object({ videos: z.array(partnerVideoSchema) });
 export type PartnerResponse = z.infer<typeof partnerResponseSchema>;
+
+export const adEventsResponseSchema = z.object({
+  counted: z.number().int().describe('Events of the report that were counted'),
+});

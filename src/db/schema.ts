@@ -684,6 +684,22 @@ export const offers = pgTable('offers', {
   ...timestamps,
 });
 
+/**
+ * Ad-spot events (decision 0035): impressions (a slot's ad half in view) and clicks, per day,
+ * slot and ad. The server adds up what browsers report and writes the sums every few seconds.
+ */
+export const adEventCounts = pgTable(
+  'ad_event_counts',
+  {
+    day: date('day').notNull(),
+    slot: text('slot').notNull(),
+    ad: text('ad').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot, t.ad] })],
+);
+
 // ---------------------------------------------------------------- operations
 
 /**

@@ -43,13 +43,20 @@ import formBody from './plugins/form-body.ts';
 import inputGuard from './plugins/input-guard.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import responseCache, { serveFromCache } from './plugins/response-cache.ts';
-import security from './plugins/security.ts';
+import security, { thirdPartySources } from './plugins/security.ts';
 import viewer from './plugins/viewer.ts';
 import { createAccountRepository } from './repositories/account.repository.ts';
+import { createAdsRepository } from './repositories/ads.repository.ts';
 import { createCounterRepository } from './repositories/counter.repository.ts';
 import { createMemberActionsRepository } from './repositories/member-actions.repository.ts';
 import { loadSecret } from './secret.ts';
 import { createAccountService } from './services/account.service.ts';
+import {
+  type AdEventCounter,
+  createAdEventCounter,
+  createLayoutAds,
+  pageAnalytics,
+} from './services/ads.service.ts';
 import { createAgeVerifier } from './services/age-verifier.ts';
 import { createCaptchaService } from './services/captcha.service.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
@@ -65,6 +72,13 @@ import { sitemapRoutes } from './ssr/sitemaps.ts';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts ad-spot events when AD_EVENTS is on (decision 0035); tests flush it. */
+    adEvents: AdEventCounter | undefined;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -105,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(security, {
     csp: deps.pages !== 'dev',
     https: config.publicUrl.startsWith('https://'),
+    thirdParties: thirdPartySources(config.ads, config.analytics),
   });
   await app.register(cookie);
   await app.register(compress, {
@@ -238,6 +253,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     }),
   );
+  const adEvents = config.analytics.adEvents
+    ? createAdEventCounter({ ads: createAdsRepository(deps.database) })
+    : undefined;
+  app.decorate('adEvents', adEvents);
   const social = createSocial(api);
   await app.register(socialRoutes(social));
   await app.register(
@@ -251,7 +270,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register(
-    adsRoutes(api, { sisterSites: config.sisterSites, offerChance: config.offerChance }),
+    adsRoutes(api, {
+      sisterSites: config.sisterSites,
+      offerChance: config.offerChance,
+      adEvents,
+    }),
   );
 
   app.setNotFoundHandler((request, reply) => {
@@ -274,6 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           contactEmail: config.contactEmail,
         },
         googleSignIn: config.google !== undefined,
+        layoutAds: createLayoutAds(config.ads),
+        analytics: (member) => pageAnalytics(config.analytics, member),
         pageUser: async (viewer) => ({
           id: viewer.userId,
           username: viewer.username,

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isSafeAdLink } from '../contracts/ads.paths.ts';
+import { LANGUAGES } from '../contracts/constants.ts';
 import { z } from '../contracts/zod.ts';
 
 // The one place that reads the environment. Every variable is documented in .env.example.
@@ -8,6 +11,58 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const sisterSiteSchema = z.object({ name: z.string().min(1), url: z.url() });
+
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/;
+
+/** What a page loads from a third party: https, plain http only on this machine (tests). */
+const loadableUrl = z.url({ protocol: /^https?$/ }).refine((raw) => {
+  const url = new URL(raw);
+  return url.protocol === 'https:' || LOOPBACK.test(url.hostname);
+}, 'must be an https:// URL (http:// only on localhost)');
+
+const sitePath = z.string().regex(/^\/(?![/\\])\S*$/, 'must be a path on this site');
+const adId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'lower-case letters, digits and -');
+/** Words shown to visitors: one text, or one per language (English, else the first, fills in). */
+const localText = z.union([
+  z.string().min(1).max(60),
+  z.partialRecord(z.enum(LANGUAGES), z.string().min(1).max(60)),
+]);
+
+const creativeSchema = z
+  .object({
+    id: adId.optional(),
+    device: z.enum(['any', 'mobile', 'desktop']).default('any'),
+    type: z.enum(['image', 'iframe']),
+    src: z.union([sitePath, loadableUrl]),
+    /** Where a click on an image goes; a frame links by itself. */
+    url: z.string().refine(isSafeAdLink, 'must be an http(s) URL or a path').optional(),
+    width: z.int().min(50).max(1200),
+    height: z.int().min(20).max(600),
+    alt: z.string().max(200).default(''),
+  })
+  .refine((c) => c.type === 'iframe' || c.url !== undefined, {
+    message: 'an image needs the url a click goes to',
+    path: ['url'],
+  });
+
+/** ADS_FILE: the operator's layout ads (decision 0035; docs/ads.example.json). */
+const adsFileSchema = z.strictObject({
+  button: z
+    .strictObject({ url: z.string().refine(isSafeAdLink, 'must be an http(s) URL or a path') })
+    .optional(),
+  promo: z.array(creativeSchema).max(50).default([]),
+  header: z.array(creativeSchema).max(50).default([]),
+  links: z
+    .array(
+      z.strictObject({
+        id: adId.optional(),
+        label: localText,
+        url: z.string().refine(isSafeAdLink, 'must be an http(s) URL or a path'),
+      }),
+    )
+    .max(20)
+    .default([]),
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -76,11 +131,42 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   AGE_VERIFIER: z.enum(['local']).default('local'),
   OFFER_CHANCE: z.coerce.number().min(0).max(1).default(0.5),
+  ADS_FILE: z.string().optional(),
+  ANALYTICS_COUNTER_URL: loadableUrl.optional().or(z.literal('').transform(() => undefined)),
+  ANALYTICS_COUNTER_ID: z.string().max(100).optional(),
+  ANALYTICS_TAG_URL: loadableUrl.optional().or(z.literal('').transform(() => undefined)),
+  ANALYTICS_TAG_ID: z.string().max(100).optional(),
+  AD_EVENTS: bool.default(false),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
 });
 
 export type SisterSite = z.infer<typeof sisterSiteSchema>;
+
+export type LocalText = z.infer<typeof localText>;
+
+/** One of the operator's banners (ADS_FILE), its id filled in. */
+export type AdCreative = z.infer<typeof creativeSchema> & { id: string };
+
+export interface AdsConfig {
+  /** The promo button's target (SPEC.md §1), '' for no button. */
+  button: string;
+  /** The optional promo banner above the content, by device (SPEC.md §2 "Layout"). */
+  promo: AdCreative[];
+  /** The header banner on phones. */
+  header: AdCreative[];
+  /** Outbound promo links in the tag strip. */
+  links: { id: string; label: LocalText; url: string }[];
+}
+
+export interface AnalyticsConfig {
+  /** The metrics counter's script URL, its id added as `id` (ANALYTICS_COUNTER_*). */
+  counter: string | undefined;
+  /** The page-view tag's URL, its id added as `id` (ANALYTICS_TAG_*). */
+  tag: string | undefined;
+  /** Ad-spot events are counted (AD_EVENTS). */
+  adEvents: boolean;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -136,6 +222,10 @@ export interface Config {
   ageVerifier: 'local';
   /** How likely a visitor's under-player slot shows the affiliate offer (SPEC.md §4), 0-1. */
   offerChance: number;
+  /** The operator's layout ads (ADS_FILE); none when unset. */
+  ads: AdsConfig;
+  /** Third-party analytics and ad-spot events, all off unless configured (decision 0035). */
+  analytics: AnalyticsConfig;
   ffmpegPath: string;
   ffprobePath: string;
 }
@@ -161,6 +251,42 @@ const DEFAULT_SISTER_SITES: SisterSite[] = [
   name,
   url: `https://${name.toLowerCase().replace(/\s+/g, '')}.example`,
 }));
+
+const NO_ADS: AdsConfig = { button: '', promo: [], header: [], links: [] };
+
+/** Reads and checks ADS_FILE; a broken file stops the start with the reason. */
+export function loadAdsFile(file: string | undefined): AdsConfig {
+  if (!file) return NO_ADS;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ADS_FILE: ${(error as Error).message}`);
+  }
+  const parsed = adsFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ADS_FILE ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const ads = parsed.data;
+  const withIds = (place: string, creatives: z.infer<typeof creativeSchema>[]) =>
+    creatives.map((c, i) => ({ ...c, id: c.id ?? `${place}-${i + 1}` }));
+  return {
+    button: ads.button?.url ?? '',
+    promo: withIds('promo', ads.promo),
+    header: withIds('header', ads.header),
+    links: ads.links.map((link, i) => ({ ...link, id: link.id ?? `link-${i + 1}` })),
+  };
+}
+
+/** A provider's URL with its id as the `id` query parameter (none when no id is set). */
+function withId(url: string | undefined, id: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (!id) return url;
+  const withQuery = new URL(url);
+  withQuery.searchParams.set('id', id);
+  return withQuery.href;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -216,6 +342,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
     ageVerifier: e.AGE_VERIFIER,
     offerChance: e.OFFER_CHANCE,
+    ads: loadAdsFile(e.ADS_FILE),
+    analytics: {
+      counter: withId(e.ANALYTICS_COUNTER_URL, e.ANALYTICS_COUNTER_ID),
+      tag: withId(e.ANALYTICS_TAG_URL, e.ANALYTICS_TAG_ID),
+      adEvents: e.AD_EVENTS,
+    },
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
   };

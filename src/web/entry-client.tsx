@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createFetchClient, setCsrfToken } from './api/client.ts';
 import { createQueryClient } from './api/query.ts';
 import { createAppContext } from './app-context.ts';
+import { preloadLayoutAds } from './components/ads/ads-place.tsx';
 import { preloadAgeGate } from './components/age-gate/age-gate.tsx';
 import { Document } from './components/document.tsx';
 import { preloadMemberHeader } from './components/layout/header.tsx';
@@ -59,6 +60,7 @@ async function start(): Promise<void> {
     resolveLazyMatches(routes),
     // The layout's parts in chunks of their own that this page shows.
     globals.user ? preloadMemberHeader() : undefined,
+    globals.ads && !globals.user ? preloadLayoutAds() : undefined,
     preloadAgeGate(
       ageGateFor({
         country: globals.ageGate?.country ?? NO_COUNTRY,

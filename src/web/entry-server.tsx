@@ -7,6 +7,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { isApiError } from './api/client.ts';
 import { createQueryClient } from './api/query.ts';
 import { createAppContext } from './app-context.ts';
+import { LAYOUT_ADS_MODULE, preloadLayoutAds } from './components/ads/ads-place.tsx';
 import { Document } from './components/document.tsx';
 import { GlobalsContext } from './hooks/use-globals.ts';
 import { GLOBALS_KEY, scriptJson, serializeRouteErrors } from './hydration.ts';
@@ -37,6 +38,8 @@ function ModulePreloads({ hrefs }: { hrefs: string[] }) {
 
 /** Renders one page request to a streamed HTML document (or a redirect). */
 export async function render(req: RenderRequest): Promise<RenderResult> {
+  // A chunk the page draws in its first HTML, never as a fallback streamed in later.
+  if (req.globals.ads) await preloadLayoutAds();
   const queryClient = createQueryClient(req.api);
   const context = await handler.query(
     new Request(new URL(req.url, req.globals.site.url), { signal: req.signal }),
@@ -54,7 +57,12 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     m.route.id,
     ...handleChunks(m.route.handle, context.loaderData[m.route.id]),
   ]);
-  const assets = req.routeAssets([...matchedIds, messagesModuleId(req.globals.lang)]);
+  const assets = req.routeAssets([
+    ...matchedIds,
+    messagesModuleId(req.globals.lang),
+    // The layout ads' styles come with the page, or the ads would move it when they arrived.
+    ...(req.globals.ads ? [LAYOUT_ADS_MODULE] : []),
+  ]);
   const globals = { ...req.globals, styles: [...req.globals.styles, ...assets.styles] };
   const handleStatus = context.matches
     .map((m) => (m.route.handle as RouteHandle | undefined)?.status)

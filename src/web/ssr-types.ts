@@ -43,6 +43,45 @@ export interface PageGlobals {
   ageGate?: AgeGateGlobals;
   /** Stylesheets of the first page, kept in the document on hydration. */
   styles: string[];
+  /** The operator's layout ads a visitor's page shows (decision 0035); absent: none. */
+  ads?: PageAds;
+  /** Analytics the operator configured (decision 0035); absent: none at all. */
+  analytics?: PageAnalytics;
+}
+
+/** An operator's banner: an image linking out, or a framed page, of a fixed size. */
+export interface PageCreative {
+  id: string;
+  type: 'image' | 'iframe';
+  src: string;
+  /** Where a click on an image goes ('' for a frame, which links by itself). */
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * What the server chose for this page (SPEC.md §2 "Layout"): the creatives for the visitor's
+ * device, the promo button's target, the tag strip's promo links. Visitors only.
+ */
+export interface PageAds {
+  /** The promo button's target, '' for none. */
+  button: string;
+  /** The promo banner (the page leaves it out on information pages). */
+  promo?: PageCreative;
+  /** The header banner, on phones only. */
+  header?: PageCreative;
+  links: { id: string; label: string; url: string }[];
+}
+
+export interface PageAnalytics {
+  /** The metrics counter's script, loaded once a page. */
+  counter?: string;
+  /** The page-view tag: loaded for every page view, with `url` and `ref` added. */
+  tag?: string;
+  /** Ad-spot events (impressions, clicks) go to POST /api/ads/events. */
+  adEvents?: boolean;
 }
 
 /** The general gate's words: title, text and its two buttons. */

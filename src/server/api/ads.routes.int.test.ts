@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { makeCategory, makeUser, makeVideo } from '../../../tests/support/factories.ts';
-import { ADS_LIFETIME, adsPath, PARTNER_LIFETIME, partnerPath } from '../../contracts/ads.paths.ts';
+import { signInAs } from '../../../tests/support/session.ts';
+import {
+  AD_EVENTS_PATH,
+  ADS_LIFETIME,
+  adsPath,
+  PARTNER_LIFETIME,
+  partnerPath,
+} from '../../contracts/ads.paths.ts';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
 
 // The house ad calls (decision 0018) on a real database: offers by country with unsafe
-// links dropped, sister-site banners, and the partner feed by keyword.
+// links dropped, sister-site banners, and the partner feed by keyword; and the ad-spot
+// events a visitor's page reports (decision 0035), counted per day, slot and ad.
 
 let t: TestApp;
 let beachDir = '';
@@ -13,6 +21,7 @@ let beachDir = '';
 beforeAll(async () => {
   t = await createTestApp({
     env: {
+      AD_EVENTS: 'true',
       OFFER_CHANCE: '0.25',
       SISTER_SITES: JSON.stringify([
         { name: 'Emberlight', url: 'https://emberlight.example' },
@@ -123,5 +132,76 @@ describe('GET /api/json/partner', () => {
     ]) {
       expect((await get(url)).statusCode, url).toBe(400);
     }
+  });
+});
+
+describe('POST /api/ads/events', () => {
+  const report = (events: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: AD_EVENTS_PATH,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        'sec-fetch-site': 'same-origin',
+        ...headers,
+      },
+      payload: new URLSearchParams({ events: JSON.stringify(events) }).toString(),
+    });
+  const stored = async () =>
+    (
+      await t.database.query<{ slot: string; ad: string; impressions: number; clicks: number }>(
+        'SELECT slot, ad, impressions, clicks FROM ad_event_counts ORDER BY slot, ad',
+      )
+    ).map((row) => ({ ...row, impressions: Number(row.impressions), clicks: Number(row.clicks) }));
+
+  it('adds up a visitor’s reports and stores the sums, added to what is there', async () => {
+    const first = await report([
+      ['i', 'promo', 'promo-desktop'],
+      ['i', 'footer', 'sister-2'],
+      ['c', 'promo', 'promo-desktop'],
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ counted: 3 });
+    expect(first.headers['cache-control']).toBe('no-store');
+    // Nothing is written per report: the sums go out on the next interval.
+    expect(await stored()).toEqual([]);
+    await t.app.adEvents?.flush();
+    await report([['i', 'promo', 'promo-desktop']]);
+    await t.app.adEvents?.flush();
+    expect(await stored()).toEqual([
+      { slot: 'footer', ad: 'sister-2', impressions: 1, clicks: 0 },
+      { slot: 'promo', ad: 'promo-desktop', impressions: 2, clicks: 1 },
+    ]);
+    const [day] = await t.database.query<{ day: string }>(
+      "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM ad_event_counts LIMIT 1",
+    );
+    expect(day?.day).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('counts nothing of a member, who has no ad spots', async () => {
+    const member = await signInAs(t.app, t.database);
+    await t.app.adEvents?.flush();
+    const before = await stored();
+    const res = await report([['i', 'links', 'cams']], member.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ counted: 0 });
+    await t.app.adEvents?.flush();
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a broken report or one from another site, and changes nothing', async () => {
+    await t.app.adEvents?.flush();
+    const before = await stored();
+    for (const events of [[], [['i', 'popunder', 'x']], [['i', 'promo', '<script>']], 'text']) {
+      const res = await report(events);
+      expect(res.statusCode, JSON.stringify(events)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_params', field: 'events' });
+    }
+    const foreign = await report([['c', 'promo', 'promo-desktop']], {
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(foreign.statusCode).toBe(403);
+    await t.app.adEvents?.flush();
+    expect(await stored()).toEqual(before);
   });
 });

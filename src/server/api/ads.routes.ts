@@ -1,34 +1,59 @@
 import type { FastifyInstance } from 'fastify';
-import { parseAds, parsePartner } from '../../contracts/ads.paths.ts';
-import { adsResponseSchema, partnerResponseSchema } from '../../contracts/ads.schema.ts';
+import {
+  AD_EVENTS_PATH,
+  AD_EVENTS_PER_REPORT,
+  AD_SLOTS,
+  parseAdEvents,
+  parseAds,
+  parsePartner,
+} from '../../contracts/ads.paths.ts';
+import {
+  adEventsResponseSchema,
+  adsResponseSchema,
+  partnerResponseSchema,
+} from '../../contracts/ads.schema.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type { SisterSite } from '../config.ts';
 import { cacheFor } from '../plugins/response-cache.ts';
 import { createAdsRepository } from '../repositories/ads.repository.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
-import { type AdProvider, createHouseAds } from '../services/ads.service.ts';
+import {
+  AD_EVENTS_FLUSH_MS,
+  type AdEventCounter,
+  type AdProvider,
+  createHouseAds,
+} from '../services/ads.service.ts';
 import type { ApiDeps } from './deps.ts';
 import { describe } from './openapi.ts';
 
 // The house ad calls (decision 0018): what the visitors' ad slots, the affiliate offer and
 // the partner slider of the video page show. Public and cached: nothing here depends on
-// who asks (members get no slots at all, so they never call).
+// who asks (members get no slots at all, so they never call). With AD_EVENTS, the page
+// reports its ad spots' impressions and clicks here (decision 0035).
 
 export function adsRoutes(
   deps: ApiDeps,
-  opts: { sisterSites: SisterSite[]; offerChance: number; provider?: AdProvider },
+  opts: {
+    sisterSites: SisterSite[];
+    offerChance: number;
+    provider?: AdProvider;
+    /** Counts ad-spot events (AD_EVENTS); without one the report path does not exist. */
+    adEvents?: AdEventCounter | undefined;
+  },
 ) {
   const maxLifetime = deps.config.maxCacheLifetime;
+  const repository = createAdsRepository(deps.database);
   const ads =
     opts.provider ??
     createHouseAds({
-      ads: createAdsRepository(deps.database),
+      ads: repository,
       videos: createVideoRepository(deps.database),
       urls: deps.urls,
       sisterSites: opts.sisterSites,
       offerChance: opts.offerChance,
     });
   return async (app: FastifyInstance) => {
+    if (opts.adEvents) adEventRoutes(app, opts.adEvents);
     app.get<{ Params: { lifetime: string; file: string } }>(
       '/api/json/ads/:lifetime/:file',
       {
@@ -79,4 +104,52 @@ export function adsRoutes(
       },
     );
   };
+}
+
+function adEventRoutes(app: FastifyInstance, counter: AdEventCounter): void {
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () =>
+    counter
+      .flush()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'ad events not counted'));
+  app.addHook('onReady', async () => {
+    timer = setInterval(flush, AD_EVENTS_FLUSH_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await flush();
+  });
+
+  app.post<{ Body: { events?: unknown } }>(
+    AD_EVENTS_PATH,
+    {
+      bodyLimit: 16_384,
+      schema: {
+        ...describe({
+          summary: 'Report impressions and clicks of the page’s ad spots',
+          tags: ['ads'],
+          description: [
+            'Sent by a visitor’s page (with `navigator.sendBeacon`, so a form body) when AD_EVENTS is on; otherwise 404.',
+            `\`events\`: a JSON array of up to ${AD_EVENTS_PER_REPORT} \`[kind, slot, ad]\`: kind \`i\` (at least half of the ad in view) or \`c\` (clicked), slot one of ${AD_SLOTS.join(', ')}, ad the ad’s id.`,
+            'Counts are added up per day, slot and ad and written every few seconds; an address adds a limited number per interval. Members have no ad spots: their reports are not counted.',
+          ].join(' '),
+          response: adEventsResponseSchema,
+          failures: [403],
+        }),
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: {
+          type: 'object',
+          properties: { events: { type: 'string', description: 'JSON array of [kind, slot, ad]' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const parsed = parseAdEvents(request.body?.events);
+      if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
+      const counted = request.viewer ? 0 : counter.add(parsed.value, request.ip);
+      return { counted };
+    },
+  );
 }

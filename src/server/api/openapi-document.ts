@@ -13,7 +13,13 @@ export async function openApiDocument(): Promise<string> {
   const database = await openDatabase({ pgliteDir: 'memory://' });
   try {
     await migrateDatabase(database);
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      // Calls a setting turns on are documented too.
+      AD_EVENTS: 'true',
+    });
     const app = await buildApp({
       config,
       database,

@@ -12,9 +12,10 @@ import {
 import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
 import { ageGateFor, singleCountry } from '../../web/lib/age-gate.ts';
-import type { PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
+import type { PageAnalytics, PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
 import { findHostileInput, withoutHostileQuery } from '../plugins/input-guard.ts';
 import type { Viewer } from '../plugins/viewer.ts';
+import type { LayoutAds } from '../services/ads.service.ts';
 import { ageGateGlobals, withheldApi } from './age-gate.ts';
 import type { PageRenderer } from './renderer.ts';
 
@@ -107,6 +108,10 @@ export function pagesRoutes(deps: {
   googleSignIn?: boolean;
   /** The page constant `user` of a signed-in viewer (SPEC.md §3). */
   pageUser(viewer: Viewer): Promise<PageUser>;
+  /** The operator's layout ads for visitors (decision 0035). */
+  layoutAds?: LayoutAds;
+  /** The page constant `analytics` of a visitor's and of a member's page. */
+  analytics?: (member: boolean) => PageAnalytics | undefined;
 }) {
   return async (app: FastifyInstance) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -153,14 +158,20 @@ export function pagesRoutes(deps: {
         path: request.url.split('?')[0] ?? '/',
         referred,
       });
+      // `?lang=` (the hreflang alternates) wins over the cookie, without changing it.
+      const lang = pickLanguage(
+        typeof (request.query as Record<string, unknown>).lang === 'string'
+          ? String((request.query as Record<string, unknown>).lang)
+          : cookies[LANGUAGE_COOKIE],
+        cookies[LANGUAGE_COOKIE],
+      );
+      // Members see no ads (SPEC.md §1): nothing of them is even in a member's page.
+      const ads = request.viewer
+        ? undefined
+        : deps.layoutAds?.forPage({ lang, headers: request.headers });
+      const analytics = deps.analytics?.(request.viewer !== null);
       const globals: PageGlobals = {
-        // `?lang=` (the hreflang alternates) wins over the cookie, without changing it.
-        lang: pickLanguage(
-          typeof (request.query as Record<string, unknown>).lang === 'string'
-            ? String((request.query as Record<string, unknown>).lang)
-            : cookies[LANGUAGE_COOKIE],
-          cookies[LANGUAGE_COOKIE],
-        ),
+        lang,
         gender: pickGender(cookies[GENDER_COOKIE]),
         country: singleCountry(country),
         site: deps.site,
@@ -170,6 +181,8 @@ export function pagesRoutes(deps: {
         googleSignIn: deps.googleSignIn === true,
         ageGate,
         styles: deps.renderer.assets.styles,
+        ...(ads ? { ads } : {}),
+        ...(analytics ? { analytics } : {}),
       };
       const result = await deps.renderer.render({
         url,
@@ -199,7 +212,7 @@ export function pagesRoutes(deps: {
           )
           .header(
             'vary',
-            `Cookie, Accept-Encoding${app.ageGates.countryHeader ? `, ${app.ageGates.countryHeader}` : ''}`,
+            `Cookie, Accept-Encoding${app.ageGates.countryHeader ? `, ${app.ageGates.countryHeader}` : ''}${ads && deps.layoutAds?.byDevice ? ', Sec-CH-UA-Mobile, User-Agent' : ''}`,
           )
           .send(result.stream)
       );

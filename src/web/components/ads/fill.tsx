@@ -21,10 +21,13 @@ import {
 
 /** Opens off-site ads in a new tab; every ad link is marked sponsored (no ranking credit). */
 export function AdLink({
+  id,
   href,
   className,
   children,
 }: {
+  /** What its ad events name it (decision 0035). */
+  id: string;
   href: string;
   className?: string | undefined;
   children: ReactNode;
@@ -33,6 +36,7 @@ export function AdLink({
   return (
     <a
       className={className ? `${styles.creative} ${className}` : styles.creative}
+      data-ad-id={id}
       href={href}
       rel="sponsored noopener"
       target={external ? '_blank' : undefined}
@@ -81,7 +85,7 @@ function OfferCreative({ offer, link }: { offer: Offer; link: string }) {
   const { t } = useTranslation();
   const left = useOfferCountdown();
   return (
-    <AdLink href={link}>
+    <AdLink id={`offer-${offer.offer_id}`} href={link}>
       <span className={styles.copy}>
         {offer.pretitle ? <span className={styles.pretitle}>{offer.pretitle}</span> : null}
         <span className={styles.title}>{offer.title}</span>
@@ -97,7 +101,7 @@ function OfferCreative({ offer, link }: { offer: Offer; link: string }) {
 function BannerCreative({ banner }: { banner: HouseBanner }) {
   const { t } = useTranslation();
   return (
-    <AdLink href={banner.url}>
+    <AdLink id={banner.id} href={banner.url}>
       <span className={styles.copy}>
         <span className={styles.name}>{banner.name}</span>
         <span className={styles.line}>{t('ads.sisterTagline')}</span>

@@ -11,7 +11,7 @@ export function FooterAd() {
   if (user) return null;
   return (
     <div className={styles.footerSlot}>
-      <Slot className={styles.rectangle} tags={null} />
+      <Slot name="footer" className={styles.rectangle} tags={null} />
     </div>
   );
 }

@@ -37,22 +37,26 @@ export function PartnerSlider({ video }: { video: VideoDetail }) {
   const scroll = (direction: 1 | -1) =>
     track.current?.scrollBy({ left: direction * STEP_PX, behavior: 'smooth' });
   return (
-    <aside className={styles.partners} aria-labelledby="partner-videos-heading" data-ad-slot="">
+    <aside
+      className={styles.partners}
+      aria-labelledby="partner-videos-heading"
+      data-ad-slot="partner"
+    >
       <div className={styles.partnersHead}>
         <h2 id="partner-videos-heading" className={styles.partnersTitle}>
-          {t('ads.partnerHeading')}
+          {t('partner.heading')}
         </h2>
         <span className={styles.inlineTag}>{t('ads.label')}</span>
         <div className={styles.scrollButtons}>
-          <button type="button" onClick={() => scroll(-1)} aria-label={t('ads.previous')}>
+          <button type="button" onClick={() => scroll(-1)} aria-label={t('partner.previous')}>
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" onClick={() => scroll(1)} aria-label={t('ads.next')}>
+          <button type="button" onClick={() => scroll(1)} aria-label={t('partner.next')}>
             <span aria-hidden="true">›</span>
           </button>
         </div>
       </div>
-      <ul ref={track} className={styles.track}>
+      <ul ref={track} className={styles.track} data-ad-id="feed">
         {videos.map((item) => (
           <li key={item.url}>
             <a

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdSlot } from '../../../contracts/ads.paths.ts';
 import styles from './ads.module.css';
 import { useNearViewport } from './use-mounted.ts';
 
@@ -12,10 +13,13 @@ import { useNearViewport } from './use-mounted.ts';
 const SlotFill = lazy(() => import('./fill.tsx'));
 
 export function Slot({
+  name,
   className,
   tags,
   children,
 }: {
+  /** What its ad events name it (decision 0035). */
+  name: AdSlot;
   className: string | undefined;
   /** The page's tags for the affiliate offer; null: this slot shows banners only. */
   tags?: readonly string[] | null;
@@ -30,7 +34,7 @@ export function Slot({
       ref={slot}
       className={`${styles.slot} ${className}`}
       aria-label={t('ads.label')}
-      data-ad-slot=""
+      data-ad-slot={name}
     >
       <span className={styles.tag} aria-hidden="true">
         {t('ads.tag')}

@@ -51,9 +51,10 @@ export function UnderPlayerAd({ video }: { video: VideoDetail }) {
       channel.url && isSafeAdLink(channel.url) ? channel.url : `/channel/${channel.dir}/`;
     return (
       <div className={styles.underPlayer}>
-        <Slot className={styles.sponsor}>
+        <Slot name="sponsor" className={styles.sponsor}>
           <a
             className={`${styles.creative} ${styles.imageLink}`}
+            data-ad-id={`channel-${channel.channel_id}`}
             href={href}
             rel="sponsored noopener"
             target={href.startsWith('/') ? undefined : '_blank'}
@@ -72,7 +73,7 @@ export function UnderPlayerAd({ video }: { video: VideoDetail }) {
   }
   return (
     <div className={styles.underPlayer}>
-      <Slot className={styles.leaderboard} tags={tags} />
+      <Slot name="under-player" className={styles.leaderboard} tags={tags} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LIFETIME, TAG_WINDOW } from '../../../contracts/constants.ts';
@@ -6,12 +7,14 @@ import { mainPath } from '../../../contracts/discovery.paths.ts';
 import type { MainResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { AdsPlace } from '../ads/ads-place.tsx';
 import styles from './discovery-strip.module.css';
 
 // Above the content (SPEC.md §2 "Layout"): a carousel of models and channels and a
 // scrolling tag strip of keywords and categories, a window of up to 100 items starting at
-// a random point chosen by the root loader (so server and browser render the same). The
-// strip is hidden on the pages the spec lists.
+// a random point chosen by the root loader (so server and browser render the same), after
+// the operator's promo links (ads, decision 0035). The strip is hidden on the pages the spec
+// lists.
 
 const HIDDEN_ON = [
   '/sitemap-page/',
@@ -23,6 +26,49 @@ const HIDDEN_ON = [
   '/signin/',
   '/signup/',
 ];
+
+/** SPEC.md §2: the model and channel scroller steps 300 px. */
+export const CAROUSEL_STEP_PX = 300;
+
+/**
+ * A row scrolled by touch or by its previous and next buttons, one step at a time; a button
+ * is disabled while the row is at its end. The server renders the start: next enabled.
+ */
+function Carousel({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
+  const [ends, setEnds] = useState([true, false]);
+  const update = () => {
+    const row = list.current;
+    if (row) setEnds([row.scrollLeft < 1, row.scrollLeft + row.clientWidth > row.scrollWidth - 1]);
+  };
+  // Once the row has its width: a row that fits has nothing to scroll to.
+  useEffect(update, []);
+  const step = (by: number) => list.current?.scrollBy({ left: by, behavior: 'smooth' });
+  return (
+    <nav className={styles.carousel} aria-label={label}>
+      <button
+        type="button"
+        onClick={() => step(-CAROUSEL_STEP_PX)}
+        disabled={ends[0]}
+        aria-label={t('strips.previous')}
+      >
+        ‹
+      </button>
+      <ul ref={list} onScroll={update}>
+        {children}
+      </ul>
+      <button
+        type="button"
+        onClick={() => step(CAROUSEL_STEP_PX)}
+        disabled={ends[1]}
+        aria-label={t('strips.next')}
+      >
+        ›
+      </button>
+    </nav>
+  );
+}
 
 export function mainStripsPath(
   gender: Parameters<typeof mainPath>[1],
@@ -69,29 +115,28 @@ export function DiscoveryStrip({ offset }: { offset: number }) {
   return (
     <div className={styles.strips}>
       {people.length > 0 ? (
-        <nav className={styles.carousel} aria-label={t('strips.people')}>
-          <ul>
-            {people.map((person) => (
-              <li key={person.key}>
-                <Link to={person.href}>
-                  <img
-                    src={person.img}
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                  <span>{person.title}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <Carousel label={t('strips.people')}>
+          {people.map((person) => (
+            <li key={person.key}>
+              <Link to={person.href}>
+                <img
+                  src={person.img}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <span>{person.title}</span>
+              </Link>
+            </li>
+          ))}
+        </Carousel>
       ) : null}
       {window.length > 0 ? (
         <nav className={styles.tags} aria-label={t('strips.tags')}>
           <ul>
+            <AdsPlace place="links" />
             {window.map((tag) => (
               <li key={tag.key}>
                 <Link to={tag.href}>{tag.label}</Link>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useHideOnScroll } from '../../hooks/use-hide-on-scroll.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
+import { AdsPlace } from '../ads/ads-place.tsx';
 import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
 import { LanguagePicker } from './language-picker.tsx';
@@ -36,6 +37,7 @@ export function Header() {
           <span className={styles.name}>{site.name}</span>
         </Link>
         <SearchBox />
+        <AdsPlace place="button" />
         <NetworkMenu />
         {user ? (
           <Suspense fallback={null}>

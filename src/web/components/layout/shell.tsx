@@ -6,6 +6,8 @@ import type { MainResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { appContext } from '../../app-context.ts';
 import { hidesStrips, type RouteHandle } from '../../route-handle.ts';
+import { AdsPlace } from '../ads/ads-place.tsx';
+import { Analytics } from '../ads/analytics.tsx';
 import { AgeGateFrame } from '../age-gate/age-gate.tsx';
 import { OverlayProvider } from '../overlays/overlays.tsx';
 import { DiscoveryStrip, mainStripsPath } from './discovery-strip.tsx';
@@ -57,12 +59,15 @@ export function Shell({ children }: { children?: ReactNode }) {
         <div className={fullWidth ? `${styles.frame} ${styles.full}` : styles.frame}>
           {fullWidth ? null : <Sidebar />}
           <main id="main" className={styles.main}>
+            {/* The video page shows its player first (decision 0029): no banner above it. */}
+            {noStrips ? null : <AdsPlace place="top" />}
             {root?.strips && !noStrips ? <DiscoveryStrip offset={root.stripOffset} /> : null}
             {children ?? <Outlet />}
           </main>
         </div>
         <Footer />
         <CookieNotice />
+        <Analytics />
       </AgeGateFrame>
     </OverlayProvider>
   );
