@@ -236,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         forgetCachedObject(cache, 'member', userId);
         app.sessions.forget(userId);
       },
+      emails: { counters, mailer, site: { name: config.siteName, url: config.publicUrl } },
     }),
   );
   const social = createSocial(api);
