@@ -1,4 +1,4 @@
-import { checkNewPassword, type FieldError } from './auth.rules.ts';
+import { checkNewPassword, type FieldError, isEmail } from './auth.rules.ts';
 import { COUNTRY_CODES, PROFILE_IMAGE_MIN } from './constants.ts';
 
 // The member's own profile (SPEC.md §3 User, §7 `POST /api/member.php`): the rules of the
@@ -203,6 +203,24 @@ export function checkProfile(values: ProfileValues, today = new Date()): FieldEr
 }
 
 /** `section=pwd`: the current password is needed; the new one follows the sign-up rules. */
+// The email change (decision 0034): the new address and the current password. The address
+// changes only when the link mailed to it is opened.
+
+export const EMAIL_FIELDS = ['email', 'pwd'] as const;
+
+/** How long the link to the new address works. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+export function checkEmailChange(input: { email: string; pwd: string }): FieldError[] {
+  const errors: FieldError[] = [];
+  const email = input.email.trim();
+  // SPEC.md §8 form codes: `eml_invalid` (sign-up has its own `email_invalid`).
+  if (email === '') errors.push({ field: 'email', code: 'required' });
+  else if (!isEmail(email)) errors.push({ field: 'email', code: 'eml_invalid' });
+  if (input.pwd === '') errors.push({ field: 'pwd', code: 'required' });
+  return errors;
+}
+
 export function checkPasswordChange(input: { pwd: string; new_pwd: string }): FieldError[] {
   const errors: FieldError[] = [];
   if (input.pwd === '') errors.push({ field: 'pwd', code: 'required' });

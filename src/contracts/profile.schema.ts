@@ -10,6 +10,11 @@ export const ownProfileSchema = z.object({
   username: z.string(),
   display_name: z.string(),
   email: z.string(),
+  pending_email: z
+    .string()
+    .describe(
+      'The new address asked for with `section=email`, until its mailed link is opened (24 hours); empty when none',
+    ),
   avatar: z.string().describe('URL; the placeholder when there is none (`has_avatar` 0)'),
   has_avatar: z.enum(['0', '1']),
   cover: z.string().describe('URL of the 1250x250 cover; empty when there is none'),
@@ -33,6 +38,8 @@ export const memberAnswerSchema = z.object({
   success: z.literal(1),
   member: ownProfileSchema
     .optional()
-    .describe('section get, upd, u_ava, u_cover, del_ava, del_cover: the profile now'),
+    .describe(
+      'section get, upd, email, email_cancel, u_ava, u_cover, del_ava, del_cover: the profile now',
+    ),
 });
 export type MemberAnswer = z.infer<typeof memberAnswerSchema>;

@@ -123,6 +123,28 @@ export const accountTokens = pgTable(
   ],
 );
 
+/**
+ * A member's new email address while it waits for its confirmation (decision 0034): one per
+ * member (a new request replaces it and its link), the mailed token kept as SHA-256. The
+ * account keeps its address until the link is opened; expired rows go nightly.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_idx').on(t.tokenHash),
+    index('email_changes_expires_idx').on(t.expiresAt),
+  ],
+);
+
 export const categories = pgTable(
   'categories',
   {

@@ -251,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         forgetCachedObject(cache, 'member', userId);
         app.sessions.forget(userId);
       },
+      emails: { counters, mailer, site: { name: config.siteName, url: config.publicUrl } },
     }),
   );
   const adEvents = config.analytics.adEvents

@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { expectOnScreen } from './on-screen.ts';
 import { mailTo } from './outbox.ts';
-import { openPage, uniqueName } from './site.ts';
+import { openPage, submitSignIn, uniqueName } from './site.ts';
 
 // The profile edit screen in Debian's Chromium (SPEC.md §2 /edit/, §6): a member changes
 // their fields and sees them on their info tab, uploads an avatar and sees it in the
@@ -175,17 +176,84 @@ describe('profile edit', () => {
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('The file must be an image').waitFor();
 
-    await page.getByLabel('Current password').fill('wrong-pass');
-    await page.getByLabel('New password').fill('fresh-pass');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Password is invalid').waitFor();
-    await page.getByLabel('Current password').fill('picture-pass');
-    await page.getByRole('button', { name: 'Change password' }).click();
+    // The email form asks for the current password too: this is the password's own card.
+    const passwords = page.getByRole('region', { name: 'Password', exact: true });
+    await passwords.getByLabel('Current password').fill('wrong-pass');
+    await passwords.getByLabel('New password').fill('fresh-pass');
+    await passwords.getByRole('button', { name: 'Change password' }).click();
+    await passwords.getByText('Password is invalid').waitFor();
+    await passwords.getByLabel('Current password').fill('picture-pass');
+    await passwords.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed').waitFor();
     // This tab stays signed in.
     await open(page, '/edit/');
     await page.getByRole('button', { name: new RegExp(username) }).waitFor();
     expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
     await page.close();
+  }, 90_000);
+
+  it('changes the email by the link mailed to the new address, then signs in with it', async () => {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const username = await newMember(page, 'email-pass');
+    const oldEmail = `${username}@mail.test`;
+    const newEmail = `${unique()}@mail.test`;
+    await openEditor(page);
+
+    const card = page.getByRole('region', { name: 'Email address' });
+    await card.getByText(oldEmail).waitFor();
+    const address = card.getByLabel('New email address');
+    const password = card.getByLabel('Current password');
+    const submit = card.getByRole('button', { name: 'Change email' });
+    // Refusals show under their fields and change nothing.
+    await address.fill('not-an-address');
+    await password.fill('email-pass');
+    await submit.tap();
+    await card.getByText('Email is invalid').waitFor();
+    await address.fill(newEmail);
+    await password.fill('wrong-pass');
+    await submit.tap();
+    await card.getByText('Password is invalid').waitFor();
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    await password.fill('email-pass');
+    await submit.tap();
+
+    // Waiting for the link: said on the card, the old address still in force.
+    const pending = card.getByRole('status').filter({ hasText: newEmail });
+    await pending.waitFor();
+    expect(await pending.textContent()).toContain(oldEmail);
+    await expectOnScreen(page, pending);
+    await expectOnScreen(page, card.getByRole('button', { name: 'Cancel this change' }));
+    const notice = await mailTo(dataDir, oldEmail, { subject: /about to change/ });
+    expect(new URL(notice.link).pathname).toBe('/restore-password/');
+    const { link } = await mailTo(dataDir, newEmail, { subject: /Confirm your new email/ });
+
+    // The link changes it and comes back to this screen.
+    await open(page, `${new URL(link).pathname}${new URL(link).search}`);
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(
+      '/edit/?email=changed',
+    );
+    await page.getByText('Your email address has been changed.').waitFor();
+    await card.getByText(newEmail).waitFor();
+    expect(await card.getByText('Cancel this change').count()).toBe(0);
+    // Opened again, it is used up.
+    await open(page, `${new URL(link).pathname}${new URL(link).search}`);
+    await page.getByText('This email change link has expired or has already been used.').waitFor();
+
+    // Signed out, the new address signs in; the old one no longer does.
+    await context.clearCookies();
+    await submitSignIn(page, oldEmail, 'email-pass');
+    await page.getByText('Invalid username or password').waitFor();
+    await submitSignIn(page, newEmail, 'email-pass');
+    await page.waitForURL(`${baseUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: new RegExp(username) }).waitFor();
+    expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+    await context.close();
   }, 90_000);
 });

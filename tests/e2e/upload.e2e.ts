@@ -1,39 +1,56 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runFfmpeg } from '../../src/media/exec.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { expectOnScreen } from './on-screen.ts';
 import { signInAsDemo } from './site.ts';
 
 // A member uploads a video in Debian's Chromium (SPEC.md §2 /upload-video/, §5): the screen
 // refuses a bad file name before sending anything, the file goes up over tus, the form is
 // filled and a preview frame picked, and the processing view follows the video until it
 // plays. A synthetic 6.5-minute clip at 128x72 and 1 fps (exclusive: 6 minutes suffice).
+// Files the server refuses (too short, not a video, already on the site) are refused with
+// their SPEC.md §8 message next to the file, never as a network error (issue 14).
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let dir: string;
 let clip: Buffer;
+/** 20 seconds: under the 6 minutes of any upload (SPEC.md §5). */
+let shortClip: Buffer;
+/** Long enough as an exclusive, published once and then sent again. */
+let twiceClip: Buffer;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  dir = await mkdtemp(path.join(tmpdir(), 'afterglow-upload-e2e-'));
-  const file = path.join(dir, 'clip.mp4');
+/** A synthetic clip: test pattern at 1 fps with a tone, small enough to encode in a second. */
+async function makeClip(name: string, size: string, seconds: number, frequency: number) {
+  const file = path.join(dir, name);
   await runFfmpeg(
     'ffmpeg',
     [
       ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', 'testsrc=s=128x72:r=1'],
-      ...['-f', 'lavfi', '-i', `sine=frequency=${300 + (Date.now() % 500)}:sample_rate=8000`],
-      ...['-t', '390', '-g', '30', '-c:v', 'libx264', '-preset', 'ultrafast'],
+      ...['-f', 'lavfi', '-i', `testsrc=s=${size}:r=1`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=8000`],
+      ...['-t', String(seconds), '-g', '30', '-c:v', 'libx264', '-preset', 'ultrafast'],
       ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '16k', '-shortest', file],
     ],
     { timeoutMs: 60_000 },
   );
-  clip = await readFile(file);
+  return readFile(file);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dir = await mkdtemp(path.join(tmpdir(), 'afterglow-upload-e2e-'));
+  const tone = 300 + (Date.now() % 500);
+  clip = await makeClip('clip.mp4', '128x72', 390, tone);
+  shortClip = await makeClip('short.mp4', '128x72', 20, tone);
+  // Another size: never the same bytes as the clip of the upload test.
+  twiceClip = await makeClip('twice.mp4', '160x90', 390, tone);
 });
 
 afterAll(async () => {
@@ -111,6 +128,117 @@ describe('upload video', () => {
     expect(await watch.getAttribute('href')).toMatch(
       new RegExp(`^/videos/${videoId}/test-pattern-at-dusk/$`),
     );
+    expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The screen's 1366x768 and a phone's 375x812 with touch. */
+const SIZES = {
+  desktop: { viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false },
+  phone: { viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true },
+} as const;
+
+async function openUploadScreen(size: keyof typeof SIZES) {
+  const context = await browser.newContext(SIZES[size]);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await signInAsDemo(page);
+  await page.goto(`${baseUrl}/upload-video/`);
+  await waitForHydration(page);
+  return { context, page, errors };
+}
+
+const uniqueFile = (stem: string) => `${stem}${Date.now()}${Math.floor(Math.random() * 1000)}.mp4`;
+
+/**
+ * Sends a file and waits for the server's refusal next to it: the SPEC.md §8 message, on
+ * screen and uncovered, without a network error or a "try again" that could not help, and
+ * with the way on (another file), which drops the refused upload on the server too.
+ */
+async function expectRefusal(page: Page, file: Buffer, message: string) {
+  await page
+    .getByLabel('Choose a file')
+    .setInputFiles({ name: uniqueFile('refused'), mimeType: 'video/mp4', buffer: file });
+  const card = page.getByRole('region', { name: 'Video file' });
+  const alert = card.getByRole('alert');
+  await alert.filter({ hasText: message }).waitFor({ timeout: 60_000 });
+  expect(await alert.textContent()).toBe(message);
+  await expectOnScreen(page, alert);
+  expect(await page.getByText(/Error \[network\]|Network error/).count()).toBe(0);
+  expect(await card.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  const another = card.getByRole('button', { name: 'Choose another file' });
+  await expectOnScreen(page, another);
+  await another.click();
+  await page.getByText('Drag and drop a video file here').waitFor();
+  expect(await page.getByRole('alert').filter({ hasText: message }).count()).toBe(0);
+}
+
+describe('files the server refuses', () => {
+  for (const size of ['desktop', 'phone'] as const) {
+    it(`says a clip is too short, next to the file (${size})`, {
+      timeout: 120_000,
+    }, async () => {
+      const { context, page, errors } = await openUploadScreen(size);
+      await expectRefusal(page, shortClip, 'The video is too short: at least 6 minutes');
+      expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('says a file is corrupted (phone)', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openUploadScreen('phone');
+    await expectRefusal(
+      page,
+      randomBytes(300_000),
+      'The video file is corrupted or is not a video',
+    );
+    expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+    await context.close();
+  });
+
+  it('says a video is already on the site, keeping what was typed in the form', {
+    timeout: 180_000,
+  }, async () => {
+    const { context, page, errors } = await openUploadScreen('desktop');
+    const picker = page.getByLabel('Choose a file');
+    await picker.setInputFiles({
+      name: uniqueFile('first'),
+      mimeType: 'video/mp4',
+      buffer: twiceClip,
+    });
+    await page.getByRole('radio', { name: 'Frame 1' }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('Title').fill('Pattern sent twice');
+    await page.getByRole('group', { name: 'Categories' }).getByRole('checkbox').first().check();
+    await page.getByLabel('Exclusive to this site').check();
+    await page.getByRole('radio', { name: 'Frame 2' }).check();
+    await page.getByRole('button', { name: 'Publish video' }).click();
+    await page.waitForURL(/\/upload-video\/\?video=\d+$/);
+
+    // The same file again, while the first is processing.
+    await page.getByRole('link', { name: 'Upload another video' }).click();
+    await page.waitForURL(`${baseUrl}/upload-video/`);
+    await page.getByLabel('Title').waitFor({ state: 'detached' });
+    await picker.setInputFiles({
+      name: uniqueFile('again'),
+      mimeType: 'video/mp4',
+      buffer: twiceClip,
+    });
+    await page.getByLabel('Title').fill('Typed while it went up');
+    const card = page.getByRole('region', { name: 'Video file' });
+    const alert = card.getByRole('alert');
+    await alert.filter({ hasText: 'This video has already been uploaded to the site.' }).waitFor({
+      timeout: 60_000,
+    });
+    await expectOnScreen(page, alert);
+    // Publishing is refused at the form too, said above its button.
+    await page.getByRole('button', { name: 'Publish video' }).click();
+    const formAlert = page.locator('form').getByRole('alert');
+    await formAlert.filter({ hasText: 'This video file cannot be published' }).waitFor();
+    await card.getByRole('button', { name: 'Choose another file' }).click();
+    // The form keeps what was typed for the next file.
+    await page.getByLabel('Choose a file').waitFor({ state: 'attached' });
+    expect(await page.getByLabel('Title').inputValue()).toBe('Typed while it went up');
     expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
     await context.close();
   });

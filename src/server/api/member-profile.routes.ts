@@ -1,8 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
-import { PROFILE_FIELDS, PROFILE_IMAGES, PROFILE_LIMITS } from '../../contracts/profile.rules.ts';
+import {
+  EMAIL_CHANGE_TTL_HOURS,
+  EMAIL_FIELDS,
+  PROFILE_FIELDS,
+  PROFILE_IMAGES,
+  PROFILE_LIMITS,
+} from '../../contracts/profile.rules.ts';
 import { memberAnswerSchema } from '../../contracts/profile.schema.ts';
+import { createEmailChangeRepository } from '../repositories/email-change.repository.ts';
 import { createMemberProfileRepository } from '../repositories/member-profile.repository.ts';
+import {
+  createEmailChangeService,
+  EMAIL_CHANGE_LIMITS,
+  type EmailChangeDeps,
+} from '../services/email-change.service.ts';
 import { createMemberProfileService } from '../services/member-profile.service.ts';
 import type { ProfileImageKind } from '../services/profile-images.ts';
 import { formFields } from './auth.routes.ts';
@@ -12,14 +24,26 @@ import { describe } from './openapi.ts';
 
 // `POST /api/member.php` (SPEC.md §6 "own profile via POST", §7): the signed-in member's
 // own profile. A form (or JSON) call reads it (`section=get`, the default), changes its
-// fields (`upd`) or the password (`pwd`), or removes a picture (`del_ava`, `del_cover`); a
-// multipart call with `section` before one image `file` uploads the avatar (`u_ava`) or the
-// cover (`u_cover`). The session names the member: no field can name another one.
+// fields (`upd`), the password (`pwd`) or the email address (`email`, `email_cancel`), or
+// removes a picture (`del_ava`, `del_cover`); a multipart call with `section` before one
+// image `file` uploads the avatar (`u_ava`) or the cover (`u_cover`). The session names the
+// member: no field can name another one. `GET /api/confirm_email.php` is the link mailed to
+// a new address (decision 0034).
 
 /** Calls per member in ten minutes: an edit screen makes a few; uploads cost CPU. */
 const CALLS_PER_TEN_MINUTES = 60;
 
-const SECTIONS = ['get', 'upd', 'pwd', 'u_ava', 'u_cover', 'del_ava', 'del_cover'] as const;
+const SECTIONS = [
+  'get',
+  'upd',
+  'pwd',
+  'email',
+  'email_cancel',
+  'u_ava',
+  'u_cover',
+  'del_ava',
+  'del_cover',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const UPLOADS: Partial<Record<Section, ProfileImageKind>> = { u_ava: 'avatar', u_cover: 'cover' };
 const REMOVALS: Partial<Record<Section, ProfileImageKind>> = {
@@ -58,11 +82,22 @@ async function uploadedImage(request: FastifyRequest): Promise<{ section: Sectio
 
 const text = (description: string) => ({ type: 'string', description });
 
-export function memberProfileRoutes(deps: ApiDeps, hooks: { changed(userId: number): void }) {
+export function memberProfileRoutes(
+  deps: ApiDeps,
+  hooks: {
+    changed(userId: number): void;
+    emails: Omit<EmailChangeDeps, 'changes' | 'changed'>;
+  },
+) {
   const service = createMemberProfileService({
     profiles: createMemberProfileRepository(deps.database),
     storage: deps.storage,
     urls: deps.urls,
+    changed: hooks.changed,
+  });
+  const emails = createEmailChangeService({
+    ...hooks.emails,
+    changes: createEmailChangeRepository(deps.database),
     changed: hooks.changed,
   });
 
@@ -87,6 +122,7 @@ export function memberProfileRoutes(deps: ApiDeps, hooks: { changed(userId: numb
               '`section=get` (the default) answers the whole profile, e-mail and birth date included.',
               `\`section=upd\` changes the fields given (an empty value clears one; fields left out keep their value; unknown fields are ignored): \`gender\` (1-3), \`relationship\` (1-3), \`orientation\` (1-5), \`birth_date\` (YYYY-MM-DD, age 18-120, else \`invalid_params\`), \`country\` (a two-letter code of the site's list), \`website\` (http or https, a bare host gets https://, else \`invalid_url\`; at most ${PROFILE_LIMITS.website}), \`city\` (${PROFILE_LIMITS.city}), \`education\` (${PROFILE_LIMITS.education}), \`occupation\` (${PROFILE_LIMITS.occupation}), \`interests\` (${PROFILE_LIMITS.interests}), \`about\` (${PROFILE_LIMITS.about}) → \`max_length\`. Any failing field changes nothing; failures carry \`codes\` per field.`,
               '`section=pwd` with `pwd` (the current password; wrong: `invalid_password`) and `new_pwd` (5-128): every other session of the member ends, this one stays.',
+              `\`section=email\` with \`email\` (the new address: \`required\`, \`eml_invalid\`, \`email_occupied\` when it is this or another account's) and \`pwd\` (the current password: \`required\`, \`invalid_password\`): mails a link to the new address (valid ${EMAIL_CHANGE_TTL_HOURS} hours; a new request replaces it) and a notice to the current one, at most ${EMAIL_CHANGE_LIMITS.mailsPerHour} an hour (\`too_many_attempts\`). The address changes only when the link is opened; meanwhile \`pending_email\` names the new one. \`section=email_cancel\` drops the pending change. Both answer the profile.`,
               `Multipart \`section=u_ava|u_cover\` (the field before the file, or in the query) with one image \`file\` (JPEG, PNG, WebP, GIF or AVIF, up to ${PROFILE_IMAGES.maxBytes / 1024 / 1024} MB, else \`file_invalid_type\` / 413 \`file_too_large\`): the avatar (at least ${PROFILE_IMAGES.avatarMin.width}x${PROFILE_IMAGES.avatarMin.height}, cropped square to 320x320) or the cover (at least ${PROFILE_IMAGES.coverMin.width}x${PROFILE_IMAGES.coverMin.height}, cropped to 1250x250), written as WebP without metadata; too small answers the notify code \`invalid_img_size\` with the minimum in \`info\`. \`section=del_ava|del_cover\` removes one. Each answers the profile with the new versioned URL.`,
               `At most ${CALLS_PER_TEN_MINUTES} calls per member in ten minutes (429 \`rate_limited\`).`,
             ].join(' '),
@@ -101,9 +137,12 @@ export function memberProfileRoutes(deps: ApiDeps, hooks: { changed(userId: numb
           body: {
             type: 'object',
             properties: {
-              section: text('get (default), upd, pwd, u_ava, u_cover, del_ava, del_cover'),
+              section: text(
+                'get (default), upd, pwd, email, email_cancel, u_ava, u_cover, del_ava, del_cover',
+              ),
               ...Object.fromEntries(PROFILE_FIELDS.map((name) => [name, text(`upd: ${name}`)])),
-              pwd: text('pwd: the current password'),
+              pwd: text('pwd, email: the current password'),
+              email: text('email: the new address'),
               new_pwd: text('pwd: the new password'),
               file: { type: 'string', format: 'binary', description: 'u_ava, u_cover: the image' },
             },
@@ -131,10 +170,44 @@ export function memberProfileRoutes(deps: ApiDeps, hooks: { changed(userId: numb
           case 'pwd':
             await service.changePassword(viewer, formFields(body, ['pwd', 'new_pwd']));
             return { success: 1 };
+          case 'email':
+            await emails.request(viewer, formFields(body, EMAIL_FIELDS));
+            return { success: 1, member: await service.own(viewer) };
+          case 'email_cancel':
+            await emails.cancel(viewer);
+            return { success: 1, member: await service.own(viewer) };
           default:
             // u_ava and u_cover carry a file: only multipart calls can.
             throw AppError.form([{ field: 'file', code: 'required' }]);
         }
+      },
+    );
+
+    app.get<{ Querystring: { token?: unknown } }>(
+      '/api/confirm_email.php',
+      {
+        schema: {
+          summary: 'Confirm a new email address (the link mailed to it)',
+          tags: ['members'],
+          description:
+            'Opens the link of `section=email`: a live token changes the account’s address and is used up; reset links mailed to the old address stop working; sessions stay. Redirects to `/edit/?email=changed` for the member’s own signed-in browser, else to `/signin/?email=changed`; `email=expired` when the token is unknown, used or expired, `email=occupied` when another account took the address meanwhile.',
+          querystring: {
+            type: 'object',
+            properties: { token: { type: 'string', description: 'The mailed token' } },
+          },
+          response: { 302: { description: 'To the profile or the sign-in page', type: 'null' } },
+        },
+      },
+      async (request, reply) => {
+        const token = typeof request.query.token === 'string' ? request.query.token : '';
+        const result = await emails.confirm(token);
+        const own =
+          request.viewer !== null &&
+          (result.outcome === 'expired' || request.viewer.userId === result.userId);
+        const page = own ? '/edit/' : '/signin/';
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`${page}?email=${result.outcome}`, 302);
       },
     );
   };

@@ -263,3 +263,36 @@ describe('upload URLs', () => {
     expect(await pendingUploads(member.userId)).toHaveLength(1);
   });
 });
+
+describe('the protocol’s own refusals', () => {
+  it('answer the SPEC.md §8 shape with tus’s status, so the screen can say why', async () => {
+    const member = await signInAs(app, db.database);
+    const id = idOf(await tusCreate(member, 1000, 'mine.mp4'));
+    const url = `${base}/api/upload/${id}`;
+    const patch = (offset: number, bytes: number) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: {
+          ...member.headers,
+          ...TUS,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(bytes),
+      });
+    // Not where the upload stands (a second tab): tus clients retry a 409.
+    const conflict = await patch(500, 10);
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toMatchObject({ code: 'bad_request', field: 'file' });
+    // More bytes than announced.
+    const over = await patch(0, 1500);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({ code: 'video_size_limit', field: 'file' });
+    // Gone (dropped in another tab, or swept): tus clients start the file anew on a 404.
+    const dropped = await fetch(url, { method: 'DELETE', headers: { ...member.headers, ...TUS } });
+    expect(dropped.status).toBe(204);
+    const gone = await patch(0, 10);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ code: 'not_found', field: 'file' });
+  });
+});

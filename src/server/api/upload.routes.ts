@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { EVENTS, Metadata, Server } from '@tus/server';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../contracts/errors.ts';
+import { AppError, failure } from '../../contracts/errors.ts';
 import { parseId } from '../../contracts/paths.ts';
 import { UPLOAD_ENDPOINT, UPLOAD_RULES } from '../../contracts/upload.rules.ts';
 import { videoEditAnswerSchema } from '../../contracts/upload.schema.ts';
@@ -16,6 +16,7 @@ import { createUploadStore } from '../services/upload-store.ts';
 import type { ApiDeps } from './deps.ts';
 import { readMultipartForm } from './multipart-form.ts';
 import { describe } from './openapi.ts';
+import { tusErrorAnswer } from './tus-errors.ts';
 
 // Member uploads (SPEC.md §5, §7; docs/decisions/0015):
 // - `/api/upload/` speaks tus (resumable uploads): POST creates an upload, HEAD tells how far
@@ -137,9 +138,12 @@ export function uploadRoutes(api: ApiDeps, deps: UploadRouteDeps) {
       namingFunction(req) {
         const node = nodeRequest(req);
         const userId = node ? creators.get(node) : undefined;
-        if (userId === undefined) throw { status_code: 401, body: 'need_auth\n' };
+        if (userId === undefined) {
+          throw { status_code: 401, body: JSON.stringify(failure('need_auth')) };
+        }
         return store.newId(userId);
       },
+      onResponseError: (_req, error) => tusErrorAnswer(error),
       async onUploadFinish(_req, upload) {
         service.finished(upload.id).catch((error: unknown) => {
           log.error({ err: error, upload: upload.id }, 'upload inspection failed');
@@ -230,7 +234,7 @@ export function uploadRoutes(api: ApiDeps, deps: UploadRouteDeps) {
           summary: 'Resume, continue or drop an upload (tus 1.0.0)',
           tags: ['uploads'],
           description:
-            'HEAD answers `Upload-Offset` and `Upload-Length`; PATCH (`Content-Type: application/offset+octet-stream`, `Upload-Offset`) appends bytes; DELETE drops the upload. Only the member who created the upload: 401 `need_auth`, 403 `no_permission`, 404 when it is gone; the URL is exactly `/api/upload/{upload_id}` (a query is 400 `bad_request`).',
+            'HEAD answers `Upload-Offset` and `Upload-Length`; PATCH (`Content-Type: application/offset+octet-stream`, `Upload-Offset`) appends bytes; DELETE drops the upload. Only the member who created the upload: 401 `need_auth`, 403 `no_permission`, 404 when it is gone; the URL is exactly `/api/upload/{upload_id}` (a query is 400 `bad_request`). The protocol’s own refusals are JSON of the same shape with tus’s status: 404 or 410 `not_found`, 409 and other 4xx `bad_request`, 413 `video_size_limit`, 5xx `video_upload_error` (`info.code` the status).',
         },
         async handler(request, reply) {
           reply.header('cache-control', 'no-store');

@@ -107,6 +107,20 @@ describe('db.maintenance', () => {
     expect(users).toEqual(expect.arrayContaining([String(active.id), String(fresh?.id)]));
   });
 
+  it('removes pending email changes whose link expired, keeping the live ones', async () => {
+    const db = t.database;
+    const [waiting, lapsed] = [await makeUser(db), await makeUser(db)];
+    await db.query(
+      `INSERT INTO email_changes (user_id, new_email, token_hash, expires_at) VALUES
+         ($1, 'still@test.example', 'live-change', now() + interval '1 hour'),
+         ($2, 'late@test.example', 'lapsed-change', now() - interval '1 minute')`,
+      [waiting.id, lapsed.id],
+    );
+    await dbMaintenanceJob({ database: db }).handler({}, context());
+    const left = await db.query<{ user_id: number }>('SELECT user_id FROM email_changes');
+    expect(left.map((r) => Number(r.user_id))).toEqual([waiting.id]);
+  });
+
   it('runs nightly', () => {
     expect(dbMaintenanceJob({ database: t.database }).schedule?.cron).toMatch(/^\d+ \d+ \* \* \*$/);
   });

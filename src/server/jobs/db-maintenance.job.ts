@@ -1,12 +1,14 @@
 import type { Database } from '../../db/client.ts';
 import { refreshCounters, rollViewWindows } from '../../db/counters.ts';
 import { createAccountRepository } from '../repositories/account.repository.ts';
+import { createEmailChangeRepository } from '../repositories/email-change.repository.ts';
 import { ACCOUNT_LIMITS } from '../services/account.service.ts';
 import type { JobDefinition } from './queue.ts';
 
 // Nightly upkeep: reconciles the denormalised counters and top thumbs with their source rows,
 // rolls the day/week/month view windows over from the daily view rows,
-// removes expired sessions and mailed links and accounts never confirmed within a week,
+// removes expired sessions, mailed links and pending email changes and accounts never
+// confirmed within a week,
 // and, on PGlite (which has no autovacuum), vacuums and analyses the tables so index-only
 // list scans stay index-only and the planner's estimates stay right (decision 0008).
 
@@ -22,8 +24,9 @@ export function dbMaintenanceJob(deps: { database: Database }): JobDefinition<'d
       await refreshCounters(deps.database);
       await rollViewWindows(deps.database);
       await createAccountRepository(deps.database).purge(ACCOUNT_LIMITS.unconfirmedS);
+      const emailChanges = await createEmailChangeRepository(deps.database).purge();
       if (deps.database.kind === 'pglite') await deps.database.exec('VACUUM ANALYZE');
-      ctx.log.info({ ms: Date.now() - started }, 'database maintenance done');
+      ctx.log.info({ ms: Date.now() - started, emailChanges }, 'database maintenance done');
     },
   };
 }

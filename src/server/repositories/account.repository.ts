@@ -63,7 +63,7 @@ export interface AccountRepository {
   /** Tokens of this purpose made for the account within the window (mail flood guard). */
   recentTokens(userId: number, purpose: TokenPurpose, windowS: number): Promise<number>;
   confirm(userId: number): Promise<void>;
-  /** New password: confirms the mailbox, ends every session. */
+  /** New password: confirms the mailbox, ends every session and a pending email change. */
   setPassword(userId: number, passwordHash: string): Promise<void>;
   createSession(input: {
     idHash: string;
@@ -216,6 +216,9 @@ export function createAccountRepository(database: Database): AccountRepository {
           [userId, passwordHash],
         );
         await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+        // The mailbox of the account's address proved itself: a pending change of that
+        // address, perhaps asked by whoever took the session, goes (decision 0034).
+        await tx.query('DELETE FROM email_changes WHERE user_id = $1', [userId]);
       });
     },
 

@@ -10,6 +10,8 @@ export interface OwnProfileRow {
   username: string;
   display_name: string;
   email: string;
+  /** The asked-for new address while its link lives (decision 0034). */
+  pending_email: string | null;
   avatar_version: number;
   cover_version: number;
   age_verified: boolean;
@@ -65,7 +67,9 @@ export function createMemberProfileRepository(
       const [row] = await database.query<OwnProfileRow>(
         `SELECT id, username, display_name, email, avatar_version, cover_version, age_verified,
                 gender, birth_date, relationship, orientation, trim(country) AS country, city,
-                education, occupation, website, interests, about
+                education, occupation, website, interests, about,
+                (SELECT c.new_email FROM email_changes c
+                  WHERE c.user_id = users.id AND c.expires_at > now()) AS pending_email
            FROM users WHERE id = $1 AND status = 1`,
         [userId],
       );

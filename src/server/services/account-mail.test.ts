@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountMail } from './account-mail.ts';
+import { accountMail, maskEmail } from './account-mail.ts';
 
 // The account mails come in the member's language, with every value filled and the HTML
 // escaped.
@@ -36,5 +36,48 @@ describe('accountMail', () => {
   it('falls back to English for an unknown language', () => {
     const mail = accountMail({ ...base, kind: 'confirm', lang: 'xx' });
     expect(mail.subject).toBe('Confirm your email for Afterglow');
+  });
+});
+
+describe('the email change mails', () => {
+  it('asks the new address to confirm, in the member’s language, with the hours', () => {
+    const link = 'https://site.test/api/confirm_email.php?token=abc';
+    for (const lang of ['en', 'ja'] as const) {
+      const mail = accountMail({
+        ...base,
+        kind: 'emailConfirm',
+        lang,
+        to: 'anna.new@mail.test',
+        link,
+        hours: 24,
+        email: 'anna.new@mail.test',
+      });
+      expect(mail.to).toBe('anna.new@mail.test');
+      expect(mail.text).toContain(link);
+      expect(mail.text).toContain('24');
+      expect(mail.text).not.toMatch(/\{\{/);
+    }
+  });
+
+  it('tells the old address which new one was asked for, in part, and how to stop it', () => {
+    const mail = accountMail({
+      ...base,
+      kind: 'emailNotice',
+      lang: 'en',
+      link: 'https://site.test/restore-password/',
+      hours: 24,
+      email: maskEmail('anna.new@mail.test'),
+    });
+    expect(mail.subject).toBe('Your email at Afterglow is about to change');
+    expect(mail.text).toContain('a***@mail.test');
+    expect(mail.text).toContain('reset your password');
+    expect(mail.html).toContain('href="https://site.test/restore-password/"');
+  });
+
+  it('masks an address down to its first letter and domain', () => {
+    expect(maskEmail('anna.new@mail.test')).toBe('a***@mail.test');
+    expect(maskEmail('x@y.example')).toBe('x***@y.example');
+    expect(maskEmail('@odd')).toBe('***');
+    expect(maskEmail('no-at-sign')).toBe('***');
   });
 });

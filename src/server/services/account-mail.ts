@@ -4,15 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
 import type { MailMessage } from './mailer.ts';
 
-// The account mails (confirmation, password reset) in the member's language, from the same
-// locale files as the web app (their `mail` section), with English for anything missing.
+// The account mails (confirmation, password reset, email change: the link to the new
+// address and the notice to the old one) in the member's language, from the same locale
+// files as the web app (their `mail` section), with English for anything missing.
 
 const LOCALES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../web/i18n/locales',
 );
 
-type MailKind = 'confirm' | 'reset';
+type MailKind = 'confirm' | 'reset' | 'emailConfirm' | 'emailNotice';
 interface MailTexts {
   subject: string;
   greeting: string;
@@ -52,7 +53,28 @@ const FALLBACK: Record<MailKind, MailTexts> = {
     action: 'Choose a new password',
     ignore: 'If it was not you, ignore this mail: your password stays as it is.',
   },
+  emailConfirm: {
+    subject: 'Confirm your new email for {{site}}',
+    greeting: 'Hello {{username}},',
+    body: 'You asked to use this address for your account at {{site}}. Open this link within {{hours}} hours to confirm it:',
+    action: 'Confirm my new email',
+    ignore: 'If you did not ask for this, ignore this mail: the account keeps its current address.',
+  },
+  emailNotice: {
+    subject: 'Your email at {{site}} is about to change',
+    greeting: 'Hello {{username}},',
+    body: 'Someone signed in to your account at {{site}} asked to change its email to {{email}}. It changes only when the link mailed to that address is opened, within {{hours}} hours. If it was not you, reset your password now: that signs everyone out and cancels the change.',
+    action: 'Reset my password',
+    ignore: 'If it was you, there is nothing to do.',
+  },
 };
+
+/** An address as the notice to the old one shows it: enough to recognise, not to copy. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
 
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
@@ -72,10 +94,17 @@ export function accountMail(input: {
   site: string;
   link: string;
   hours: number;
+  /** The new address an email change mail names. */
+  email?: string;
 }): MailMessage {
   const lang = isLanguage(input.lang) ? input.lang : DEFAULT_LANGUAGE;
   const own = mailSection(lang)[input.kind] ?? {};
-  const values = { site: input.site, username: input.username, hours: input.hours };
+  const values = {
+    site: input.site,
+    username: input.username,
+    hours: input.hours,
+    email: input.email ?? '',
+  };
   const text = (key: keyof MailTexts) => fill(own[key] || FALLBACK[input.kind][key], values);
   const link = escapeHtml(input.link);
   return {

@@ -52,7 +52,7 @@ export interface ClientInfo {
 }
 
 // newToken() makes 43 base64url characters; anything else is refused before hashing.
-const MAILED_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+export const MAILED_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{40,60}$/;
 
 /** SHA-256 of a token, base64url: what the database keeps of cookies and mailed links. */

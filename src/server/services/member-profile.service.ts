@@ -48,6 +48,7 @@ export function createMemberProfileService(deps: MemberProfileDeps) {
       username: row.username,
       display_name: row.display_name || row.username,
       email: row.email,
+      pending_email: row.pending_email ?? '',
       avatar: urls.memberAvatar(row.id, row.avatar_version),
       has_avatar: row.avatar_version > 0 ? '1' : '0',
       cover: urls.memberCover(row.id, row.cover_version),

@@ -1,21 +1,18 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { parseId } from '../../contracts/paths.ts';
 import { checkUploadFile, UPLOAD_EXTENSIONS, UPLOAD_RULES } from '../../contracts/upload.rules.ts';
-import type { UploadScreens } from '../../contracts/upload.schema.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { FileDrop } from '../components/upload/file-drop.tsx';
 import { ProcessingView } from '../components/upload/processing-view.tsx';
 import styles from '../components/upload/upload.module.css';
 import { fetchScreens } from '../components/upload/upload-calls.ts';
+import { callFailure } from '../components/upload/upload-failure.ts';
 import { UploadProgress } from '../components/upload/upload-progress.tsx';
-import {
-  failureOf,
-  type UploadFailure,
-  useTusUpload,
-} from '../components/upload/use-tus-upload.ts';
-import { VideoForm } from '../components/upload/video-form.tsx';
+import { useTusUpload } from '../components/upload/use-tus-upload.ts';
+import { type FileState, VideoForm } from '../components/upload/video-form.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { errorText } from '../lib/errors.ts';
 import { membersOnlyLoader } from '../lib/guards.ts';
@@ -48,35 +45,31 @@ function Rules() {
   );
 }
 
-type Look =
-  | { state: 'waiting' }
-  | { state: 'checking' }
-  | { state: 'ready'; screens: UploadScreens }
-  | { state: 'refused'; failure: UploadFailure };
-
 function UploadFlow() {
   const { t } = useTranslation();
   const { csrf, lang } = useGlobals();
   const navigate = useNavigate();
   const upload = useTusUpload(csrf);
   const [file, setFile] = useState<File | null>(null);
+  // The form shows from the first file on and keeps what was typed when the file changes.
+  const [started, setStarted] = useState(false);
   const [fileError, setFileError] = useState<string | undefined>();
-  const [look, setLook] = useState<Look>({ state: 'waiting' });
   const uploadId = upload.state.phase === 'done' ? upload.state.uploadId : undefined;
 
-  // Once the file is in, the server looks at it and offers the preview frames.
-  useEffect(() => {
-    if (!uploadId) return;
-    let current = true;
-    setLook({ state: 'checking' });
-    fetchScreens(uploadId).then(
-      (screens) => current && setLook({ state: 'ready', screens }),
-      (error: unknown) => current && setLook({ state: 'refused', failure: failureOf(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [uploadId]);
+  // Once the file is in, the server looks at it and offers the preview frames, or says why
+  // the file cannot become a video (too short, corrupted, already on the site).
+  const look = useQuery({
+    queryKey: ['upload-screens', uploadId],
+    queryFn: () => fetchScreens(uploadId ?? ''),
+    enabled: uploadId !== undefined,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const screens = uploadId !== undefined ? look.data : undefined;
+  const lookFailure =
+    uploadId !== undefined && look.isError && !look.isFetching
+      ? callFailure(look.error)
+      : undefined;
 
   function choose(chosen: File) {
     const [failure] = checkUploadFile({ name: chosen.name, size: chosen.size });
@@ -90,17 +83,23 @@ function UploadFlow() {
     }
     setFileError(undefined);
     setFile(chosen);
-    setLook({ state: 'waiting' });
+    setStarted(true);
     void upload.start(chosen);
   }
 
   async function startOver() {
     setFile(null);
-    setLook({ state: 'waiting' });
     await upload.cancel();
   }
 
-  const refused = look.state === 'refused' ? look.failure : undefined;
+  const failure = upload.state.phase === 'failed' ? upload.state.failure : lookFailure;
+  const fileState: FileState = !file
+    ? 'missing'
+    : failure === undefined
+      ? 'going'
+      : failure.retry
+        ? 'stopped'
+        : 'refused';
   return (
     <>
       {file ? null : <Rules />}
@@ -109,8 +108,11 @@ function UploadFlow() {
           file={file}
           state={upload.state}
           lang={lang}
+          checking={uploadId !== undefined && look.isFetching}
+          failure={failure}
           onPause={upload.pause}
           onResume={upload.resume}
+          onRetry={() => (upload.state.phase === 'failed' ? upload.resume() : void look.refetch())}
           onCancel={() => void startOver()}
         />
       ) : (
@@ -118,29 +120,11 @@ function UploadFlow() {
           <FileDrop onFile={choose} error={fileError} />
         </section>
       )}
-      {look.state === 'checking' ? (
-        <p role="status" className={styles.status}>
-          {t('upload.checking')}
-        </p>
-      ) : null}
-      {refused ? (
-        <section className={styles.card}>
-          <p role="alert" className={styles.error}>
-            {refused.code === 'rate_limited'
-              ? t('upload.tooManyPending', refused.info)
-              : errorText(t, refused.code, refused.info)}
-          </p>
-          <div className={styles.buttons}>
-            <button type="button" className={styles.button} onClick={() => void startOver()}>
-              {t('upload.another')}
-            </button>
-          </div>
-        </section>
-      ) : null}
-      {file && !refused ? (
+      {started ? (
         <VideoForm
           uploadId={uploadId}
-          screens={look.state === 'ready' ? look.screens : undefined}
+          screens={screens}
+          fileState={fileState}
           csrf={csrf}
           onCreated={(created) => void navigate(`/upload-video/?video=${created.video_id}`)}
         />

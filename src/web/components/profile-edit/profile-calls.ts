@@ -29,6 +29,12 @@ export const saveProfile = (values: ProfileValues) => member({ section: 'upd', .
 export const removePicture = (kind: PictureKind) =>
   member({ section: kind === 'avatar' ? 'del_ava' : 'del_cover' });
 
+/** Mails a link to the new address (decision 0034); the profile then names it as pending. */
+export const requestEmailChange = (email: string, pwd: string) =>
+  member({ section: 'email', email, pwd });
+
+export const cancelEmailChange = () => member({ section: 'email_cancel' });
+
 export async function changePassword(pwd: string, newPwd: string): Promise<void> {
   await postForm(MEMBER_PHP, { section: 'pwd', pwd, new_pwd: newPwd });
 }

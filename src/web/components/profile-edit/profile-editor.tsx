@@ -5,6 +5,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
 import type { PageUser } from '../../ssr-types.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
+import { EmailForm } from './email-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { PictureField } from './picture-field.tsx';
 import { fetchOwnProfile, OWN_PROFILE_KEY, refreshMemberPages } from './profile-calls.ts';
@@ -84,6 +85,19 @@ export function ProfileEditor({ user }: { user: PageUser }) {
         <ProfileForm
           profile={profile}
           onSaved={(saved) => changed(saved, t('notify.profile_changed'))}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby={`${id}-email`}>
+        <h2 id={`${id}-email`} className={styles.heading}>
+          {t('edit.email')}
+        </h2>
+        <EmailForm
+          profile={profile}
+          onChanged={(saved, message) => {
+            // Nothing public changes with the address: only this screen's copy.
+            queryClient.setQueryData(key, saved);
+            if (message) overlays.toast('success', message);
+          }}
         />
       </section>
       <section className={styles.card} aria-labelledby={`${id}-password`}>

@@ -10,6 +10,7 @@ import { errorText } from '../../lib/errors.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import styles from './upload.module.css';
 import { fetchVideoStatus, removeVideo } from './upload-calls.ts';
+import { callFailure, failureText } from './upload-failure.ts';
 
 // After the form: the video's way through the media pipeline, read from video_status every
 // 2 s while it is processing (SPEC.md §7), each step with its progress. Ready: a link to the
@@ -38,8 +39,13 @@ export function ProcessingView({ videoId }: { videoId: number }) {
     queryKey: ['upload-status', videoId],
     queryFn: ({ signal }) => fetchVideoStatus(videoId, signal),
     staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data === undefined || query.state.data.status_id === '3' ? POLL_MS : false,
+    // A refusal (no such video) is final; a lost connection is tried again.
+    retry: (count, error) => count < 3 && callFailure(error).retry,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (data === undefined) return query.state.error ? false : POLL_MS;
+      return data.status_id === '3' ? POLL_MS : false;
+    },
   });
   const state = status.data?.status_id;
   // Uncached (lifetime 0): read again once the video is ready, for its address.
@@ -63,13 +69,20 @@ export function ProcessingView({ videoId }: { videoId: number }) {
     }
   }
 
-  if (status.isError || detail.isError) {
+  if (status.isError && status.data === undefined) {
+    // No answer yet: a lost connection can be tried again; a refusal (not found) cannot.
+    const failure = callFailure(status.error);
     return (
       <section className={styles.card}>
-        <p role="alert" className={styles.error}>
-          {errorText(t, 'not_found')}
+        <p role="alert" className={styles.refusal}>
+          {failure.retry ? failureText(t, failure) : errorText(t, 'not_found')}
         </p>
         <div className={styles.links}>
+          {failure.retry ? (
+            <button type="button" className={styles.button} onClick={() => void status.refetch()}>
+              {t('upload.retry')}
+            </button>
+          ) : null}
           <Link to="/upload-video/">{t('upload.uploadAnother')}</Link>
         </div>
       </section>
@@ -85,6 +98,8 @@ export function ProcessingView({ videoId }: { videoId: number }) {
           ? t('upload.removedTitle')
           : t('upload.processingTitle');
   const tasks = status.data?.tasks ?? [];
+  // Why the pipeline gave up (decision 0021): the source's fault, or ours after retries.
+  const failure = status.data?.failure || 'video_upload_error';
   return (
     <section className={styles.card} aria-labelledby={`${id}-heading`}>
       <div aria-live="polite">
@@ -92,17 +107,20 @@ export function ProcessingView({ videoId }: { videoId: number }) {
           {heading}
         </h2>
         {video ? <p className={styles.fileName}>{video.title}</p> : null}
-        <p className={styles.status}>
-          {state === '1'
-            ? t('upload.readyText')
-            : state === '2'
-              ? errorText(t, status.data?.failure || 'video_upload_error', { code: videoId })
+        {state === '2' ? (
+          <p className={styles.refusal}>{errorText(t, failure, { code: videoId })}</p>
+        ) : (
+          <p className={styles.status}>
+            {state === '1'
+              ? t('upload.readyText')
               : state === '5'
                 ? ''
                 : tasks.length === 0
                   ? t('upload.queued')
                   : t('upload.processingText')}
-        </p>
+          </p>
+        )}
+        {status.isError ? <p className={styles.status}>{t('upload.statusReconnecting')}</p> : null}
       </div>
       {tasks.length > 0 && state !== '5' ? (
         <ul className={styles.tasks} aria-label={t('upload.tasksLabel')}>

@@ -55,11 +55,17 @@ export async function fetchVideoStatus(
   videoId: number,
   signal?: AbortSignal,
 ): Promise<VideoStatus> {
-  const response = await fetch(`/api/video_status.php?video_id=${videoId}`, {
-    headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    credentials: 'same-origin',
-    signal: signal ?? null,
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/api/video_status.php?video_id=${videoId}`, {
+      headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      credentials: 'same-origin',
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, { error: 'Network error', code: 'general_error' });
+  }
   const body: unknown = await response.json().catch(() => undefined);
   return parseApiResponse<VideoStatus>(response.status, body);
 }

@@ -1,26 +1,37 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/errors.ts';
 import styles from './upload.module.css';
+import { failureText, type UploadFailure } from './upload-failure.ts';
 import { formatBytes, percentOf } from './upload-format.ts';
 import type { UploadState } from './use-tus-upload.ts';
 
 // How the upload goes: the file, a progress bar (its value read out on demand, not on every
 // step), what is happening in words (announced when it changes) and the controls that fit.
+// Why the file stopped or was refused shows here, next to the file it is about: the server's
+// message (SPEC.md §8) with a way on: try again when that can help (a lost connection, which
+// tus resumes where it stopped), else choose another file.
 
 export function UploadProgress({
   file,
   state,
   lang,
+  checking,
+  failure,
   onPause,
   onResume,
+  onRetry,
   onCancel,
 }: {
   file: File;
   state: UploadState;
   lang: string;
+  /** The server is looking at the finished file. */
+  checking: boolean;
+  /** Why the upload or the look at the file failed. */
+  failure: UploadFailure | undefined;
   onPause: () => void;
   onResume: () => void;
+  onRetry: () => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
@@ -40,18 +51,14 @@ export function UploadProgress({
       case 'offline':
         return t('upload.statusOffline');
       case 'failed':
-        if (state.failure?.code === 'rate_limited') {
-          return t('upload.tooManyPending', state.failure.info);
-        }
-        return `${t('upload.statusFailed')} ${
-          state.failure ? errorText(t, state.failure.code, state.failure.info) : ''
-        }`;
+        return t('upload.statusFailed');
       case 'done':
-        return t('upload.statusDone');
+        return failure && !failure.retry ? t('upload.statusRefused') : t('upload.statusDone');
       case 'idle':
         return '';
     }
   })();
+  const finished = state.phase === 'done' || (failure !== undefined && !failure.retry);
 
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
@@ -62,7 +69,7 @@ export function UploadProgress({
       <p className={styles.meta}>{t('upload.progress', sizes)}</p>
       <div
         className={styles.bar}
-        data-state={state.phase}
+        data-state={failure ? 'failed' : state.phase}
         role="progressbar"
         aria-label={t('upload.progressLabel')}
         aria-valuemin={0}
@@ -72,9 +79,15 @@ export function UploadProgress({
       >
         <div className={styles.barFill} style={{ width: `${percent}%` }} />
       </div>
-      <p role="status" className={state.phase === 'failed' ? styles.error : styles.status}>
+      <p role="status" className={styles.status}>
         {status}
+        {checking ? ` ${t('upload.checking')}` : ''}
       </p>
+      {failure ? (
+        <p role="alert" className={styles.refusal}>
+          {failureText(t, failure)}
+        </p>
+      ) : null}
       <div className={styles.buttons}>
         {state.phase === 'uploading' ? (
           <button type="button" className={styles.secondary} onClick={onPause}>
@@ -86,13 +99,17 @@ export function UploadProgress({
             {t('upload.resume')}
           </button>
         ) : null}
-        {state.phase === 'failed' ? (
-          <button type="button" className={styles.secondary} onClick={onResume}>
+        {failure?.retry ? (
+          <button type="button" className={styles.button} onClick={onRetry}>
             {t('upload.retry')}
           </button>
         ) : null}
-        <button type="button" className={styles.secondary} onClick={onCancel}>
-          {state.phase === 'done' ? t('upload.another') : t('upload.cancel')}
+        <button
+          type="button"
+          className={failure && !failure.retry ? styles.button : styles.secondary}
+          onClick={onCancel}
+        >
+          {finished ? t('upload.another') : t('upload.cancel')}
         </button>
       </div>
     </section>

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
-import type { ErrorCode } from '../../../contracts/errors.ts';
-import { isApiFailure } from '../../../contracts/errors.ts';
 import { UPLOAD_ENDPOINT } from '../../../contracts/upload.rules.ts';
+import { tusFailure, type UploadFailure } from './upload-failure.ts';
 
 // One resumable upload (tus, docs/decisions/0015) and what the screen shows of it. The file
 // goes in chunks; a lost connection is retried, and when the browser is offline the upload
@@ -14,11 +13,6 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
 
 export type UploadPhase = 'idle' | 'uploading' | 'paused' | 'offline' | 'failed' | 'done';
-
-export interface UploadFailure {
-  code: ErrorCode;
-  info?: Record<string, string | number>;
-}
 
 export interface UploadState {
   phase: UploadPhase;
@@ -41,22 +35,6 @@ const IDLE: UploadState = {
 };
 
 const idOf = (url: string | null) => (url ? url.split('/').pop() : undefined);
-
-/** What a failed tus request means: the server's refusal, or a code for the message. */
-export function failureOf(error: unknown): UploadFailure {
-  const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } })
-    .originalResponse;
-  if (!response) return { code: 'video_upload_error', info: { code: 'network' } };
-  const status = response.getStatus();
-  try {
-    const body: unknown = JSON.parse(response.getBody());
-    if (isApiFailure(body)) return { code: body.code, ...(body.info ? { info: body.info } : {}) };
-  } catch {
-    // tus's own answers are plain text
-  }
-  if (status === 413) return { code: 'video_size_limit' };
-  return { code: 'video_upload_error', info: { code: status } };
-}
 
 export function useTusUpload(csrf: string) {
   const [state, setState] = useState<UploadState>(IDLE);
@@ -95,8 +73,12 @@ export function useTusUpload(csrf: string) {
         },
         onError(error) {
           if (upload.current !== current) return;
-          const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-          update({ phase: offline ? 'offline' : 'failed', failure: failureOf(error) });
+          const failure = tusFailure(error);
+          const offline =
+            failure.network === true &&
+            typeof navigator !== 'undefined' &&
+            navigator.onLine === false;
+          update({ phase: offline ? 'offline' : 'failed', failure });
         },
       });
       upload.current = current;

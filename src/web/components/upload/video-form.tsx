@@ -11,6 +11,7 @@ import {
   videoFormErrorInfo,
 } from '../../../contracts/upload.rules.ts';
 import type { UploadScreens, VideoCreated } from '../../../contracts/upload.schema.ts';
+import { isApiError } from '../../api/client.ts';
 import { errorText } from '../../lib/errors.ts';
 import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { CategoryPicker } from '../playlist/category-picker.tsx';
@@ -72,15 +73,23 @@ function checkForm(values: UploadFormValues, durationS: number | undefined): Fie
   return errors;
 }
 
+/**
+ * The form's file: none chosen, going up or being looked at, stopped (a lost connection, to
+ * try again) or refused; why is told at the file.
+ */
+export type FileState = 'missing' | 'going' | 'stopped' | 'refused';
+
 export function VideoForm({
   uploadId,
   screens,
+  fileState,
   csrf,
   onCreated,
 }: {
   /** Set once the file is in; the form waits for it. */
   uploadId: string | undefined;
   screens: UploadScreens | undefined;
+  fileState: FileState;
   csrf: string;
   onCreated: (created: VideoCreated) => void;
 }) {
@@ -91,6 +100,9 @@ export function VideoForm({
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [waiting, setWaiting] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The last publish got no answer: the connection, not the form. */
+  const [lostConnection, setLostConnection] = useState(false);
+  const [fileProblem, setFileProblem] = useState<Exclude<FileState, 'going'> | undefined>();
   const [failedTries, setFailedTries] = useState(0);
 
   // After a failed try the first field in error takes the focus, so its message is read.
@@ -117,8 +129,12 @@ export function VideoForm({
     event.preventDefault();
     if (busy) return;
     const local = checkForm(values, screens ? Number(screens.duration_seconds) : undefined);
+    setLostConnection(false);
+    // No file to publish yet: said with the rest, so one try shows everything to fix.
+    const problem = ready || fileState === 'going' ? undefined : fileState;
+    setFileProblem(problem);
     setErrors(local);
-    if (local.length > 0) {
+    if (local.length > 0 || problem) {
       setFailedTries((n) => n + 1);
       return;
     }
@@ -145,7 +161,15 @@ export function VideoForm({
       );
       onCreated(created);
     } catch (error) {
-      setErrors(failureErrors(error));
+      setLostConnection(!isApiError(error) || error.status === 0);
+      setErrors(
+        failureErrors(error).map((e) =>
+          // Long enough as an exclusive: the fix is the exclusive box, so it is told there.
+          e.field === 'file' && e.code === 'video_too_short' && !values.exclusive
+            ? { ...e, field: 'exclusive' }
+            : e,
+        ),
+      );
       setFailedTries((n) => n + 1);
       setBusy(false);
     }
@@ -172,6 +196,12 @@ export function VideoForm({
     );
   };
   const invalid = (name: string) => (byField.has(name) ? true : undefined);
+  /** The form's own failure: about the file, the upload or the call, not one field. */
+  const formText = (error: FieldError) => {
+    if (lostConnection) return t('upload.publishNetwork');
+    if (error.field === 'upload_id' && error.code === 'not_found') return t('upload.uploadGone');
+    return errorText(t, error.code, info(error.field, error.code));
+  };
 
   return (
     <section className={styles.card} aria-labelledby={`${id}-heading`}>
@@ -316,7 +346,15 @@ export function VideoForm({
         />
         {form ? (
           <p role="alert" tabIndex={-1} data-form-alert className={styles.error}>
-            {errorText(t, form.code, info(form.field, form.code))}
+            {formText(form)}
+          </p>
+        ) : fileProblem && fileState !== 'going' ? (
+          <p role="alert" tabIndex={-1} data-form-alert className={styles.error}>
+            {fileProblem === 'missing'
+              ? t('upload.fileMissing')
+              : fileProblem === 'stopped'
+                ? t('upload.statusFailed')
+                : t('upload.fileRefused')}
           </p>
         ) : null}
         {waiting ? (
