@@ -138,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = createAccountService({
     accounts: createAccountRepository(deps.database),
     guard: createSignInGuard({ counters, captcha }),
+    captcha,
     mailer,
     site: { name: config.siteName, url: config.publicUrl },
     sessionTtlS,

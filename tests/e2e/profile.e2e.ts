@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
-import { openPage, uniqueName } from './site.ts';
+import { openPage, proveHuman, uniqueName } from './site.ts';
 
 // The profile edit screen in Debian's Chromium (SPEC.md §2 /edit/, §6): a member changes
 // their fields and sees them on their info tab, uploads an avatar and sees it in the
@@ -34,6 +34,7 @@ async function newMember(page: Page, password: string): Promise<string> {
   await signup.getByLabel('Username').fill(username);
   await signup.getByLabel('Email').fill(email);
   await signup.getByLabel('Password').fill(password);
+  await proveHuman(signup);
   await signup.getByRole('button', { name: 'Create account' }).click();
   await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
   const link = new URL((await mailTo(dataDir, email)).link);
