@@ -6,6 +6,9 @@ import { ClientPager } from './client-pager.tsx';
 import { ReportButton } from './contact/report-button.tsx';
 import styles from './post-list.module.css';
 
+/** The start of a post, for the report form to say which one it is about. */
+const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
 export interface Post {
   id: string;
   userId: string;
@@ -67,7 +70,8 @@ export function PostList({
                 {report ? (
                   <ReportButton
                     object={{ type: report, id: Number(post.id) }}
-                    label={post.username}
+                    label={excerpt(post.text)}
+                    name={post.username}
                     inline
                   />
                 ) : null}

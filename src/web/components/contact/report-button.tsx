@@ -18,12 +18,15 @@ function FlagIcon() {
 export function ReportButton({
   object,
   label,
+  name = label,
   className,
   inline = false,
 }: {
   object: ReportObject;
-  /** How the form names the object (a title, a name); also the inline button's name. */
+  /** How the form names the object: a title, a name, the start of a comment. */
   label?: string;
+  /** Who or what the inline button names for screen readers (a comment's author). */
+  name?: string | undefined;
   /** A page's own button style (the video page's action pills). */
   className?: string;
   /** A small text button, for a line of a list (a comment). */
@@ -38,7 +41,7 @@ export function ReportButton({
       aria-haspopup="dialog"
       // In a list every entry says "Report": the name says which one.
       aria-label={
-        inline ? t(`contact.reportNamed.${object.type}`, { name: label ?? '' }) : undefined
+        inline ? t(`contact.reportNamed.${object.type}`, { name: name ?? '' }) : undefined
       }
       onClick={() => openContact({ subject: 'inappropriate', object, ...(label ? { label } : {}) })}
     >
