@@ -3,7 +3,7 @@
 // secret number behind it, and the form sends the proof as one field.
 
 /** What a challenge is for: a proof made for one action is refused by every other. */
-export const CAPTCHA_ACTIONS = ['login', 'contact'] as const;
+export const CAPTCHA_ACTIONS = ['login', 'contact', 'signup'] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 export function isCaptchaAction(value: unknown): value is CaptchaAction {

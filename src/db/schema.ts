@@ -752,3 +752,68 @@ export const viewEvents = pgTable('view_events', {
   counted: boolean('counted').notNull().default(true),
   viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- reports
+
+export const reportSubject = pgEnum('report_subject', [
+  'dmca',
+  'technical',
+  'inappropriate',
+  'support',
+]);
+export const reportObject = pgEnum('report_object', ['video', 'album', 'comment', 'member']);
+/** The moderation inbox's states: a report starts `new`; staff take it and close it. */
+export const reportState = pgEnum('report_state', ['new', 'in_progress', 'resolved', 'rejected']);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * What the contact form and the Report entries send (SPEC.md §7 `report.php`; decision
+ * 0031). The object is kept as its type and id, not a foreign key: a report must outlive
+ * the video, comment or member it is about. The attachment is the re-encoded picture only
+ * (never the upload), in the row so it is private, backed up with it and gone with it.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    subject: reportSubject('subject').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    objectType: reportObject('object_type'),
+    objectId: integer('object_id'),
+    /** The site path the form was sent from. */
+    referrer: text('referrer').notNull().default(''),
+    /** The member who sent it, when signed in. */
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    lang: text('lang').notNull().default('en'),
+    /** WebP, metadata stripped (services/report-image.ts). */
+    attachment: bytea('attachment'),
+    attachmentWidth: integer('attachment_width'),
+    attachmentHeight: integer('attachment_height'),
+    state: reportState('state').notNull().default('new'),
+    /** The staff member working on it (the moderation inbox). */
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the operator's mail went out; null while it has not (SMTP down): to resend. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // The inbox: a state's reports, newest first.
+    index('reports_state_idx').on(t.state, t.createdAt.desc(), t.id.desc()),
+    // "Reports about this video/comment/member" on the object's moderation view.
+    index('reports_object_idx')
+      .on(t.objectType, t.objectId, t.createdAt.desc())
+      .where(sql`${t.objectType} IS NOT NULL`),
+    index('reports_assignee_idx').on(t.assigneeId, t.state).where(sql`${t.assigneeId} IS NOT NULL`),
+    index('reports_unnotified_idx').on(t.createdAt).where(sql`${t.notifiedAt} IS NULL`),
+    check('reports_object_whole', sql`(${t.objectType} IS NULL) = (${t.objectId} IS NULL)`),
+    check(
+      'reports_attachment_whole',
+      sql`(${t.attachment} IS NULL) = (${t.attachmentWidth} IS NULL)`,
+    ),
+  ],
+);

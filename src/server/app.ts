@@ -29,6 +29,7 @@ import { modelsRoutes } from './api/models.routes.ts';
 import { oidcRoutes } from './api/oidc.routes.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import { playlistsRoutes } from './api/playlists.routes.ts';
+import { reportRoutes } from './api/report.routes.ts';
 import { createSocial, socialRoutes } from './api/social.routes.ts';
 import { statRoutes } from './api/stat.routes.ts';
 import { uploadRoutes } from './api/upload.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = createAccountService({
     accounts: createAccountRepository(deps.database),
     guard: createSignInGuard({ counters, captcha }),
+    captcha,
     mailer,
     site: { name: config.siteName, url: config.publicUrl },
     sessionTtlS,
@@ -276,6 +278,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       offerChance: config.offerChance,
       adEvents,
     }),
+  );
+  await app.register(
+    reportRoutes(api, { captcha, mailer, contactEmail: config.contactEmail, logger: deps.logger }),
   );
 
   app.setNotFoundHandler((request, reply) => {

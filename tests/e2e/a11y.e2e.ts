@@ -147,6 +147,14 @@ describe('accessibility', () => {
       },
     ],
     [
+      'report modal',
+      playableVideo,
+      async (page) => {
+        await page.getByRole('button', { name: 'Report', exact: true }).click();
+        await page.getByRole('dialog').waitFor();
+      },
+    ],
+    [
       'unplayable video',
       async () => firstHref('/videos/most-popular/1/', /href="(\/videos\/\d+\/[a-z0-9-]+\/)"/),
     ],

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
-import { openPage, submitSignIn, uniqueName } from './site.ts';
+import { openPage, proveHuman, submitSignIn, uniqueName } from './site.ts';
 
 // Accounts in Debian's Chromium (issue 6): sign up, confirm by the mailed link, sign in,
 // the member header and menu, sign out, and a password reset by mail.
@@ -55,6 +55,7 @@ describe('accounts', () => {
     await form.getByRole('button', { name: 'Create account' }).click();
     await form.getByText('Must be at least 5 characters long').waitFor();
     await form.getByLabel('Password').fill('first-pass');
+    await proveHuman(form);
     await form.getByRole('button', { name: 'Create account' }).click();
     await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
 
@@ -98,6 +99,7 @@ describe('accounts', () => {
     await form.getByLabel('Username').fill(username);
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password').fill('forgotten');
+    await proveHuman(form);
     await form.getByRole('button', { name: 'Create account' }).click();
     await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
 
@@ -138,6 +140,7 @@ describe('accounts', () => {
     await signup.getByLabel('Username').fill(username);
     await signup.getByLabel('Email').fill(email);
     await signup.getByLabel('Password').fill('member-pass');
+    await proveHuman(signup);
     await signup.getByRole('button', { name: 'Create account' }).click();
     await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
     await open(page, pathOf((await mailTo(dataDir, email)).link));

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { solvedCaptchaAt } from '../support/captcha.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -105,7 +106,12 @@ async function newMember(): Promise<{ username: string; password: string }> {
   const password = 'gate-password';
   const res = await fetch(`${baseUrl}/api/signup.php`, {
     method: 'POST',
-    body: new URLSearchParams({ username, email, pwd: password }),
+    body: new URLSearchParams({
+      username,
+      email,
+      pwd: password,
+      captcha: await solvedCaptchaAt(baseUrl, 'signup'),
+    }),
   });
   expect(res.status).toBe(200);
   const mail = await mailTo(gated.dataDir, email, { subject: /Confirm/ });

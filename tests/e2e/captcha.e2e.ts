@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { solvedCaptchaAt } from '../support/captcha.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
 import { openLoginModal, uniqueName } from './site.ts';
@@ -26,7 +27,12 @@ function memberAskingForCaptcha(): Promise<void> {
     const email = `${member.username}@mail.test`;
     const signup = await fetch(`${baseUrl}/api/signup.php`, {
       method: 'POST',
-      body: new URLSearchParams({ username: member.username, email, pwd: member.password }),
+      body: new URLSearchParams({
+        username: member.username,
+        email,
+        pwd: member.password,
+        captcha: await solvedCaptchaAt(baseUrl, 'signup'),
+      }),
     });
     expect(signup.status).toBe(200);
     const link = new URL((await mailTo(dataDir, email, { subject: /Confirm/ })).link);

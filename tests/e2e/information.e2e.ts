@@ -27,6 +27,21 @@ describe('information pages', () => {
     expect((await fetch(`${baseUrl}/information/`)).status).toBe(200);
   });
 
+  it('offers the contact form where the pages promise it, and in every footer', async () => {
+    const buttons = {
+      support: 'Contact support',
+      dmca: 'Send a copyright notice',
+      'eu-digital-services-act': 'Report illegal content',
+    };
+    for (const [page, label] of Object.entries(buttons)) {
+      const html = await (await fetch(`${baseUrl}/information/${page}/`)).text();
+      expect(html, page).toMatch(new RegExp(`<button[^>]*aria-haspopup="dialog"[^>]*>${label}<`));
+    }
+    const terms = await (await fetch(`${baseUrl}/information/terms/`)).text();
+    expect(terms).not.toContain('Contact support');
+    expect(terms).toMatch(/<footer[\s\S]*<button[^>]*>Contact us<\/button>/);
+  });
+
   it('has a sitemap page linking every section, category and information page', async () => {
     const html = await (await fetch(`${baseUrl}/sitemap-page/`)).text();
     expect(html).toContain('href="/videos/most-popular/1/"');

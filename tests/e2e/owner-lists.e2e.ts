@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
-import { openPage, submitSignIn, uniqueName } from './site.ts';
+import { openPage, proveHuman, submitSignIn, uniqueName } from './site.ts';
 
 // A member's own lists (SPEC.md §2 watch later, member tabs; §6 only the owner sees the
 // remove, edit and delete buttons): watch later, favourites, playlists and history, seen by
@@ -82,6 +82,7 @@ async function newMember(): Promise<Member> {
   await form.getByLabel('Username').fill(username);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill('owner-pass');
+  await proveHuman(form);
   await form.getByRole('button', { name: 'Create account' }).click();
   await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
   const link = new URL((await mailTo(dataDir, email)).link);

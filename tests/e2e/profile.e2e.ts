@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen } from './on-screen.ts';
 import { mailTo } from './outbox.ts';
-import { openPage, submitSignIn, uniqueName } from './site.ts';
+import { openPage, proveHuman, submitSignIn, uniqueName } from './site.ts';
 
 // The profile edit screen in Debian's Chromium (SPEC.md §2 /edit/, §6): a member changes
 // their fields and sees them on their info tab, uploads an avatar and sees it in the
@@ -35,6 +35,7 @@ async function newMember(page: Page, password: string): Promise<string> {
   await signup.getByLabel('Username').fill(username);
   await signup.getByLabel('Email').fill(email);
   await signup.getByLabel('Password').fill(password);
+  await proveHuman(signup);
   await signup.getByRole('button', { name: 'Create account' }).click();
   await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
   const link = new URL((await mailTo(dataDir, email)).link);

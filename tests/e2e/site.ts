@@ -33,6 +33,17 @@ export async function submitSignIn(page: Page, usr: string, pwd: string): Promis
   await form.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * Ticks a form's "I'm not a robot" check (sign-up, the contact form) and waits until the
+ * device has solved it; a tap on a touch page, a click otherwise.
+ */
+export async function proveHuman(form: Locator, opts: { tap?: boolean } = {}): Promise<void> {
+  const check = form.getByRole('checkbox', { name: "I'm not a robot" });
+  if (opts.tap) await check.tap();
+  else await check.click();
+  await form.getByText('Checked: you are not a robot').waitFor();
+}
+
 /** Signs the demo member in and waits for the main page it lands on. */
 export async function signInAsDemo(page: Page): Promise<void> {
   await submitSignIn(page, 'demo', 'demo-password');

@@ -28,3 +28,10 @@ export function solveChallenge(challenge: CaptchaChallenge): string {
 export async function solvedCaptcha(app: FastifyInstance, action = 'login'): Promise<string> {
   return solveChallenge(await fetchChallenge(app, action));
 }
+
+/** A fresh proof for `action` from a running site (the browser tests' server). */
+export async function solvedCaptchaAt(baseUrl: string, action: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/captcha.php?action=${action}`);
+  if (res.status !== 200) throw new Error(`no challenge: ${await res.text()}`);
+  return solveChallenge((await res.json()) as CaptchaChallenge);
+}

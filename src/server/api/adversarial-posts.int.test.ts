@@ -179,6 +179,7 @@ describe('every POST call under NUL and its neighbours', () => {
         '/api/messages.php',
         '/api/member.php',
         '/api/video_edit.php',
+        '/api/report.php',
       ]),
     );
   });
@@ -318,6 +319,7 @@ describe('every multipart call under malformed forms', () => {
         '/api/member.php',
         '/api/video_edit.php',
         '/api/age_verification.php',
+        '/api/report.php',
       ]),
     );
   });

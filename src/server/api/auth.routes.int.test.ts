@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { solvedCaptcha } from '../../../tests/support/captcha.ts';
 import { makeAlbum, makeUser, makeVideo } from '../../../tests/support/factories.ts';
 import { signInAs } from '../../../tests/support/session.ts';
 import { startMailbox, type TestMailbox } from '../../../tests/support/smtp.ts';
@@ -44,7 +45,12 @@ function sessionCookie(res: LightMyRequestResponse) {
 async function signUp(username: string, address = nextAddress()) {
   const before = mailbox.messages.length;
   const email = `${username}@mail.test`;
-  const res = await post('/api/signup.php', { username, email, pwd: 'secret-pass' }, { address });
+  const captcha = await solvedCaptcha(t.app, 'signup');
+  const res = await post(
+    '/api/signup.php',
+    { username, email, pwd: 'secret-pass', captcha },
+    { address },
+  );
   expect(res.json()).toEqual({ success: 1 });
   const { link } = await mailbox.next(email, { after: before });
   return { email, link };
@@ -83,14 +89,26 @@ describe('sign-up and confirmation', () => {
       { field: 'username', code: 'required' },
       { field: 'email', code: 'required' },
       { field: 'pwd', code: 'required' },
+      { field: 'captcha', code: 'captcha_required' },
     ]);
-    const bad = await post('/api/signup.php', { username: 'no spaces', email: 'x@', pwd: '1234' });
+    const captcha = await solvedCaptcha(t.app, 'signup');
+    const bad = await post('/api/signup.php', {
+      username: 'no spaces',
+      email: 'x@',
+      pwd: '1234',
+      captcha,
+    });
     expect(bad.json().codes).toEqual([
       { field: 'username', code: 'username_invalid' },
       { field: 'email', code: 'email_invalid' },
       { field: 'pwd', code: 'min_length' },
     ]);
-    const short = await post('/api/signup.php', { username: 'ab', email: 'a@b.co', pwd: 'secret' });
+    const short = await post('/api/signup.php', {
+      username: 'ab',
+      email: 'a@b.co',
+      pwd: 'secret',
+      captcha,
+    });
     expect(short.json().codes).toEqual([{ field: 'username', code: 'min_length' }]);
     // Not a form at all: arrays and nested values are empty fields, never a 500.
     const json = await t.app.inject({
@@ -145,11 +163,57 @@ describe('sign-up and confirmation', () => {
       username: 'taken',
       email: 'TAKEN@test.example',
       pwd: 'secret-pass',
+      captcha: await solvedCaptcha(t.app, 'signup'),
     });
     expect(res.json().codes).toEqual([
       { field: 'username', code: 'username_occupied' },
       { field: 'email', code: 'email_occupied' },
     ]);
+  });
+});
+
+describe('sign-up needs a solved captcha', () => {
+  const fields = (username: string) => ({
+    username,
+    email: `${username}@mail.test`,
+    pwd: 'secret-pass',
+  });
+
+  it('refuses a missing, wrong, other-action or replayed proof and creates nothing', async () => {
+    const before = await t.database.query('SELECT id FROM users');
+    const missing = await post('/api/signup.php', fields('robot1'));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().codes).toEqual([{ field: 'captcha', code: 'captcha_required' }]);
+
+    const wrong = await post('/api/signup.php', {
+      ...fields('robot2'),
+      captcha: 'bm90IGEgcHJvb2Y=',
+    });
+    expect(wrong.json().codes).toEqual([{ field: 'captcha', code: 'captcha_invalid' }]);
+
+    const forLogin = await post('/api/signup.php', {
+      ...fields('robot3'),
+      captcha: await solvedCaptcha(t.app, 'login'),
+    });
+    expect(forLogin.json().codes).toEqual([{ field: 'captcha', code: 'captcha_invalid' }]);
+    expect(await t.database.query('SELECT id FROM users')).toHaveLength(before.length);
+
+    const captcha = await solvedCaptcha(t.app, 'signup');
+    const first = await post('/api/signup.php', { ...fields('human1'), captcha });
+    expect(first.json()).toEqual({ success: 1 });
+    const replay = await post('/api/signup.php', { ...fields('human2'), captcha });
+    expect(replay.json().codes).toEqual([{ field: 'captcha', code: 'captcha_invalid' }]);
+    expect(await userRow('human2')).toBeUndefined();
+  });
+
+  it('asks for the proof before telling whether a name is taken', async () => {
+    await makeUser(t.database, { username: 'Occupant' });
+    const res = await post('/api/signup.php', {
+      username: 'occupant',
+      email: 'occupant@test.example',
+      pwd: 'secret-pass',
+    });
+    expect(res.json().codes).toEqual([{ field: 'captcha', code: 'captcha_required' }]);
   });
 });
 

@@ -114,17 +114,22 @@ export function authRoutes(deps: ApiDeps & { accounts: AccountService }) {
             summary: 'Sign up',
             tags: ['accounts'],
             description:
-              'Form `username` (3-32 latin letters, digits, `_ - .`), `email`, `pwd` (5-128). Makes an unconfirmed account and mails a confirmation link (valid 48 hours) in the language of the `app_lang` cookie. Failures carry `codes` per field: `required`, `username_invalid`, `min_length`, `max_length`, `username_occupied`, `email_invalid`, `email_occupied`.',
+              'Form `username` (3-32 latin letters, digits, `_ - .`), `email`, `pwd` (5-128) and `captcha` (a solved challenge of `GET /api/captcha.php?action=signup`, good once). Makes an unconfirmed account and mails a confirmation link (valid 48 hours) in the language of the `app_lang` cookie. Failures carry `codes` per field: `required`, `username_invalid`, `min_length`, `max_length`, `username_occupied`, `email_invalid`, `email_occupied`, `captcha_required`, `captcha_invalid` (wrong, expired, for another action or used before; checked before the names are looked up).',
             response: successSchema,
             failures: [403, 429],
           }),
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
-          body: formBody({ username: 'Username', email: 'Email', pwd: 'Password' }),
+          body: formBody({
+            username: 'Username',
+            email: 'Email',
+            pwd: 'Password',
+            captcha: 'The solved captcha (base64 JSON) of action `signup`',
+          }),
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const input = formFields(request.body, ['username', 'email', 'pwd']);
+        const input = formFields(request.body, ['username', 'email', 'pwd', 'captcha']);
         await accounts.signup(input, client(request));
         return { success: 1 as const };
       },

@@ -23,7 +23,7 @@ export function captchaRoutes(deps: { captcha: CaptchaService }) {
             'and sends base64 of the JSON `{algorithm, challenge, number, salt, signature}` as the form field `captcha`.',
             'A proof works once, for its action, within 10 minutes of the challenge; otherwise the form answers `captcha_invalid` (field `captcha`).',
           ].join(' '),
-          querystring: { action: { description: 'login or contact', required: true } },
+          querystring: { action: { description: CAPTCHA_ACTIONS.join(', '), required: true } },
           response: captchaChallengeSchema,
         }),
       },

@@ -14,6 +14,7 @@ import type {
   SessionRow,
 } from '../repositories/account.repository.ts';
 import { accountMail } from './account-mail.ts';
+import type { CaptchaService } from './captcha.service.ts';
 import { usernameBase, usernameCandidates } from './google-username.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -91,6 +92,8 @@ const googleRefusal = (reason: string) => new AppError('sign_in_failed', { info:
 export function createAccountService(deps: {
   accounts: AccountRepository;
   guard: SignInGuard;
+  /** Sign-up takes a solved captcha (action `signup`), always. */
+  captcha: Pick<CaptchaService, 'verify'>;
   mailer: Mailer;
   site: { name: string; url: string };
   sessionTtlS: number;
@@ -166,15 +169,23 @@ export function createAccountService(deps: {
       return startSession({ id: Number(row.id), username: row.username }, client);
     },
 
-    /** POST /api/signup.php: an unconfirmed account and its confirmation mail. */
+    /**
+     * POST /api/signup.php: an unconfirmed account and its confirmation mail. The captcha
+     * is checked (and spent) before the names are looked up, so a bot cannot ask which
+     * usernames and emails have accounts without paying a proof for each question.
+     */
     async signup(
-      input: { username: string; email: string; pwd: string },
+      input: { username: string; email: string; pwd: string; captcha: string },
       client: ClientInfo,
     ): Promise<void> {
       const username = input.username.trim();
       const email = input.email.trim();
       const local = checkSignup({ username, email, pwd: input.pwd });
+      if (input.captcha === '') local.push({ field: CAPTCHA_FIELD, code: 'captcha_required' });
       if (local.length > 0) throw formFailure(local);
+      if ((await deps.captcha.verify(input.captcha, 'signup')) !== 'ok') {
+        throw formFailure([{ field: CAPTCHA_FIELD, code: 'captcha_invalid' }]);
+      }
       const taken = await accounts.occupied(username, email);
       const occupied: FieldError[] = [];
       if (taken.username) occupied.push({ field: 'username', code: 'username_occupied' });

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
-// Outgoing mail (confirmation and password-reset links). With SMTP_URL it goes to that
-// server; without one (the embedded default) each message is written to DATA_DIR/outbox as
-// an .eml file and its link is logged, so an operator trying the site can still follow it.
+// Outgoing mail (confirmation and password-reset links, reports to the operator). With
+// SMTP_URL it goes to that server; without one (the embedded default) each message is
+// written to DATA_DIR/outbox as an .eml file and its link is logged, so an operator trying
+// the site can still follow it.
 
 export interface MailMessage {
   to: string;
@@ -14,7 +15,21 @@ export interface MailMessage {
   html: string;
   /** The one link the mail is about: logged by the outbox so nobody has to open the file. */
   link?: string;
+  /** Where answers go (a report's sender), when not to the site's own address. */
+  replyTo?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
+
+/** nodemailer's message: the same in both transports. */
+const envelope = (from: string, message: MailMessage) => ({
+  from,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+  ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  ...(message.attachments ? { attachments: message.attachments } : {}),
+});
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -31,13 +46,7 @@ export function createMailer(opts: {
     const transport: Transporter = createTransport(opts.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({
-          from: opts.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        });
+        await transport.sendMail(envelope(opts.from, message));
       },
       close: () => transport.close(),
     };
@@ -46,13 +55,7 @@ export function createMailer(opts: {
   let sequence = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from: opts.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      const info = await transport.sendMail(envelope(opts.from, message));
       await mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${++sequence}.eml`;
       const file = path.join(opts.outboxDir, name);

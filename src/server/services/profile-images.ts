@@ -22,7 +22,7 @@ const MINIMUM: Record<ProfileImageKind, { width: number; height: number }> = {
 };
 
 /** Formats taken in (`heif` is AVIF in sharp's prebuilt libvips). SVG is refused. */
-const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+export const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 const WEBP_QUALITY = 82;
 
 export type ProfileImageResult =

@@ -98,3 +98,28 @@ export async function postForm<T>(path: string, fields: Record<string, string>):
   }
   return parseApiResponse<T>(response.status, body);
 }
+
+/**
+ * A multipart POST (a form with a file, SPEC.md §7 `report.php`) from the browser. The
+ * browser writes the boundary itself; the session's CSRF token goes with it as with forms.
+ */
+export async function postMultipart<T>(path: string, body: FormData): Promise<T> {
+  let response: Response;
+  try {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    };
+    if (csrfToken) headers['x-csrf-token'] = csrfToken;
+    response = await fetch(path, { method: 'POST', headers, body, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, { error: 'Network error', code: 'general_error' });
+  }
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = undefined;
+  }
+  return parseApiResponse<T>(response.status, parsed);
+}

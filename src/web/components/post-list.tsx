@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CommentsResponse, MemberResponse } from '../../contracts/members.schema.ts';
 import { ClientPager } from './client-pager.tsx';
+import { ReportButton } from './contact/report-button.tsx';
 import styles from './post-list.module.css';
+
+/** The start of a post, for the report form to say which one it is about. */
+const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 export interface Post {
   id: string;
@@ -20,7 +24,16 @@ export interface Post {
  * turned in the browser, over the list already loaded (SPEC.md §2: comments paginate on
  * the client).
  */
-export function PostList({ posts, pageSize = 10 }: { posts: Post[]; pageSize?: number }) {
+export function PostList({
+  posts,
+  pageSize = 10,
+  report,
+}: {
+  posts: Post[];
+  pageSize?: number;
+  /** What a post is, when each may be reported (comments). */
+  report?: 'comment';
+}) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(posts.length / pageSize));
@@ -54,6 +67,14 @@ export function PostList({ posts, pageSize = 10 }: { posts: Post[]; pageSize?: n
                 <time dateTime={`${post.date.replace(' ', 'T')}Z`}>
                   {format.format(new Date(`${post.date.replace(' ', 'T')}Z`))}
                 </time>
+                {report ? (
+                  <ReportButton
+                    object={{ type: report, id: Number(post.id) }}
+                    label={excerpt(post.text)}
+                    name={post.username}
+                    inline
+                  />
+                ) : null}
               </p>
               <p className={styles.text}>{post.text}</p>
             </div>

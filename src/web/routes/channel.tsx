@@ -178,7 +178,11 @@ function Wall({ id }: { id: number }) {
   return (
     <>
       {user ? <CommentForm section="channel" objectId={id} /> : <CommentLoginPrompt />}
-      <PostList key={comments[0]?.comment_id} posts={comments.map(commentToPost)} />
+      <PostList
+        key={comments[0]?.comment_id}
+        posts={comments.map(commentToPost)}
+        report="comment"
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { ContactPageButton } from '../components/contact/contact-page-button.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import {
   fill,
@@ -64,6 +65,7 @@ export function Component() {
           </section>
         ))}
       </div>
+      <ContactPageButton page={page} />
       <p className={styles.contact}>
         {t('information.contact')} <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
       </p>

@@ -19,6 +19,7 @@ import { appContext } from '../app-context.ts';
 import { CommentForm } from '../components/comments/comment-form.tsx';
 import { CommentLoginPrompt } from '../components/comments/comment-login-prompt.tsx';
 import { memberWallPath } from '../components/comments/comment-rules.ts';
+import { ReportButton } from '../components/contact/report-button.tsx';
 import { FactsList } from '../components/facts-list.tsx';
 import { ownListPath } from '../components/owner/owner-lists.ts';
 import { OwnerVideoList } from '../components/owner/owner-video-list.tsx';
@@ -197,7 +198,12 @@ export function Component() {
         // SPEC.md §6: a member cannot subscribe to themselves.
         subscribe={user?.id === id ? undefined : { type: 'member', objectId: String(id) }}
         actions={
-          user?.id === id ? undefined : <MemberButtons memberId={id} name={member.display_name} />
+          user?.id === id ? undefined : (
+            <>
+              <MemberButtons memberId={id} name={member.display_name} />
+              <ReportButton object={{ type: 'member', id }} label={member.display_name} />
+            </>
+          )
         }
       />
       <ProfileTabs label={member.display_name} current={tab} tabs={tabs} />

@@ -19,6 +19,7 @@ import { appContext } from '../app-context.ts';
 import { PartnerSlider } from '../components/ads/partner-slider.tsx';
 import { preloadUnderPlayerAd, UnderPlayerAd } from '../components/ads/under-player-ad.tsx';
 import { ClientPager } from '../components/client-pager.tsx';
+import { ReportButton } from '../components/contact/report-button.tsx';
 import { ThumbDownIcon, ThumbUpIcon } from '../components/icons.tsx';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -378,6 +379,11 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
           <button type="button" className={styles.secondary} onClick={() => setSharing(true)}>
             {t('video.share')}
           </button>
+          <ReportButton
+            object={{ type: 'video', id }}
+            label={video.title}
+            className={styles.secondary}
+          />
           {video.status_id === '1' ? (
             user ? (
               <Link to={`/download/?video=${video.video_id}`} className={styles.secondary}>

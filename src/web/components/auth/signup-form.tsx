@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkSignup, SIGNUP_RULES } from '../../../contracts/auth.rules.ts';
+import { CAPTCHA_FIELD } from '../../../contracts/captcha.ts';
 import { postForm } from '../../api/client.ts';
+import { CaptchaField } from '../captcha/captcha-field.tsx';
 import styles from './auth.module.css';
 import { Notice } from './auth-page.tsx';
 import { FormAlert, FormField } from './form-field.tsx';
@@ -9,15 +11,18 @@ import { GoogleLink } from './google-link.tsx';
 import { formValue, useAuthForm } from './use-auth-form.ts';
 
 // Sign-up (SPEC.md §5 "Signup messages"): username, email and password, checked by the
-// shared rules before the call. The account opens through the link of a confirmation mail,
-// so a success says where that mail went instead of signing in.
+// shared rules before the call, and the captcha (decision 0023: a bot pays a proof per
+// account, and per question about which names are taken). The account opens through the
+// link of a confirmation mail, so a success says where that mail went instead of signing in.
 
-const FIELDS = ['username', 'email', 'pwd'] as const;
+const FIELDS = ['username', 'email', 'pwd', CAPTCHA_FIELD] as const;
 
 export function SignupForm() {
   const { t } = useTranslation();
   const form = useAuthForm(FIELDS);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** The captcha widget's round: a proof the server saw may be spent, so a new one is due. */
+  const [round, setRound] = useState(0);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,9 +31,22 @@ export function SignupForm() {
       email: formValue(event.currentTarget, 'email'),
       pwd: formValue(event.currentTarget, 'pwd'),
     };
-    await form.run(checkSignup(input), async () => {
+    const proof = formValue(event.currentTarget, CAPTCHA_FIELD);
+    const local = checkSignup(input);
+    if (proof === '') local.push({ field: CAPTCHA_FIELD, code: 'captcha_required' });
+    await form.run(local, async () => {
       const email = input.email.trim();
-      await postForm('/api/signup.php', { username: input.username.trim(), email, pwd: input.pwd });
+      try {
+        await postForm('/api/signup.php', {
+          username: input.username.trim(),
+          email,
+          pwd: input.pwd,
+          [CAPTCHA_FIELD]: proof,
+        });
+      } catch (error) {
+        setRound((was) => was + 1);
+        throw error;
+      }
       setSentTo(email);
     });
   }
@@ -72,6 +90,7 @@ export function SignupForm() {
           minLength={SIGNUP_RULES.passwordMin}
           required
         />
+        <CaptchaField key={round} action="signup" error={form.fieldError(CAPTCHA_FIELD)} />
         <FormAlert error={form.formError} />
         <button type="submit" className={styles.submit} disabled={form.busy}>
           {t('signup.submit')}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { FooterAd } from '../ads/footer-ad.tsx';
+import { ContactLink } from '../contact/contact-link.tsx';
 import styles from './footer.module.css';
 import { LanguagePicker } from './language-picker.tsx';
 
@@ -32,6 +33,7 @@ export function Footer() {
               {t(`footer.${key}`)}
             </Link>
           ))}
+          <ContactLink />
         </nav>
         <p className={styles.rta}>
           <a

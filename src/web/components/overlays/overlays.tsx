@@ -16,13 +16,14 @@ import { TOAST_MS } from '../../../contracts/constants.ts';
 import { isApiError } from '../../api/client.ts';
 import { withScreenMessages } from '../../i18n/messages.client.ts';
 import { errorText } from '../../lib/errors.ts';
+import type { ContactPrefill } from '../contact/contact-prefill.ts';
 import styles from './toasts.module.css';
 
 // The modal system and the toasts of SPEC.md §2 "Layout". One modal at a time; every route
 // change closes it. Toasts vanish after 4 s (SPEC.md §9) or when clicked. Modals load
 // their code when first opened, so no page pays for them up front.
 
-export type ModalName = 'login';
+export type ModalName = 'login' | 'contact';
 /** `info`: a notice that is neither a success nor a failure ("You are already subscribed"). */
 type ToastKind = 'success' | 'error' | 'info';
 
@@ -35,6 +36,8 @@ interface Toast {
 interface Overlays {
   modal: ModalName | null;
   openModal(name: ModalName): void;
+  /** The ContactUs modal, its subject and the object reported filled in (a Report entry). */
+  openContact(prefill?: ContactPrefill): void;
   closeModal(): void;
   toast(kind: ToastKind, text: string): void;
   /** An error toast for a failed call, in the visitor's language (SPEC.md §7 interceptor). */
@@ -45,6 +48,7 @@ const OverlayContext = createContext<Overlays | null>(null);
 
 // The modal's code and its words (messages.client.ts) load when it first opens.
 const LoginModal = lazy(withScreenMessages(() => import('./login-modal.tsx')));
+const ContactModal = lazy(withScreenMessages(() => import('../contact/contact-modal.tsx')));
 
 export function useOverlays(): Overlays {
   const overlays = useContext(OverlayContext);
@@ -56,6 +60,7 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [modal, setModal] = useState<ModalName | null>(null);
+  const [prefill, setPrefill] = useState<ContactPrefill>({});
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -94,6 +99,10 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
     () => ({
       modal,
       openModal: setModal,
+      openContact: (given = {}) => {
+        setPrefill(given);
+        setModal('contact');
+      },
       closeModal: () => setModal(null),
       toast,
       toastFailure: (error) =>
@@ -132,6 +141,15 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
       {modal === 'login' ? (
         <Suspense fallback={null}>
           <LoginModal onClose={() => setModal(null)} />
+        </Suspense>
+      ) : null}
+      {modal === 'contact' ? (
+        <Suspense fallback={null}>
+          <ContactModal
+            prefill={prefill}
+            onClose={() => setModal(null)}
+            onSent={(text) => toast('success', text)}
+          />
         </Suspense>
       ) : null}
     </OverlayContext.Provider>

@@ -35,6 +35,7 @@ export function VideoComments({ id }: { id: number }) {
             // A new comment on top brings the list back to its first page.
             key={query.data.comments[0]?.comment_id}
             posts={query.data.comments.map(commentToPost)}
+            report="comment"
             pageSize={PAGE_SIZE.comments}
           />
         ) : (
