@@ -318,6 +318,7 @@ describe('every multipart call under malformed forms', () => {
         '/api/member.php',
         '/api/video_edit.php',
         '/api/age_verification.php',
+        '/api/album_edit.php',
       ]),
     );
   });
