@@ -55,6 +55,7 @@ export type AlbumsResponse = z.infer<typeof albumsResponseSchema>;
 
 export const albumDetailSchema = albumItemSchema.extend({
   description: z.string(),
+  cover_photo_id: z.string().regex(/^\d*$/).describe('The cover photo, empty when none'),
   status_id: z.enum(['1', '5']),
   is_private: z.enum(['0', '1']),
   statistics: z.object({ viewed: numeric, likes: numeric, dislikes: numeric }),

@@ -89,16 +89,17 @@ export function albumArtSvg(item: AlbumArtItem): string {
   const pad = Math.round(side * 0.05);
   const heading = `Demo photo ${item.index} / ${item.count}`;
   const caption = `${item.title.slice(0, 48)} · synthetic image`;
-  // Sized so a line fits the width: a sans glyph is about 0.6 of the font size wide.
+  // Centred and sized to fit the middle square (a sans glyph is about 0.6 of the font size
+  // wide), so the caption stays whole in the album grid's square thumbnails.
   const fontSize = (text: string, share: number) =>
-    Math.round(Math.min(band * share, (w - 2 * pad) / (text.length * 0.6)));
+    Math.round(Math.min(band * share, (side - 2 * pad) / (text.length * 0.6)));
   const big = fontSize(heading, 0.36);
   const small = fontSize(caption, 0.2);
   parts.push(
     `<rect y="${h - band}" width="${w}" height="${band}" fill="rgba(10,8,16,0.55)"/>`,
-    `<g font-family="DejaVu Sans, Verdana, sans-serif" fill="#fff">`,
-    `<text x="${pad}" y="${h - band + pad + big * 0.8}" font-size="${big}" font-weight="700">${escapeXml(heading)}</text>`,
-    `<text x="${pad}" y="${h - pad * 0.8}" font-size="${small}" fill-opacity="0.85">${escapeXml(caption)}</text>`,
+    `<g font-family="DejaVu Sans, Verdana, sans-serif" fill="#fff" text-anchor="middle">`,
+    `<text x="${w / 2}" y="${h - band + pad + big * 0.8}" font-size="${big}" font-weight="700">${escapeXml(heading)}</text>`,
+    `<text x="${w / 2}" y="${h - pad * 0.8}" font-size="${small}" fill-opacity="0.85">${escapeXml(caption)}</text>`,
     '</g>',
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('')}</svg>`;

@@ -201,6 +201,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
           album: {
             ...albumItem(row, prefix),
             description: row.description,
+            cover_photo_id: row.cover_photo_id ? String(row.cover_photo_id) : '',
             status_id: row.status_id === 1 ? '1' : '5',
             is_private: row.is_private === 1 ? '1' : '0',
             statistics: {
