@@ -99,18 +99,6 @@ export const PLAYLIST_LIMITS = {
   descriptionMax: 500,
   categoriesMax: 3,
 } as const;
-/**
- * Photo albums (SPEC.md §3 Album, §7 `POST /api/album_edit.php`). The title's bounds are the
- * playlist's; the description may be empty. A page of 100 photos is what an album page
- * shows at once; 10 files a call keeps what one call holds in memory near 100 MB at worst.
- */
-export const ALBUM_LIMITS = {
-  titleMin: 3,
-  titleMax: 100,
-  descriptionMax: 500,
-  photosMax: 100,
-  filesPerRequest: 10,
-} as const;
 export const UPLOAD_MAX_BYTES = 10 * 1024 ** 3;
 export const PROFILE_IMAGE_MIN = { width: 1250, height: 250 } as const;
 export const TOAST_TITLE_MAX = 70;

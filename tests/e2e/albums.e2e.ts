@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
+import { albumPath } from '../../src/contracts/playlists.paths.ts';
+import { fetchStatus, launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { openPage, signInAsDemo, uniqueName } from './site.ts';
 
 // Photo albums as people use them (docs/decisions/0032): a member creates an album on their
@@ -141,6 +143,13 @@ describe('albums', () => {
       .toBe(true);
     await expectReachable(thumbs.first());
     const albumUrl = page.url();
+    // The owner's tools pass axe as the visitors' page does (a11y.e2e.ts).
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([]);
 
     await thumbs.first().click();
     const viewer = page.getByRole('dialog');
@@ -225,5 +234,31 @@ describe('albums', () => {
     expect(page.url()).toBe(`${baseUrl}/albums/${album.album_id}/${album.dir}/`);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('serves album addresses from the server: canonical, a linked photo open, 404s', async () => {
+    const list = (await (
+      await fetch(`${baseUrl}/api/json/albums/0/str/latest/60/..1.json`)
+    ).json()) as { albums: { album_id: string; dir: string; title: string }[] };
+    const album = list.albums[0];
+    if (!album) throw new Error('no demo album');
+    const detail = (await (
+      await fetch(`${baseUrl}${albumPath(0, Number(album.album_id))}`)
+    ).json()) as { album: { photos: { photo_id: string }[] } };
+    const photo = detail.album.photos[0]?.photo_id ?? '';
+    const page = `/albums/${album.album_id}/${album.dir}/`;
+
+    const html = await (await fetch(`${baseUrl}${page}`)).text();
+    expect(html).toContain(`href="${page}${photo}/"`);
+    expect(html).not.toMatch(/<dialog/);
+    // A linked photo shows at first paint, before any script runs.
+    const linked = await (await fetch(`${baseUrl}${page}${photo}/`)).text();
+    expect(linked).toMatch(/<dialog[^>]* open=""/);
+    expect(await fetchStatus(baseUrl, `/albums/${album.album_id}/wrong-dir/${photo}/`)).toEqual({
+      status: 301,
+      location: `${page}${photo}/`,
+    });
+    expect((await fetchStatus(baseUrl, `${page}999999999/`)).status).toBe(404);
+    expect((await fetchStatus(baseUrl, '/albums/999999/nothing/')).status).toBe(404);
   });
 });

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { makeAlbum } from '../../../tests/support/factories.ts';
 import { HOSTILE_WELL_FORMED } from '../../../tests/support/hostile.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
-import { ALBUM_LIMITS } from '../../contracts/constants.ts';
+import { ALBUM_LIMITS } from '../../contracts/album.rules.ts';
 import { type AlbumsParams, albumPath, albumsPath } from '../../contracts/playlists.paths.ts';
 import {
   albumEditAnswerSchema,

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  ALBUM_LIMITS,
   ALBUM_PHOTOS,
   type AlbumEditRequest,
   parseAlbumEdit,
 } from '../../contracts/album.rules.ts';
-import { ALBUM_LIMITS } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { albumEditAnswerSchema } from '../../contracts/playlists.schema.ts';
 import type { Viewer } from '../plugins/viewer.ts';

@@ -1,4 +1,4 @@
-import { ALBUM_LIMITS } from '../../contracts/constants.ts';
+import { ALBUM_LIMITS } from '../../contracts/album.rules.ts';
 import type { Database } from '../../db/client.ts';
 
 // Hand-written SQL of `POST /api/album_edit.php`: a member's own albums and photos. Every

@@ -1,6 +1,5 @@
 import type { AlbumFields } from '../../contracts/album.rules.ts';
-import { albumDirOf } from '../../contracts/album.rules.ts';
-import { ALBUM_LIMITS } from '../../contracts/constants.ts';
+import { ALBUM_LIMITS, albumDirOf } from '../../contracts/album.rules.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type { AlbumEditAnswer, AlbumResponse } from '../../contracts/playlists.schema.ts';
 import { albumDir, albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';

@@ -18,9 +18,13 @@ import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
 import styles from '../components/album/album.module.css';
 import { postDay } from '../components/album/album-card.tsx';
-import { albumPagePath, albumPhotoPath, albumQueryPath } from '../components/album/album-paths.ts';
+import {
+  albumPagePath,
+  albumPhotoPath,
+  albumQueryPath,
+  memberAlbumsPath,
+} from '../components/album/album-paths.ts';
 import { PhotoViewer, type ViewerState } from '../components/album/photo-viewer.tsx';
-import { memberAlbumsPath } from '../components/layout/member-paths.ts';
 import { isOwner } from '../components/owner/owner-lists.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';

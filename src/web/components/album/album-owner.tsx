@@ -2,12 +2,10 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ALBUM_PHOTOS } from '../../../contracts/album.rules.ts';
-import { ALBUM_LIMITS } from '../../../contracts/constants.ts';
+import { ALBUM_LIMITS, ALBUM_PHOTOS } from '../../../contracts/album.rules.ts';
 import { isApiError } from '../../api/client.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { errorText } from '../../lib/errors.ts';
-import { memberAlbumsPath } from '../layout/member-paths.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { ConfirmDialog } from '../owner/confirm-dialog.tsx';
 import { dropUnshown, invalidatePaths } from '../owner/owner-refresh.ts';
@@ -20,7 +18,7 @@ import {
   setAlbumCover,
   uploadPhoto,
 } from './album-calls.ts';
-import { albumLists, albumPagePath, albumPages } from './album-paths.ts';
+import { albumLists, albumPagePath, albumPages, memberAlbumsPath } from './album-paths.ts';
 
 // The owner's tools on their album's page (a chunk loaded for the owner only): add photos
 // (one call a photo, each with its upload progress; refusals listed by file name), edit the

@@ -14,6 +14,14 @@ export function albumPhotoPath(album: { album_id: string; dir: string }, photoId
 }
 
 /**
+ * A member's Albums tab (their own shows private albums and "Create album"). Here rather
+ * than in layout/member-paths.ts, which the header ships with every first paint.
+ */
+export function memberAlbumsPath(userId: number | string, page = 1): string {
+  return `/members/${userId}/albums/${page}/`;
+}
+
+/**
  * The album as the page reads it. Members read it uncached: the owner sees a change at
  * once, and a private album's signed photo URLs are always fresh (decision 0032).
  */

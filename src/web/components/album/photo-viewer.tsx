@@ -54,7 +54,12 @@ export function PhotoViewer({
 
   useEffect(() => {
     const element = dialog.current;
-    if (element && !element.open) element.showModal();
+    // The server renders it open (a linked photo shows at first paint); the browser makes
+    // it modal.
+    if (element && !element.matches(':modal')) {
+      if (element.open) element.close();
+      element.showModal();
+    }
     // The page behind does not scroll under the photo (touch screens scroll it otherwise).
     const root = document.documentElement;
     const overflow = root.style.overflow;
@@ -122,6 +127,7 @@ export function PhotoViewer({
   return (
     <dialog
       ref={dialog}
+      open
       className={styles.viewer}
       aria-label={t('albums.viewer.label', { title: album.title })}
       onCancel={(event) => {
