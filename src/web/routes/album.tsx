@@ -164,7 +164,7 @@ export function Component() {
           </Link>
         </p>
       ) : photos.length === 0 ? (
-        <p className={styles.empty}>{own ? t('albums.emptyOwn') : t('albums.emptyAlbum')}</p>
+        <p className={styles.empty}>{own ? t('albums.emptyAlbumOwn') : t('albums.emptyAlbum')}</p>
       ) : (
         <ul
           ref={grid}
