@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'subscribe_cant_subscribe_myself',
   'vote_already_voted',
   'invalid_img_size',
+  'album_photos_limit',
   // Empties and access
   'videos_not_found',
   'playlist_is_private',
@@ -136,6 +137,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   subscribe_cant_subscribe_myself: 'You cannot subscribe to yourself',
   vote_already_voted: 'You have already voted',
   invalid_img_size: 'The image is too small',
+  album_photos_limit: 'The album cannot hold more photos',
   videos_not_found: 'Videos not found',
   playlist_is_private: 'This playlist is private',
   no_permission: 'You have no permission to view this',

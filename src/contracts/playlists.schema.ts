@@ -55,6 +55,7 @@ export type AlbumsResponse = z.infer<typeof albumsResponseSchema>;
 
 export const albumDetailSchema = albumItemSchema.extend({
   description: z.string(),
+  cover_photo_id: z.string().regex(/^\d*$/).describe('The cover photo, empty when none'),
   status_id: z.enum(['1', '5']),
   is_private: z.enum(['0', '1']),
   statistics: z.object({ viewed: numeric, likes: numeric, dislikes: numeric }),
@@ -68,7 +69,17 @@ export const albumDetailSchema = albumItemSchema.extend({
         height: numeric,
       }),
     )
-    .describe('Empty for a deleted album, and for a private one unless a member asks'),
+    .describe('Empty for a deleted album, and for a private one unless a signed-in member asks'),
 });
 export const albumResponseSchema = z.object({ album: albumDetailSchema });
 export type AlbumResponse = z.infer<typeof albumResponseSchema>;
+
+/** `POST /api/album_edit.php` (SPEC.md §7): ok, with the album as its owner now sees it. */
+export const albumEditAnswerSchema = z.object({
+  success: z.literal(1),
+  album_id: numeric.optional().describe('section=new: the new album'),
+  album: albumDetailSchema
+    .optional()
+    .describe('The album after the change, as its owner sees it (every section but del)'),
+});
+export type AlbumEditAnswer = z.infer<typeof albumEditAnswerSchema>;

@@ -15,6 +15,10 @@ describe('parseStatRequest (SPEC.md §7 stat)', () => {
       ok: true,
       value: { act: 'vote', section: 'album', object_id: 7, vote: 0 },
     });
+    expect(parseStatRequest({ act: 'view', section: 'album', object_id: '7' })).toEqual({
+      ok: true,
+      value: { act: 'view', section: 'album', object_id: 7 },
+    });
   });
 
   it('reads a view and drops what it does not use', () => {
@@ -45,7 +49,7 @@ describe('parseStatRequest (SPEC.md §7 stat)', () => {
     expect(parseStatRequest({ act: 'vote', section: 'model', object_id: '1', vote: '1' })).toEqual(
       bad('section'),
     );
-    expect(parseStatRequest({ act: 'view', section: 'album', object_id: '1' })).toEqual(
+    expect(parseStatRequest({ act: 'view', section: 'playlist', object_id: '1' })).toEqual(
       bad('section'),
     );
     expect(parseStatRequest({ act: 'vote', section: 'video', vote: '1' })).toEqual(

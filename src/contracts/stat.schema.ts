@@ -4,14 +4,14 @@ import { z } from './zod.ts';
 
 // The stat call of SPEC.md §7 (`POST /api/stat.php`, form or JSON): `act=vote` likes (1) or
 // dislikes (0) an object, `act=view` counts a view of a video (SPEC.md §4: one second after
-// it loads). Form bodies carry every value as a string; JSON clients may send numbers.
+// it loads) or of an album. Form bodies carry every value as a string; JSON clients may send numbers.
 
 /** Sections a vote may name; the other comment sections carry no like counts. */
 export const VOTE_SECTIONS = ['video', 'album'] as const;
 export type VoteSection = (typeof VOTE_SECTIONS)[number];
 
-/** Sections a view may name. */
-export const VIEW_SECTIONS = ['video'] as const;
+/** Sections a view may name: a video, or an album (its photo viewer opened). */
+export const VIEW_SECTIONS = ['video', 'album'] as const;
 export type ViewSection = (typeof VIEW_SECTIONS)[number];
 
 const INT_MAX = 2_147_483_647;

@@ -14,6 +14,7 @@ import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
+import { albumEditRoutes } from './api/album-edit.routes.ts';
 import { albumsRoutes } from './api/albums.routes.ts';
 import { authRoutes } from './api/auth.routes.ts';
 import { captchaRoutes } from './api/captcha.routes.ts';
@@ -245,6 +246,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statRoutes(api, {}, memberActions));
   await app.register(inputRoutes(api, memberActions));
   await app.register(uploadRoutes(api, { config, jobs: deps.jobs, cache }));
+  await app.register(
+    albumEditRoutes(api, { changed: (albumId) => forgetCachedObject(cache, 'album', albumId) }),
+  );
   await app.register(
     memberProfileRoutes(api, {
       // The member's page shows the change at once; the header's avatar and ended

@@ -137,6 +137,12 @@ export const routes: RouteObject[] = [
             lazy: withScreenMessages(() => import('./routes/playlist.tsx')),
           },
           {
+            // /albums/{id}/{dir}/, and /albums/{id}/{dir}/{photo_id}/ with that photo in the viewer
+            path: 'albums/:id/:dir?/:photo?',
+            id: 'src/web/routes/album.tsx',
+            lazy: withScreenMessages(() => import('./routes/album.tsx')),
+          },
+          {
             path: 'community/:sort?',
             id: 'community-redirect',
             lazy: async () => ({

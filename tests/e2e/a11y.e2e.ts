@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { thousandsFolder } from '../../src/contracts/folders.ts';
+import { albumPath } from '../../src/contracts/playlists.paths.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration } from './browser.ts';
 import { signInAsDemo } from './site.ts';
 
@@ -73,6 +74,20 @@ async function playlistVideo(): Promise<string> {
     `/playlist/${playlist}/1/`,
     new RegExp(`href="(\\/videos\\/\\d+\\/[a-z0-9-]+\\/\\?playlist=${playlist})"`),
   );
+}
+
+/** A listed demo album with several photos (the demo renders them at start-up). */
+async function demoAlbum(): Promise<{ path: string; photo: string; owner: string }> {
+  const list = (await (
+    await fetch(`${baseUrl}/api/json/albums/0/str/most-photos/60/..1.json`)
+  ).json()) as { albums: { album_id: string; dir: string; user: { id: string } }[] };
+  const album = list.albums[0];
+  if (!album) throw new Error('no demo album');
+  const detail = (await (
+    await fetch(`${baseUrl}${albumPath(0, Number(album.album_id))}`)
+  ).json()) as { album: { photos: { photo_id: string }[] } };
+  const path = `/albums/${album.album_id}/${album.dir}/`;
+  return { path, photo: `${path}${detail.album.photos[1]?.photo_id}/`, owner: album.user.id };
 }
 
 describe('accessibility', () => {
@@ -206,6 +221,9 @@ describe('accessibility', () => {
         await page.getByRole('heading', { name: 'Messages' }).waitFor();
       },
     ],
+    ['member albums', async () => `/members/${(await demoAlbum()).owner}/albums/1/`],
+    ['album', async () => (await demoAlbum()).path],
+    ['photo viewer', async () => (await demoAlbum()).photo],
     ['404', async () => '/no/such/page/'],
   ];
 

@@ -18,6 +18,7 @@ import type { JobQueue } from '../../server/jobs/queue.ts';
 import { createVideoMediaRepository } from '../../server/repositories/video-media.repository.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import type { Database } from '../client.ts';
+import { renderDemoAlbums } from './demo-albums.ts';
 import { DEMO_SIZE } from './generate.ts';
 import { loadCatalogue } from './load.ts';
 
@@ -96,6 +97,10 @@ export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<numb
     UPDATE categories SET image_version = 1;
   `);
   log.info({ ms: Date.now() - started }, 'demo artwork rendered');
+  log.info(
+    { ...(await renderDemoAlbums({ database, storage })), ms: Date.now() - started },
+    'demo album photos rendered',
+  );
   await createDemoAccount(database);
   log.info(DEMO_ACCOUNT, 'demo member account: sign in with this username and password');
 

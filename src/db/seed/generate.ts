@@ -43,7 +43,8 @@ export const DEMO_SIZE: CatalogueSize = {
   channels: 24,
   members: 80,
   playlists: 60,
-  albums: 40,
+  // A handful: each demo album's photos are rendered at first start (demo-albums.ts).
+  albums: 12,
   keywords: 400,
   commentsPerVideo: 2.5,
 };

@@ -320,6 +320,7 @@ describe('every multipart call under malformed forms', () => {
         '/api/video_edit.php',
         '/api/age_verification.php',
         '/api/report.php',
+        '/api/album_edit.php',
       ]),
     );
   });

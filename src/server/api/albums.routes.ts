@@ -3,7 +3,7 @@ import { AppError } from '../../contracts/errors.ts';
 import { parseObjectPath } from '../../contracts/members.paths.ts';
 import { parseAlbums } from '../../contracts/playlists.paths.ts';
 import { albumResponseSchema, albumsResponseSchema } from '../../contracts/playlists.schema.ts';
-import { cacheAnswer, cacheFor } from '../plugins/response-cache.ts';
+import { cacheAnswer } from '../plugins/response-cache.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
 import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
 import { createPlaylistService } from '../services/playlist.service.ts';
@@ -34,7 +34,7 @@ export function albumsRoutes(deps: ApiDeps) {
           summary: 'Photo albums',
           tags: ['albums'],
           description:
-            'Path: `/api/json/albums/{lifetime}/{gender}/{sort}/{count}/{section}.{object_id}.{page}.json`. Sections: `` every album; `members` a member’s (object_id). Sorts: latest, most-popular, top-rated, most-commented, most-photos. Private albums are listed with private 1.',
+            'Path: `/api/json/albums/{lifetime}/{gender}/{sort}/{count}/{section}.{object_id}.{page}.json`. Sections: `` every listed album of the orientation; `members` a member’s (object_id), of every orientation. Sorts: latest, most-popular, top-rated, most-commented, most-photos. Private albums are listed to their owner only (with private 1), whose answer is personal (`private`, at most an hour: covers of private albums are signed URLs).',
           params: {
             lifetime: 'Cache lifetime in seconds (SPEC: 86400)',
             gender: 'str, she or gay',
@@ -48,9 +48,13 @@ export function albumsRoutes(deps: ApiDeps) {
       async (request, reply) => {
         const parsed = parseAlbums(request.params, ALBUMS_MAX);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
-        const result = await service.albums(parsed.value);
-        cacheFor(reply, parsed.value.lifetime, maxLifetime);
-        return result;
+        const result = await service.albums(parsed.value, request.viewer);
+        // The owner's own list holds signed cover URLs of private albums: kept no longer.
+        const lifetime = result.personal
+          ? Math.min(parsed.value.lifetime, SIGNED_ALBUM_TTL_S)
+          : parsed.value.lifetime;
+        cacheAnswer(reply, lifetime, maxLifetime, result);
+        return result.body;
       },
     );
 
@@ -62,7 +66,7 @@ export function albumsRoutes(deps: ApiDeps) {
           summary: 'One album with its photos',
           tags: ['albums'],
           description:
-            'Path: `/api/json/album/{lifetime}/{e6}/{e3}/{album_id}.json`. A deleted album answers its status without photos; a private one shows its photos to members only, as signed URLs valid for at least an hour (the member’s answer is kept no longer).',
+            'Path: `/api/json/album/{lifetime}/{e6}/{e3}/{album_id}.json`. A deleted album answers its status without photos; a private one shows its photos (and cover) to signed-in members only, as signed URLs valid for at least an hour (the member’s answer is kept no longer); visitors get it without photos and with the placeholder cover.',
           params: {
             lifetime: 'Cache lifetime in seconds',
             e6: 'floor(id / 1e6) * 1e6',

@@ -137,7 +137,7 @@ describe('interactions with a video that is not active', () => {
     });
   }
 
-  it('refuses votes and comments on an album that is not active', async () => {
+  it('refuses votes, comments and views on an album that is not active', async () => {
     const [album] = await t.database.query<{ id: number }>(
       `INSERT INTO albums (user_id, dir, title, status_id) VALUES ($1, 'hidden', 'Hidden', 0)
        RETURNING id`,
@@ -158,6 +158,12 @@ describe('interactions with a video that is not active', () => {
       alice,
     );
     expect(comment.statusCode).toBe(404);
+    const view = await post('/api/stat.php', {
+      act: 'view',
+      section: 'album',
+      object_id: objectId,
+    });
+    expect(view.statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 });

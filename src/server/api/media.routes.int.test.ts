@@ -149,10 +149,10 @@ describe('album media', () => {
     expect((await get(url(albumPhotoKey(albums.open.id, cover)))).body).toBe(`photo ${cover}`);
   });
 
-  it('keeps a private album from the public but its cover thumbnail; a deleted one whole', async () => {
+  it('keeps a private album from the public, its cover too; a deleted one whole', async () => {
     const [cover = 0, other = 0] = albums.closed.photoIds;
-    expect((await get(url(albumPhotoThumbKey(albums.closed.id, cover)))).statusCode).toBe(200);
     for (const key of [
+      albumPhotoThumbKey(albums.closed.id, cover),
       albumPhotoKey(albums.closed.id, cover),
       albumPhotoKey(albums.closed.id, other),
       albumPhotoThumbKey(albums.closed.id, other),
@@ -180,6 +180,7 @@ describe('album media', () => {
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
     const { album } = albumResponseSchema.parse(res.json());
     expect(album.photos).toHaveLength(2);
+    expect(album.scr).toMatch(/^\/media\/s\/\d+\/[\w-]+\/albums\/0\/0\/\d+\/\d+_thumb\.webp\?v=1$/);
     for (const photo of album.photos) {
       for (const link of [photo.url, photo.thumb]) {
         expect(link).toMatch(

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
 import { fieldName, isCleanText } from '../../contracts/text.ts';
 
-// The one reader of multipart forms (member.php, video_edit.php, age_verification.php;
-// decision 0026). Whatever a client sends, reading answers a failure of the catalogue:
+// The one reader of multipart forms (member.php, video_edit.php, age_verification.php,
+// album_edit.php; decision 0026). Whatever a client sends, reading answers a failure of the catalogue:
 // - a text field holding what contracts/text.ts refuses: 400 `invalid_characters` (the
 //   same rule the input guard applies to every other body);
 // - a file over the route's size: the route's own `file_too_large` failure;
@@ -22,6 +22,18 @@ export interface MultipartFormRules {
   maxFileBytes: number;
   /** The route's failure for a file over `maxFileBytes`. */
   tooLarge(field: string): AppError;
+  /** Files one field may carry (default 1; more answer `bad_request`). */
+  maxFilesPerField?: number;
+  /**
+   * Takes each file as soon as it is read, with the fields sent before it, instead of
+   * keeping it in `files`: a form of several images is never held whole. An AppError it
+   * throws is the answer.
+   */
+  onFile?(
+    field: string,
+    data: Buffer,
+    fieldsSoFar: Readonly<Record<string, string>>,
+  ): Promise<void>;
 }
 
 export interface MultipartForm {
@@ -38,14 +50,16 @@ export async function readMultipartForm(
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw malformed();
   const form: MultipartForm = { fields: {}, files: {} };
+  const perField = rules.maxFilesPerField ?? 1;
+  const counts = new Map<string, number>();
   let reading = '';
   try {
     const parts = request.parts({
       limits: {
         fileSize: rules.maxFileBytes,
-        files: rules.files.length,
+        files: rules.files.length * perField,
         fields: FIELDS_MAX,
-        parts: FIELDS_MAX + rules.files.length,
+        parts: FIELDS_MAX + rules.files.length * perField,
         fieldSize: FIELD_MAX_BYTES,
       },
     });
@@ -63,6 +77,14 @@ export async function readMultipartForm(
           throw AppError.form([{ field: name, code: 'invalid_characters' }]);
         }
         form.fields[name] = part.value;
+      } else if (rules.onFile && rules.files.includes(name)) {
+        const count = (counts.get(name) ?? 0) + 1;
+        if (count > perField) throw malformed();
+        counts.set(name, count);
+        reading = name;
+        const data = await part.toBuffer();
+        reading = '';
+        await rules.onFile(name, data, form.fields);
       } else if (rules.files.includes(name) && form.files[name] === undefined) {
         reading = name;
         form.files[name] = await part.toBuffer();

@@ -353,7 +353,7 @@ describe('POST /api/stat.php: bad input', () => {
       { act: 'vote', section: 'model', object_id: '1', vote: '1' },
       'section',
     ],
-    ['a view of an album', { act: 'view', section: 'album', object_id: '1' }, 'section'],
+    ['a view of a playlist', { act: 'view', section: 'playlist', object_id: '1' }, 'section'],
     ['no object_id', { act: 'vote', section: 'video', vote: '1' }, 'object_id'],
     ['object_id 0', { act: 'vote', section: 'video', object_id: '0', vote: '1' }, 'object_id'],
     ['a text object_id', { act: 'view', section: 'video', object_id: 'abc' }, 'object_id'],

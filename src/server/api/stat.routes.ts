@@ -93,15 +93,15 @@ export function statRoutes(
         },
         schema: {
           ...describe({
-            summary: 'Vote for an object or count a view of a video',
+            summary: 'Vote for an object or count a view of a video or an album',
             tags: ['stat'],
             description: [
               'Body (form-encoded or JSON):',
               '`act=vote&section={video|album}&object_id={id}&vote={1 like|0 dislike}`, or',
-              '`act=view&section=video&object_id={id}` (`nogeo` and `user_id` are accepted and ignored).',
+              '`act=view&section={video|album}&object_id={id}` (`nogeo` and `user_id` are accepted and ignored).',
               'One vote per object, ever: a member by account, a visitor by address (IPv6 by /64).',
               'A second vote answers 400 `vote_already_voted` with `codes: [{field: "notify"}]`, which the web app shows as a toast.',
-              'A view is stored before it is answered and shows in the counters within a few seconds; the same visitor viewing the same video again within 30 minutes is counted once (a member’s history is refreshed every time).',
+              'A view is stored before it is answered and shows in the counters within a few seconds; the same visitor viewing the same video again within 30 minutes is counted once (a member’s history is refreshed every time); an album’s view is counted at once, with the same 30-minute rule.',
               '`act=comm&section={video|album|model|channel|member|playlist}&object_id={id}&msg={text}` posts a comment (`member`: on that member’s wall) for a signed-in member (401 `need_auth` otherwise) and answers it; `msg` must hold 5-2000 characters (`required`, `min_length`, `max_length` with `info.length`).',
               'A missing or deleted object answers 404 `not_found`. Limits per address: 60 votes, 10 comments and 300 views a minute (429 `rate_limited`).',
             ].join(' '),

@@ -239,6 +239,11 @@ export function forgetCachedObject(
       new RegExp(`^/api/json/members/\\d+/(friends|subscribers|subscriptions)/filt[^/]*\\.${id}/`),
     );
   }
+  if (section === 'album') {
+    cache.deleteMatching(new RegExp(`^/api/json/album/\\d+/\\d+/\\d+/${id}\\.json$`));
+    // Album lists are few (a member's tab, the orientation lists): all of them go.
+    cache.deleteMatching(/^\/api\/json\/albums\//);
+  }
   if (section === 'playlist') {
     cache.deleteMatching(new RegExp(`^/api/json/playlist/\\d+/\\d+/\\d+/${id}\\.json$`));
     cache.deleteMatching(new RegExp(`^/api/json/videos2/.*/playlists\\.${id}\\.`));

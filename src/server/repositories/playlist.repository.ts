@@ -25,7 +25,6 @@ export interface PlaylistRow {
 export interface AlbumAccessRow {
   status_id: number;
   is_private: number;
-  cover_photo_id: number | null;
 }
 
 export interface AlbumRow {
@@ -156,20 +155,29 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       );
     },
 
+    /**
+     * Active albums: every listed one of an orientation (private ones never), or all of a
+     * member's whatever their orientation (private ones only when `withPrivate`).
+     */
     async listAlbums(opts: {
       gender: Gender;
       ownerId: number | undefined;
+      withPrivate: boolean;
       sort: AlbumSort;
       limit: number;
       offset: number;
       countCap: number;
     }): Promise<{ rows: AlbumRow[]; total: number }> {
-      const params: unknown[] = [opts.gender];
-      const clauses = ['a.status_id = 1', 'a.gender = $1'];
+      const params: unknown[] = [];
+      const clauses = ['a.status_id = 1'];
       if (opts.ownerId !== undefined) {
         params.push(opts.ownerId);
         clauses.push(`a.user_id = $${params.length}`);
+      } else {
+        params.push(opts.gender);
+        clauses.push(`a.gender = $${params.length}`);
       }
+      if (!opts.withPrivate) clauses.push('a.is_private = 0');
       const where = clauses.join(' AND ');
       const total = await countRows(database, `albums a WHERE ${where}`, params, opts.countCap);
       if (opts.offset >= total) return { rows: [], total };
@@ -196,7 +204,7 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
 
     async albumVisibility(id: number): Promise<AlbumAccessRow | undefined> {
       const rows = await database.query<AlbumAccessRow>(
-        'SELECT status_id, is_private, cover_photo_id FROM albums WHERE id = $1',
+        'SELECT status_id, is_private FROM albums WHERE id = $1',
         [id],
       );
       return rows[0];

@@ -94,6 +94,8 @@ export interface StatRepository {
   castVote(section: VoteSection, objectId: number, voter: Voter, vote: 0 | 1): Promise<VoteOutcome>;
   /** True when the video exists and is active. */
   isLiveVideo(id: number): Promise<boolean>;
+  /** Adds a view to an active album's counter; false when there is no such album. */
+  countAlbumView(id: number): Promise<boolean>;
   /** Stores one view; once this resolves the view survives a crash. */
   recordView(event: ViewEvent): Promise<void>;
   /**
@@ -142,6 +144,15 @@ export function createStatRepository(database: Database): StatRepository {
       const rows = await database.query(`SELECT 1 FROM videos WHERE id = $1 AND ${ACTIVE_STATUS}`, [
         id,
       ]);
+      return rows.length > 0;
+    },
+
+    async countAlbumView(id) {
+      // Albums are viewed rarely next to videos: counted at once, no folding needed.
+      const rows = await database.query(
+        `UPDATE albums SET views = views + 1 WHERE id = $1 AND ${ACTIVE_STATUS} RETURNING 1`,
+        [id],
+      );
       return rows.length > 0;
     },
 

@@ -15,11 +15,11 @@ const videos: Record<number, { status_id: number; is_private: number }> = {
   4: { status_id: VIDEO_STATUS.processing, is_private: 0 },
 };
 
-// 7 public (cover 70), 8 private (cover 80), 9 deleted.
-const albums: Record<number, { status_id: number; is_private: number; cover_photo_id: number }> = {
-  7: { status_id: 1, is_private: 0, cover_photo_id: 70 },
-  8: { status_id: 1, is_private: 1, cover_photo_id: 80 },
-  9: { status_id: 5, is_private: 0, cover_photo_id: 90 },
+// 7 public, 8 private, 9 deleted.
+const albums: Record<number, { status_id: number; is_private: number }> = {
+  7: { status_id: 1, is_private: 0 },
+  8: { status_id: 1, is_private: 1 },
+  9: { status_id: 5, is_private: 0 },
 };
 
 const SECRET = 'test-secret-test-secret-test-secret';
@@ -89,10 +89,10 @@ describe('public media access', () => {
     expect(await allowed('videos/0/0/4/thumb.webp')).toBe(true);
   });
 
-  it('serves an active public album; of a private one only the cover thumbnail', async () => {
+  it('serves an active public album; nothing of a private one, its cover neither', async () => {
     expect(await allowed('albums/0/0/7/71.jpg')).toBe(true);
     expect(await allowed('albums/0/0/7/71_thumb.webp')).toBe(true);
-    expect(await allowed('albums/0/0/8/80_thumb.webp')).toBe(true);
+    expect(await allowed('albums/0/0/8/80_thumb.webp')).toBe(false);
     expect(await allowed('albums/0/0/8/80.jpg')).toBe(false);
     expect(await allowed('albums/0/0/8/81_thumb.webp')).toBe(false);
     expect(await allowed('albums/0/0/9/90_thumb.webp')).toBe(false);

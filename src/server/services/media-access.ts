@@ -10,8 +10,8 @@ import { albumDir, isSafeKey, videoDir } from '../../media/keys.ts';
 // only through a short-lived signed URL, `/media/s/{expires}/{sig}/videos/…`. The signature
 // covers the video's folder, so the relative URLs inside an HLS playlist or a VTT resolve
 // to signed URLs too. Album photos follow their album the same way: an active public
-// album's are public; of a private one only the cover's thumbnail (lists show it with a
-// lock), its photos through a signed URL of the album's folder. Sources are never served.
+// album's are public; a private one's (its cover too: only its owner's lists show it,
+// decision 0032) only through a signed URL of the album's folder. Sources are never served.
 
 export interface VideoVisibility {
   status_id: number;
@@ -21,7 +21,6 @@ export interface VideoVisibility {
 export interface AlbumVisibility {
   status_id: number;
   is_private: number;
-  cover_photo_id: number | null;
 }
 
 export type MediaDecision = { allow: true; cache: 'public' | 'private' } | { allow: false };
@@ -128,10 +127,7 @@ export function createMediaAccess(deps: MediaAccessDeps) {
     const album = await deps.albumVisibility(file.id);
     // Albums share the status ids of videos (1 active, 5 deleted).
     if (!album || album.status_id !== VIDEO_STATUS.active) return { allow: false };
-    if (album.is_private !== 1) return { allow: true, cache: 'public' };
-    return file.thumb && file.photoId === album.cover_photo_id
-      ? { allow: true, cache: 'public' }
-      : { allow: false };
+    return album.is_private === 1 ? { allow: false } : { allow: true, cache: 'public' };
   }
 
   return {

@@ -21,8 +21,8 @@ import { type MediaUrls, PLACEHOLDER_IMAGE } from './media-urls.ts';
 import { EXACT_COUNT_CAP } from './video.service.ts';
 
 // Playlists and albums (SPEC.md §7 playlists, playlist, albums, album). A private playlist
-// is its owner's alone; a private album lists with a mark and shows its photos to members,
-// through signed URLs (docs/decisions/0022).
+// is its owner's alone. A private album is listed to its owner only and shows its photos
+// to signed-in members, through signed URLs (docs/decisions/0022, 0032).
 
 export interface PlaylistServiceDeps {
   playlists: PlaylistRepository;
@@ -42,8 +42,6 @@ export interface Personal<T> {
 
 export function createPlaylistService(deps: PlaylistServiceDeps) {
   const { urls } = deps;
-  const photoUrl = (key: string, version: number) =>
-    version > 0 ? deps.storage.url(key, version) : PLACEHOLDER_IMAGE;
 
   async function playlistItems(rows: PlaylistRow[]): Promise<PlaylistItem[]> {
     const thumbs = await deps.playlists.thumbs(rows.flatMap((row) => row.top_video_ids));
@@ -72,7 +70,22 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
     }));
   }
 
-  const albumItem = (row: AlbumRow): AlbumItem => ({
+  /**
+   * A file of an album: public for a public album; a private one's only under the signed
+   * prefix of its folder (`prefix`, for viewers who may see it), else the placeholder.
+   */
+  const albumFile = (
+    row: Pick<AlbumRow, 'is_private'>,
+    key: string,
+    version: number,
+    prefix: string | undefined,
+  ) => {
+    if (version <= 0) return PLACEHOLDER_IMAGE;
+    if (prefix) return `${prefix}${key}?v=${version}`;
+    return row.is_private === 1 ? PLACEHOLDER_IMAGE : deps.storage.url(key, version);
+  };
+
+  const albumItem = (row: AlbumRow, prefix: string | undefined): AlbumItem => ({
     album_id: String(row.id),
     dir: row.dir,
     title: row.title,
@@ -86,11 +99,15 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
     likes: String(row.likes),
     post_date: formatPostDate(new Date(row.post_date)),
     scr: row.cover_photo_id
-      ? photoUrl(albumPhotoThumbKey(row.id, row.cover_photo_id), row.cover_version)
+      ? albumFile(row, albumPhotoThumbKey(row.id, row.cover_photo_id), row.cover_version, prefix)
       : PLACEHOLDER_IMAGE,
     user: { id: String(row.user_id), username: row.username },
     private: row.is_private === 1 ? '1' : '0',
   });
+
+  /** The signed prefix a viewer allowed to see a private album's files gets. */
+  const prefixFor = (row: Pick<AlbumRow, 'id' | 'is_private'>, allowed: boolean) =>
+    allowed && row.is_private === 1 ? deps.signAlbum(row.id) : undefined;
 
   return {
     async playlists(
@@ -137,42 +154,54 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       return { body: { playlist: playlist as PlaylistItem }, personal: row.is_private === 1 };
     },
 
-    async albums(params: AlbumsParams): Promise<AlbumsResponse> {
+    /**
+     * Albums: the listed ones of an orientation, or a member's. Private albums are listed
+     * to their owner only (decision 0032), whose answer is therefore personal.
+     */
+    async albums(params: AlbumsParams, viewer: Viewer | null): Promise<Personal<AlbumsResponse>> {
+      let withPrivate = false;
       if (params.section === 'members') {
         if (!(await deps.playlists.memberExists(params.objectId as number))) {
           throw new AppError('not_found');
         }
+        withPrivate = viewer?.userId === params.objectId;
       }
       const { rows, total } = await deps.playlists.listAlbums({
         gender: params.gender,
         ownerId: params.objectId,
+        withPrivate,
         sort: params.sort,
         limit: params.count,
         offset: (params.page - 1) * params.count,
         countCap: EXACT_COUNT_CAP,
       });
       return {
-        albums: rows.map(albumItem),
-        total_count: String(total),
-        pages: Math.ceil(total / params.count),
+        body: {
+          albums: rows.map((row) => albumItem(row, prefixFor(row, withPrivate))),
+          total_count: String(total),
+          pages: Math.ceil(total / params.count),
+        },
+        personal: withPrivate,
+        memberDiffers: params.section === 'members' && !withPrivate,
       };
     },
 
-    /** One album; deleted ones show no photos, private ones show theirs to members only. */
+    /**
+     * One album; deleted ones show no photos. A private one shows its photos to signed-in
+     * members only (the member perk of SPEC.md §1, decision 0022), as signed URLs.
+     */
     async album(id: number, viewer: Viewer | null): Promise<Personal<AlbumResponse>> {
       const row = await deps.playlists.album(id);
       if (!row) throw new AppError('not_found');
       const visible = row.status_id === 1 && (row.is_private !== 1 || viewer !== null);
       const photos = visible ? await deps.playlists.photos(id) : [];
-      // A private album's photos are not public media: members get signed URLs of its folder.
-      const prefix = visible && row.is_private === 1 ? deps.signAlbum(id) : undefined;
-      const fileUrl = (key: string, version: number) =>
-        prefix && version > 0 ? `${prefix}${key}?v=${version}` : photoUrl(key, version);
+      const prefix = prefixFor(row, visible);
       return {
         body: {
           album: {
-            ...albumItem(row),
+            ...albumItem(row, prefix),
             description: row.description,
+            cover_photo_id: row.cover_photo_id ? String(row.cover_photo_id) : '',
             status_id: row.status_id === 1 ? '1' : '5',
             is_private: row.is_private === 1 ? '1' : '0',
             statistics: {
@@ -182,8 +211,8 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
             },
             photos: photos.map((photo) => ({
               photo_id: String(photo.id),
-              url: fileUrl(albumPhotoKey(id, photo.id), photo.image_version),
-              thumb: fileUrl(albumPhotoThumbKey(id, photo.id), photo.image_version),
+              url: albumFile(row, albumPhotoKey(id, photo.id), photo.image_version, prefix),
+              thumb: albumFile(row, albumPhotoThumbKey(id, photo.id), photo.image_version, prefix),
               width: String(photo.width),
               height: String(photo.height),
             })),

@@ -15,6 +15,7 @@ function setup(live = new Set([1, 2])) {
   let outcome: VoteOutcome = { kind: 'voted', likes: 3, dislikes: 1, rating: 3.75 };
   let stored: ViewEvent[] = [];
   let storeFails = false;
+  const albumViews: number[] = [];
   const service = createStatService({
     stats: {
       async castVote(_section, objectId, voter, vote) {
@@ -28,6 +29,12 @@ function setup(live = new Set([1, 2])) {
       async recordView(event) {
         if (storeFails) throw new Error('database unavailable');
         stored.push(event);
+      },
+      async countAlbumView(id) {
+        if (storeFails) throw new Error('database unavailable');
+        if (!live.has(id)) return false;
+        albumViews.push(id);
+        return true;
       },
     },
     secret: SECRET,
@@ -46,6 +53,7 @@ function setup(live = new Set([1, 2])) {
     },
     lookups,
     votes,
+    albumViews,
     advance: (ms: number) => {
       now += ms;
     },
@@ -153,5 +161,30 @@ describe('stat service: views', () => {
     t.advance(60_000);
     await t.service.view(view(1), null, '203.0.113.3');
     expect(t.lookups).toEqual([3, 1, 1]);
+  });
+
+  it('counts an album view once per visitor in 30 minutes, and refuses a missing album', async () => {
+    const t = setup();
+    const albumView = (objectId: number) =>
+      ({ act: 'view', section: 'album', object_id: objectId }) as const;
+    await t.service.view(albumView(1), null, '203.0.113.5');
+    await t.service.view(albumView(1), null, '203.0.113.5');
+    await t.service.view(albumView(1), member, '203.0.113.5');
+    expect(t.albumViews).toEqual([1, 1]);
+    t.advance(VIEW_REPEAT_WINDOW_MS + 1);
+    await t.service.view(albumView(1), null, '203.0.113.5');
+    expect(t.albumViews).toEqual([1, 1, 1]);
+    // Album 1 and video 1 are different objects.
+    await t.service.view(view(1), null, '203.0.113.5');
+    expect(t.stored()).toHaveLength(1);
+    await expect(t.service.view(albumView(9), null, '203.0.113.5')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    // A failed count is not remembered: the next try counts.
+    t.failStore(true);
+    await expect(t.service.view(albumView(2), null, '203.0.113.5')).rejects.toThrow();
+    t.failStore(false);
+    await t.service.view(albumView(2), null, '203.0.113.5');
+    expect(t.albumViews).toEqual([1, 1, 1, 2]);
   });
 });

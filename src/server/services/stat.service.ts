@@ -35,7 +35,7 @@ export class NotifyError extends AppError {
 }
 
 export interface StatServiceDeps {
-  stats: Pick<StatRepository, 'castVote' | 'isLiveVideo' | 'recordView'>;
+  stats: Pick<StatRepository, 'castVote' | 'isLiveVideo' | 'recordView' | 'countAlbumView'>;
   /** App secret: keys the hash of visitors' addresses. */
   secret: string;
   /** Monotonic clock in ms for the repeat window; `performance.now` unless a test gives one. */
@@ -50,6 +50,29 @@ export function createStatService(deps: StatServiceDeps) {
     ...clock,
   });
   const liveVideos = new RecentKeys({ ttlMs: LIVE_VIDEO_TTL_MS, maxEntries: 50_000, ...clock });
+
+  /** Who viewed, for the repeat window: a member by id, a visitor by address hash. */
+  const viewerKey = (viewer: Viewer | null, ip: string) =>
+    // 64 bits of the visitor hash are plenty to tell visitors apart and halve the memory.
+    viewer ? `m${viewer.userId}` : voterFor(null, ip, deps.secret).voterHash.slice(0, 16);
+
+  /** An album's view: once per visitor and album in the repeat window, like a video's. */
+  async function albumView(id: number, viewer: Viewer | null, ip: string): Promise<ViewResponse> {
+    const repeatKey = `${viewerKey(viewer, ip)}:a${id}`;
+    if (!recentViews.addIfAbsent(repeatKey)) return { success: 1 };
+    let counted: boolean;
+    try {
+      counted = await deps.stats.countAlbumView(id);
+    } catch (error) {
+      recentViews.delete(repeatKey);
+      throw error;
+    }
+    if (!counted) {
+      recentViews.delete(repeatKey);
+      throw new AppError('not_found', { field: 'object_id' });
+    }
+    return { success: 1 };
+  }
 
   return {
     async vote(request: VoteRequest, viewer: Viewer | null, ip: string): Promise<VoteResponse> {
@@ -76,6 +99,7 @@ export function createStatService(deps: StatServiceDeps) {
     },
 
     async view(request: ViewRequest, viewer: Viewer | null, ip: string): Promise<ViewResponse> {
+      if (request.section === 'album') return albumView(request.object_id, viewer, ip);
       const videoId = request.object_id;
       const key = String(videoId);
       if (!liveVideos.has(key)) {
@@ -84,11 +108,7 @@ export function createStatService(deps: StatServiceDeps) {
         }
         liveVideos.add(key);
       }
-      // 64 bits of the visitor hash are plenty to tell visitors apart and halve the memory.
-      const who = viewer
-        ? `m${viewer.userId}`
-        : voterFor(null, ip, deps.secret).voterHash.slice(0, 16);
-      const repeatKey = `${who}:${videoId}`;
+      const repeatKey = `${viewerKey(viewer, ip)}:${videoId}`;
       const counted = recentViews.addIfAbsent(repeatKey);
       // A visitor's repeat changes nothing; a member's still refreshes their history.
       if (!counted && !viewer) return { success: 1 };

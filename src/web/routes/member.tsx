@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
@@ -10,17 +11,21 @@ import type {
   SubscriptionsResponse,
 } from '../../contracts/members.schema.ts';
 import { parseId, videos2Path } from '../../contracts/paths.ts';
-import { playlistsPath } from '../../contracts/playlists.paths.ts';
-import type { PlaylistsResponse } from '../../contracts/playlists.schema.ts';
+import { albumsPath, playlistsPath } from '../../contracts/playlists.paths.ts';
+import type { AlbumsResponse, PlaylistsResponse } from '../../contracts/playlists.schema.ts';
 import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import albumStyles from '../components/album/album.module.css';
+import { AlbumCard, AlbumGrid } from '../components/album/album-card.tsx';
+import { albumPagePath, memberAlbumsPath } from '../components/album/album-paths.ts';
 import { CommentForm } from '../components/comments/comment-form.tsx';
 import { CommentLoginPrompt } from '../components/comments/comment-login-prompt.tsx';
 import { memberWallPath } from '../components/comments/comment-rules.ts';
 import { ReportButton } from '../components/contact/report-button.tsx';
 import { FactsList } from '../components/facts-list.tsx';
+import { useOverlays } from '../components/overlays/overlays.tsx';
 import { ownListPath } from '../components/owner/owner-lists.ts';
 import { OwnerVideoList } from '../components/owner/owner-video-list.tsx';
 import { PlaylistOwnerActions } from '../components/owner/playlist-owner-actions.tsx';
@@ -37,15 +42,19 @@ import { useGlobals } from '../hooks/use-globals.ts';
 import { countryName } from '../lib/country.ts';
 import styles from './profile-page.module.css';
 
+const AlbumFormModal = lazy(() => import('../components/album/album-form.tsx'));
+
 // A member's public page (SPEC.md §2 /members/{id}/ with wall/{page}/, friends/{page}/,
 // subscriptions/, uploaded_videos/{page}/, favourite_videos/{page}/, history/{page}/,
-// playlists/{page}/ and info/). History is the owner's alone: others are told so. On their
-// own page the owner may remove favourites and edit or delete playlists (SPEC.md §6).
+// playlists/{page}/ and info/, and ours: albums/{page}/). History is the owner's alone:
+// others are told so. On their own page the owner may remove favourites, edit or delete
+// playlists (SPEC.md §6) and create albums.
 
 const PAGED = [
   'uploaded_videos',
   'favourite_videos',
   'playlists',
+  'albums',
   'friends',
   'wall',
   'history',
@@ -108,6 +117,21 @@ const memberPlaylistsPath = (id: number, page: number, own: boolean) =>
     objectId: id,
   });
 
+/**
+ * A member's albums, of every orientation (the gender segment is fixed so every section
+ * shares one copy); their own uncached and with the private ones (decision 0032).
+ */
+const memberAlbumsListPath = (id: number, page: number, own: boolean) =>
+  albumsPath({
+    lifetime: own ? 0 : LIFETIME.albums,
+    gender: 'str',
+    sort: 'latest',
+    count: PAGE_SIZE.videos,
+    section: 'members',
+    objectId: id,
+    page,
+  });
+
 /** The data call of a tab, besides the profile; none for info, nor for another's history. */
 function tabQuery(gender: Gender, id: number, tab: Tab, page: number, own: boolean) {
   switch (tab) {
@@ -122,6 +146,8 @@ function tabQuery(gender: Gender, id: number, tab: Tab, page: number, own: boole
       return apiQuery<MembersResponse>(friendsPath(id, page, own));
     case 'playlists':
       return apiQuery<PlaylistsResponse>(memberPlaylistsPath(id, page, own));
+    case 'albums':
+      return apiQuery<AlbumsResponse>(memberAlbumsListPath(id, page, own));
     case 'subscriptions':
       return apiQuery<SubscriptionsResponse>(subscriptionsPath(LIFETIME.member, id));
     default:
@@ -168,6 +194,7 @@ export function Component() {
       label: t('member.tabs.favourite_videos'),
     },
     { key: 'playlists', to: `${base}/playlists/1/`, label: t('tabs.playlists') },
+    { key: 'albums', to: memberAlbumsPath(id), label: t('albums.tab') },
     { key: 'friends', to: `${base}/friends/1/`, label: t('tabs.friends') },
     { key: 'subscriptions', to: `${base}/subscriptions/`, label: t('tabs.subscriptions') },
     { key: 'wall', to: `${base}/wall/1/`, label: t('tabs.wall') },
@@ -213,6 +240,7 @@ export function Component() {
       {tab === 'playlists' ? (
         <Playlists id={id} page={page} href={href} own={user?.id === id} />
       ) : null}
+      {tab === 'albums' ? <Albums id={id} page={page} href={href} own={user?.id === id} /> : null}
       {tab === 'friends' ? (
         <>
           {user?.id === id ? <FriendRequests /> : null}
@@ -340,6 +368,54 @@ function Playlists({
         <p className={styles.empty}>{t('playlists.empty')}</p>
       )}
       <Pagination page={page} pages={list.pages} href={href} />
+    </>
+  );
+}
+
+function Albums({ id, page, href, own }: { id: number; page: number; href: Href; own: boolean }) {
+  const { t } = useTranslation();
+  const { toast } = useOverlays();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const list = useSuspenseQuery(apiQuery<AlbumsResponse>(memberAlbumsListPath(id, page, own))).data;
+  return (
+    <>
+      {own ? (
+        <div className={albumStyles.toolbar}>
+          <p>{t('albums.ownHint')}</p>
+          <button
+            type="button"
+            className={albumStyles.primary}
+            aria-haspopup="dialog"
+            onClick={() => setCreating(true)}
+          >
+            {t('albums.create')}
+          </button>
+        </div>
+      ) : null}
+      {list.albums.length > 0 ? (
+        <AlbumGrid>
+          {list.albums.map((album) => (
+            <AlbumCard key={album.album_id} album={album} />
+          ))}
+        </AlbumGrid>
+      ) : (
+        <p className={styles.empty}>{own ? t('albums.emptyOwn') : t('albums.empty')}</p>
+      )}
+      <Pagination page={page} pages={list.pages} href={href} />
+      {creating ? (
+        <Suspense fallback={null}>
+          <AlbumFormModal
+            mode={{ section: 'new' }}
+            onSaved={(album) => {
+              setCreating(false);
+              toast('success', t('albums.created'));
+              void navigate(albumPagePath(album));
+            }}
+            onClose={() => setCreating(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
