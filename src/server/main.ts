@@ -48,12 +48,15 @@ async function main(): Promise<void> {
   });
   await jobs.start();
 
+  // Clip sources still being rendered at shutdown are left to the next start.
+  const stopping = new AbortController();
+  const { signal } = stopping;
   if (config.seedDemo && (await isCatalogueEmpty(database))) {
-    const { playable } = await seedDemo({ database, storage, jobs, config, log });
+    const { playable } = await seedDemo({ database, storage, jobs, config, log, signal });
     playable.catch((error: unknown) => log.error({ err: error }, 'demo clips failed'));
   } else {
     // A start cut short while the demo's clips were being made goes on where it stopped.
-    renderDemoPool({ database, storage, jobs, ffmpegPath: config.ffmpegPath, log }).catch(
+    renderDemoPool({ database, storage, jobs, ffmpegPath: config.ffmpegPath, log, signal }).catch(
       (error: unknown) => log.error({ err: error }, 'demo clips failed'),
     );
   }
@@ -70,10 +73,11 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   log.info({ url: config.publicUrl, ms: Date.now() - started }, 'Afterglow is up');
 
-  let stopping = false;
+  let stopped = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (stopped) return;
+    stopped = true;
+    stopping.abort();
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       log.error('shutdown took too long, exiting');

@@ -126,6 +126,8 @@ export interface DemoPoolDeps {
   jobs: Pick<JobQueue, 'send'>;
   ffmpegPath: string;
   log: Logger;
+  /** The server is stopping: stop between clips (the next start goes on). */
+  signal?: AbortSignal;
 }
 
 /** Where a clip stands, as read at start-up. */
@@ -178,6 +180,7 @@ export async function renderDemoPool(deps: DemoPoolDeps): Promise<number[]> {
   const queued: number[] = [];
   try {
     for (const clip of todo) {
+      if (deps.signal?.aborted) break;
       const id = Number(clip.id);
       const spec = DEMO_CLIPS[clip.slot];
       if (!spec) continue;
@@ -194,8 +197,9 @@ export async function renderDemoPool(deps: DemoPoolDeps): Promise<number[]> {
             seed: 2026 + clip.slot * 7,
             label: clipLabel(clip.slot),
           }),
-          { timeoutMs: 120_000 },
+          { timeoutMs: 120_000, signal: deps.signal },
         );
+        if (deps.signal?.aborted) break;
         const key = videoSourceKey(id, 'mp4');
         await deps.storage.putFile(key, output, { move: true });
         await media.setSource(id, key, { keepStatus: true });
@@ -205,6 +209,10 @@ export async function renderDemoPool(deps: DemoPoolDeps): Promise<number[]> {
     }
     deps.log.info({ clips: queued }, 'demo clips queued for processing');
     return queued;
+  } catch (error) {
+    // Cut short by a shutdown: what is left is made on the next start.
+    if (deps.signal?.aborted) return queued;
+    throw error;
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

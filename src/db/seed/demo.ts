@@ -43,6 +43,8 @@ export interface DemoDeps {
   jobs: Pick<JobQueue, 'send'>;
   config: Pick<Config, 'demoVideos' | 'demoPlayable' | 'ffmpegPath'>;
   log: Logger;
+  /** The server is stopping: the clips still to render wait for the next start. */
+  signal?: AbortSignal;
 }
 
 /**
