@@ -294,6 +294,12 @@ export const videos = pgTable(
     uniqueIndex('videos_source_sha256_idx')
       .on(t.sourceSha256)
       .where(sql`${t.sourceSha256} IS NOT NULL AND ${t.statusId} <> 5`),
+    // The demo's shared clips and the videos that play them (decision 0033): a few rows
+    // found at every start and after each clip step, without reading a big catalogue.
+    index('videos_shared_clip_idx').on(t.id).where(sql`${t.media} ? 'pool'`),
+    index('videos_shared_from_idx')
+      .on(sql`(${t.media}->>'sharedFrom')`)
+      .where(sql`${t.media} ? 'sharedFrom'`),
   ],
 );
 
@@ -337,6 +343,16 @@ export interface VideoMedia {
   hover?: string;
   /** Failure code when the pipeline gave up on the source. */
   error?: string;
+  /**
+   * On one of the demo's shared clips (a hidden row): its place in the pool. Its files are
+   * public and other videos play them (docs/decisions/0033).
+   */
+  pool?: number;
+  /**
+   * On a demo video: the shared clip it plays. Its hls, timeline, hover and files are keys in
+   * that clip's folder, copied as the clip's steps land; its pictures are its own.
+   */
+  sharedFrom?: number;
 }
 
 export const videoCategories = pgTable(

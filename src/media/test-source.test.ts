@@ -131,4 +131,29 @@ describe('testSourceArgs', () => {
     expect(args).not.toContain('1:a');
     expect(args).not.toContain('-c:a');
   });
+
+  it('draws a caption sized from the frame before the pixel format', () => {
+    const args = testSourceArgs({
+      output: 'x.mp4',
+      durationS: 1,
+      width: 1280,
+      height: 720,
+      pattern: 'testsrc2',
+      seed: 3,
+      label: 'Afterglow demo clip 2',
+    });
+    expect(args[args.indexOf('-i') + 1]).toBe(
+      'testsrc2=s=1280x720:r=25,hue=h=141,' +
+        "drawtext=text='Afterglow demo clip 2':fontcolor=white:fontsize=h/12:box=1:" +
+        'boxcolor=black@0.5:boxborderw=18:x=(w-text_w)/2:y=h/10,format=yuv420p',
+    );
+  });
+
+  it.each(["it's", 'a:b', 'a,b', 'a\\b', ''])(
+    'refuses the caption %j, which a filtergraph would read as syntax',
+    (label) => {
+      const base = { output: 'x.mp4', durationS: 1, width: 64, height: 36, seed: 1 };
+      expect(() => testSourceArgs({ ...base, pattern: 'testsrc2', label })).toThrow(RangeError);
+    },
+  );
 });

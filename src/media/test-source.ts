@@ -25,6 +25,11 @@ export interface TestSourceOptions {
   height: number;
   pattern: TestPattern;
   seed: number;
+  /**
+   * A caption drawn near the top (the demo's shared clips say what they are). Letters,
+   * digits, spaces and `.-#` only: it goes into a filtergraph unescaped.
+   */
+  label?: string;
 }
 
 /**
@@ -37,7 +42,8 @@ export function testSourceArgs(o: TestSourceOptions): string[] {
   const seed = o.seed >>> 0;
   const hue = (seed * 47) % 360;
   const frequency = 220 + (seed % 24) * 20;
-  const video = `${patternSource(o.pattern, `${o.width}x${o.height}`, seed)},hue=h=${hue},format=yuv420p`;
+  const caption = o.label === undefined ? '' : `,${captionFilter(o.label, o.height)}`;
+  const video = `${patternSource(o.pattern, `${o.width}x${o.height}`, seed)},hue=h=${hue}${caption},format=yuv420p`;
   const codecs = sourceCodecs(o.output);
   return [
     ...COMMON,
@@ -118,6 +124,21 @@ function sourceCodecs(output: string): { video: string[]; audio?: string[]; mux:
     default:
       throw new RangeError(`No test source codecs for ${JSON.stringify(output)}`);
   }
+}
+
+/** A caption on a translucent band, sized from the frame (drawtext through fontconfig). */
+function captionFilter(label: string, height: number): string {
+  if (!/^[A-Za-z0-9 .#-]{1,60}$/.test(label)) throw new RangeError(`Invalid label: ${label}`);
+  return [
+    `drawtext=text='${label}'`,
+    'fontcolor=white',
+    'fontsize=h/12',
+    'box=1',
+    'boxcolor=black@0.5',
+    `boxborderw=${Math.max(2, Math.round(height / 40))}`,
+    'x=(w-text_w)/2',
+    'y=h/10',
+  ].join(':');
 }
 
 /** The lavfi source; seeded where the source has randomness, the hue rotation varies the rest. */

@@ -87,7 +87,8 @@ const envSchema = z.object({
     .default(48),
   SEED_DEMO: bool.default(true),
   DEMO_VIDEOS: z.coerce.number().int().min(0).max(100_000).default(900),
-  DEMO_PLAYABLE: z.coerce.number().int().min(0).max(50).default(6),
+  // How many shared clips the demo videos play (db/seed/demo-pool.ts has 8; decision 0033).
+  DEMO_PLAYABLE: z.coerce.number().int().min(0).max(8).default(6),
   JOBS: bool.default(true),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
   MAX_CACHE_LIFETIME: z.coerce.number().int().min(0).default(8_640_000),

@@ -1,11 +1,17 @@
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { isCatalogueEmpty, seedDemo } from '../db/seed/demo.ts';
+import { renderDemoPool } from '../db/seed/demo-pool.ts';
 import { LocalStorage } from '../media/storage.ts';
 import { buildApp } from './app.ts';
+import type { ResponseCache } from './cache/response-cache.ts';
 import { loadConfig } from './config.ts';
 import { createJobDefinitions } from './jobs/definitions.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createLogger } from './logger.ts';
+import {
+  createVideoMediaRepository,
+  type VideoMediaRepository,
+} from './repositories/video-media.repository.ts';
 
 // Runs the site: database and migrations, demo seed on an empty database, background jobs,
 // then HTTP. SIGTERM/SIGINT stop it gracefully: in-flight requests finish, jobs stop, the
@@ -23,6 +29,13 @@ if (major < 24) {
 const config = loadConfig();
 const log = createLogger(config);
 
+/**
+ * How long answers are kept while the demo's shared clips are being made: the demo videos
+ * become playable meanwhile, and an answer kept for hours would still say "being prepared".
+ */
+const CLIPS_PENDING_CACHE_S = 20;
+const CLIPS_CHECK_MS = 5000;
+
 async function main(): Promise<void> {
   const started = Date.now();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
@@ -35,9 +48,17 @@ async function main(): Promise<void> {
   });
   await jobs.start();
 
+  // Clip sources still being rendered at shutdown are left to the next start.
+  const stopping = new AbortController();
+  const { signal } = stopping;
   if (config.seedDemo && (await isCatalogueEmpty(database))) {
-    const { playable } = await seedDemo({ database, storage, jobs, config, log });
-    playable.catch((error: unknown) => log.error({ err: error }, 'demo videos failed'));
+    const { playable } = await seedDemo({ database, storage, jobs, config, log, signal });
+    playable.catch((error: unknown) => log.error({ err: error }, 'demo clips failed'));
+  } else {
+    // A start cut short while the demo's clips were being made goes on where it stopped.
+    renderDemoPool({ database, storage, jobs, ffmpegPath: config.ffmpegPath, log, signal }).catch(
+      (error: unknown) => log.error({ err: error }, 'demo clips failed'),
+    );
   }
 
   const app = await buildApp({
@@ -48,13 +69,15 @@ async function main(): Promise<void> {
     jobs,
     pages: config.env === 'development' ? 'dev' : 'prod',
   });
+  const stopWatching = await watchDemoClips(createVideoMediaRepository(database), app, started);
   await app.listen({ host: config.host, port: config.port });
   log.info({ url: config.publicUrl, ms: Date.now() - started }, 'Afterglow is up');
 
-  let stopping = false;
+  let stopped = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (stopped) return;
+    stopped = true;
+    stopping.abort();
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       log.error('shutdown took too long, exiting');
@@ -66,6 +89,7 @@ async function main(): Promise<void> {
       // serve them during the drain (at least SHUTDOWN_DRAIN_MS, then until nothing is in
       // flight or arriving) while health checks turn load balancers away.
       app.draining = true;
+      stopWatching();
       if (config.shutdownDrainMs > 0) {
         await app.whenQuiet({
           minMs: config.shutdownDrainMs,
@@ -85,6 +109,39 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * While the demo's shared clips are being made (whichever process runs the jobs), answers
+ * are kept only briefly; once they are all made, the limit goes with what was kept under it.
+ * Returns what stops the watch.
+ */
+async function watchDemoClips(
+  media: Pick<VideoMediaRepository, 'sharedClipsPending'>,
+  app: { responseCache: ResponseCache },
+  started: number,
+): Promise<() => void> {
+  if (!(await media.sharedClipsPending())) return () => {};
+  app.responseCache.limitLifetime(CLIPS_PENDING_CACHE_S);
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    media
+      .sharedClipsPending()
+      .then((pending) => {
+        if (pending) return;
+        clearInterval(timer);
+        app.responseCache.limitLifetime(undefined);
+        log.info({ ms: Date.now() - started }, 'demo clips made: every demo video plays');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'demo clips check failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, CLIPS_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { shortCount } from '../../src/contracts/format.ts';
+import { decodeVideoUrl } from '../../src/contracts/video-url.ts';
 import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 
 // The watching experience of issue 5 in Debian's Chromium: a demo video made by the media
@@ -254,9 +255,17 @@ describe('video page', () => {
     await page.getByText('Your download is ready.').waitFor({ timeout: 15_000 });
 
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-    expect(download.suggestedFilename()).toMatch(/\.mp4$/);
+    // The entry videofile marks default, the best full file (last in the list), never the
+    // trailer at the head of it (API-CONTRACT.md).
+    expect(download.suggestedFilename()).toBe(`${video.video_id}_hq.mp4`);
+    const files = (await (
+      await fetch(`${baseUrl}/api/videofile.php?video_id=${video.video_id}`)
+    ).json()) as { format: string; video_url: string; is_default: number }[];
+    expect(files.map((f) => f.format)).toEqual(['_tr.mp4', '_lq.mp4', '_hq.mp4']);
     const url = new URL(download.url());
-    expect(url.pathname).toMatch(/^\/get_file\//);
+    expect(url.pathname).toBe(
+      decodeVideoUrl(files.find((f) => f.is_default === 1)?.video_url ?? ''),
+    );
     expect(url.searchParams.get('download')).toBe('1');
     const part = await context.request.get(download.url(), { headers: { range: 'bytes=0-99' } });
     expect(part.status()).toBe(206);

@@ -1,29 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Logger } from 'pino';
-import { runFfmpeg } from '../../media/exec.ts';
 import {
   categoryImageKey,
   channelImageKey,
   memberAvatarKey,
   modelImageKey,
-  videoSourceKey,
 } from '../../media/keys.ts';
 import { type ArtItem, renderArt, renderVideoArt } from '../../media/placeholder-art.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { TEST_PATTERNS, testSourceArgs } from '../../media/test-source.ts';
 import type { Config } from '../../server/config.ts';
 import type { JobQueue } from '../../server/jobs/queue.ts';
-import { createVideoMediaRepository } from '../../server/repositories/video-media.repository.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import type { Database } from '../client.ts';
 import { renderDemoAlbums } from './demo-albums.ts';
+import { createDemoPool, renderDemoPool } from './demo-pool.ts';
 import { DEMO_SIZE } from './generate.ts';
 import { loadCatalogue } from './load.ts';
 
 // The demo catalogue a fresh install starts with: generated rows, generated artwork for every
-// object, and a few short synthetic videos that go through the real media pipeline.
+// object, and a small pool of short synthetic clips that go through the real media pipeline
+// once and are shared by every demo video (docs/decisions/0033).
 
 export const DEMO_SEED = 2026;
 
@@ -34,7 +29,7 @@ export async function isCatalogueEmpty(database: Pick<Database, 'query'>): Promi
   return !rows[0]?.found;
 }
 
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+async function parallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
@@ -49,11 +44,14 @@ export interface DemoDeps {
   jobs: Pick<JobQueue, 'send'>;
   config: Pick<Config, 'demoVideos' | 'demoPlayable' | 'ffmpegPath'>;
   log: Logger;
+  /** The server is stopping: the clips still to render wait for the next start. */
+  signal?: AbortSignal;
 }
 
 /**
- * Loads the catalogue and its artwork (awaited), then makes the playable videos in the
- * background: the returned promise settles once their sources are rendered and queued.
+ * Loads the catalogue and its artwork and points every video at a shared clip (awaited),
+ * then makes the clips in the background: the returned promise settles once their sources
+ * are rendered and queued, with the clip ids. The videos play as their clip's steps land.
  */
 export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<number[]> }> {
   const { database, storage, log } = deps;
@@ -61,11 +59,17 @@ export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<numb
   const size = { ...DEMO_SIZE, videos: deps.config.demoVideos };
   await loadCatalogue(database, { seed: DEMO_SEED, now: new Date(), size });
   log.info({ videos: size.videos, ms: Date.now() - started }, 'demo catalogue loaded');
+  // Right after the rows: a first start cut short from here on makes its clips on the next.
+  const clips = await createDemoPool(database, size.videos > 0 ? deps.config.demoPlayable : 0);
+  log.info({ clips: clips.length }, 'demo videos share the demo clips');
 
+  // Each video keeps art of its own; a clip gets its pictures from the pipeline.
   const videoIds = (
-    await database.query<{ id: number }>('SELECT id FROM videos WHERE status_id <> 5 ORDER BY id')
+    await database.query<{ id: number }>(
+      `SELECT id FROM videos WHERE status_id <> 5 AND NOT media ? 'pool' ORDER BY id`,
+    )
   ).map((r) => r.id);
-  await pool(videoIds, 2, (id) => renderVideoArt(storage, id, DEMO_SEED * 7919 + id));
+  await parallel(videoIds, 2, (id) => renderVideoArt(storage, id, DEMO_SEED * 7919 + id));
   const square = (key: string, seed: number, side: number): ArtItem => ({
     key,
     seed,
@@ -90,7 +94,8 @@ export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<numb
   }
   await renderArt(storage, items, 2);
   await database.exec(`
-    UPDATE videos SET media_version = 1, screenshots_count = 1 WHERE status_id <> 5;
+    UPDATE videos SET media_version = 1, screenshots_count = 1
+     WHERE status_id <> 5 AND NOT media ? 'pool';
     UPDATE models SET image_version = 1;
     UPDATE channels SET image_version = 1;
     UPDATE users SET avatar_version = 1;
@@ -104,7 +109,7 @@ export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<numb
   await createDemoAccount(database);
   log.info(DEMO_ACCOUNT, 'demo member account: sign in with this username and password');
 
-  return { playable: makePlayable(deps) };
+  return { playable: renderDemoPool({ ...deps, ffmpegPath: deps.config.ffmpegPath }) };
 }
 
 /** A signed-in view of the demo without signing up (README quick start). */
@@ -117,50 +122,4 @@ async function createDemoAccount(database: Pick<Database, 'query'>): Promise<voi
      ON CONFLICT DO NOTHING`,
     [DEMO_ACCOUNT.username, await hashPassword(DEMO_ACCOUNT.password)],
   );
-}
-
-/**
- * Gives the most-watched videos of each section real media: a synthetic source rendered by
- * ffmpeg, then the same `media.process-video` job an upload goes through.
- */
-async function makePlayable(deps: DemoDeps): Promise<number[]> {
-  const count = deps.config.demoPlayable;
-  if (count === 0) return [];
-  const rows = await deps.database.query<{ id: number; duration: number }>(
-    `SELECT id, duration FROM (
-        SELECT id, duration, gender, row_number() OVER (PARTITION BY gender ORDER BY views_day DESC, id) AS rank
-          FROM videos WHERE status_id = 1 AND is_private = 0 AND post_date <= now()
-      ) ranked ORDER BY rank, gender, id LIMIT $1`,
-    [count],
-  );
-  const media = createVideoMediaRepository(deps.database);
-  const scratch = await mkdtemp(path.join(tmpdir(), 'afterglow-demo-'));
-  const queued: number[] = [];
-  try {
-    for (const [index, { id }] of rows.entries()) {
-      const output = path.join(scratch, `${id}.mp4`);
-      const fast = TEST_PATTERNS.filter((p) => p !== 'mandelbrot' && p !== 'life');
-      await runFfmpeg(
-        deps.config.ffmpegPath,
-        testSourceArgs({
-          output,
-          durationS: 16 + (index % 4) * 4,
-          width: 1280,
-          height: 720,
-          pattern: fast[index % fast.length] ?? 'testsrc2',
-          seed: DEMO_SEED + id,
-        }),
-        { timeoutMs: 120_000 },
-      );
-      const key = videoSourceKey(id, 'mp4');
-      await deps.storage.putFile(key, output, { move: true });
-      await media.setSource(id, key, { keepStatus: true });
-      await deps.jobs.send('media.process-video', { videoId: id });
-      queued.push(id);
-    }
-    deps.log.info({ videos: queued }, 'demo videos queued for processing');
-    return queued;
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
 }

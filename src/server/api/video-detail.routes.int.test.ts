@@ -311,7 +311,7 @@ describe('videofile and get_file', () => {
     const user = await makeUser(t.database);
     playable = (await makeVideo(t.database, user.id, { title: 'encoded', mediaVersion: 1 })).id;
     const files: Record<string, string> = {};
-    for (const format of ['_hq.mp4', '_lq.mp4'] as const) {
+    for (const format of ['_hq.mp4', '_lq.mp4', '_tr.mp4'] as const) {
       files[format] = videoFileKey(playable, format);
       await t.storage.put(files[format], bytes);
     }
@@ -321,16 +321,26 @@ describe('videofile and get_file', () => {
     );
   });
 
-  it('lists encoded download URLs best first that decode to working get_file paths', async () => {
+  it('lists encoded download URLs worst to best, the trailer first and the best full file last and default', async () => {
     const res = await get(`/api/videofile.php?video_id=${playable}&lifetime=8640000`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=8640000');
     const list = videoFileListSchema.parse(res.json());
+    // Download clients take the last entry (API-CONTRACT.md): the full video at its best.
     expect(list.map((f) => [f.format, f.is_default])).toEqual([
-      ['_hq.mp4', 1],
+      ['_tr.mp4', 0],
       ['_lq.mp4', 0],
+      ['_hq.mp4', 1],
     ]);
-    const decoded = decodeVideoUrl(list[0]?.video_url ?? '');
+    expect(list.filter((f) => f.is_default === 1)).toEqual([list.at(-1)]);
+    for (const file of list) {
+      expect(decodeVideoUrl(file.video_url)).toMatch(
+        new RegExp(
+          `^/get_file/[\\w-]+/0/0/${playable}/${playable}${file.format.replace('.', '\\.')}/$`,
+        ),
+      );
+    }
+    const decoded = decodeVideoUrl(list.at(-1)?.video_url ?? '');
     expect(decoded).toMatch(
       new RegExp(`^/get_file/[\\w-]+/0/0/${playable}/${playable}_hq\\.mp4/$`),
     );
@@ -348,7 +358,9 @@ describe('videofile and get_file', () => {
 
     const download = await get(`${decoded}?download=1`);
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="${playable}_hq.mp4"`,
+    );
     expect(download.rawPayload.length).toBe(bytes.length);
   });
 
@@ -356,10 +368,10 @@ describe('videofile and get_file', () => {
     const list = videoFileListSchema.parse(
       (await get(`/api/videofile.php?video_id=${playable}`)).json(),
     );
-    const decoded = decodeVideoUrl(list[0]?.video_url ?? '') as string;
+    const decoded = decodeVideoUrl(list.at(-1)?.video_url ?? '') as string;
     const forged = decoded.replace(/\/get_file\/[\w-]+\//, '/get_file/AAAAAAAAAAAAAAAAAAAAAA/');
     expect((await get(forged)).statusCode).toBe(404);
-    const otherFormat = decoded.replace('_hq.mp4', '_tr.mp4');
+    const otherFormat = decoded.replace('_hq.mp4', '_lq.mp4');
     expect((await get(otherFormat)).statusCode).toBe(404);
   });
 

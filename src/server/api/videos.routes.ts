@@ -218,7 +218,7 @@ export function videosRoutes(deps: ApiDeps) {
           summary: 'Downloadable files of a video',
           tags: ['videos'],
           description:
-            'Best first. `video_url` is an encoded `/get_file/…` path (API-CONTRACT.md); decode it and fetch it from the same host. Private videos need a signed-in member.',
+            'Worst to best, as download clients take the last entry: the `_tr.mp4` trailer (a short clip, not a quality of the video) first, the best full file last with `is_default: 1`. `video_url` is an encoded `/get_file/…` path (API-CONTRACT.md); decode it and fetch it from the same host. Private videos need a signed-in member.',
           querystring: {
             video_id: { description: 'Video id', required: true },
             lifetime: { description: 'Cache lifetime in seconds (SPEC: 8640000)' },
@@ -273,7 +273,9 @@ export function videosRoutes(deps: ApiDeps) {
         }
         reply.header('cache-control', personal ? 'private, no-store' : 'public, max-age=86400');
         if (request.query.download !== undefined) {
-          reply.header('content-disposition', `attachment; filename="${path.basename(key)}"`);
+          // Named after this video, whichever folder holds the file (a demo video plays a
+          // shared clip's, decision 0033).
+          reply.header('content-disposition', `attachment; filename="${id}${format}"`);
         }
         const localPath = deps.storage.localPath(key);
         return reply.sendFile(path.basename(localPath), path.dirname(localPath));

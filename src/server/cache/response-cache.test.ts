@@ -26,6 +26,27 @@ describe('ResponseCache', () => {
     expect(cache.stats().bytes).toBe(0);
   });
 
+  it('keeps answers briefly while lifetimes are held down, and drops them when released', () => {
+    let now = 1_000;
+    const cache = new ResponseCache(1 << 20, () => now);
+    cache.limitLifetime(20);
+    expect(cache.lifetimeFor(14_400)).toBe(20);
+    expect(cache.lifetimeFor(5)).toBe(5);
+    cache.set('/a', { status: 200, headers: JSON_TYPE, body: body(500, 1), lifetimeS: 14_400 });
+    now += 19_999;
+    expect(cache.get('/a')).toBeDefined();
+    now += 1;
+    expect(cache.get('/a')).toBeUndefined();
+    cache.set('/b', { status: 200, headers: JSON_TYPE, body: body(500, 2), lifetimeS: 14_400 });
+    cache.limitLifetime(undefined);
+    // What was kept under the limit may be out of date: gone at once.
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.lifetimeFor(14_400)).toBe(14_400);
+    cache.set('/c', { status: 200, headers: JSON_TYPE, body: body(500, 3), lifetimeS: 14_400 });
+    now += 3_600_000;
+    expect(cache.get('/c')).toBeDefined();
+  });
+
   it('never serves a visitor-only entry to a member', () => {
     const cache = new ResponseCache(1 << 20);
     cache.set('/v', {

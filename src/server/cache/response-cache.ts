@@ -35,6 +35,7 @@ export class ResponseCache {
   private readonly maxBytes: number;
   private readonly now: () => number;
   private bytes = 0;
+  private limitS: number | undefined;
   private hits = 0;
   private misses = 0;
   private evictions = 0;
@@ -42,6 +43,22 @@ export class ResponseCache {
   constructor(maxBytes: number, now: () => number = Date.now) {
     this.maxBytes = maxBytes;
     this.now = now;
+  }
+
+  /**
+   * While set, no answer is kept (here, and by browsers: the plugin lowers their
+   * Cache-Control too) longer than this many seconds: for a while when much of what the
+   * answers show is about to change (the demo's shared clips being made, decision 0033).
+   * Lifting the limit drops what was kept meanwhile.
+   */
+  limitLifetime(maxS: number | undefined): void {
+    if (maxS === undefined && this.limitS !== undefined) this.clear();
+    this.limitS = maxS === undefined ? undefined : Math.max(0, Math.floor(maxS));
+  }
+
+  /** The lifetime an answer asking for `lifetimeS` gets now. */
+  lifetimeFor(lifetimeS: number): number {
+    return this.limitS === undefined ? lifetimeS : Math.min(lifetimeS, this.limitS);
   }
 
   /**
@@ -78,7 +95,8 @@ export class ResponseCache {
     },
   ): CachedResponse | undefined {
     const size = sizeOf(key, input.body);
-    if (this.maxBytes <= 0 || input.lifetimeS <= 0 || size > this.maxBytes / 8) return undefined;
+    const lifetimeS = this.lifetimeFor(input.lifetimeS);
+    if (this.maxBytes <= 0 || lifetimeS <= 0 || size > this.maxBytes / 8) return undefined;
     this.delete(key);
     const entry: CachedResponse = {
       key,
@@ -88,7 +106,7 @@ export class ResponseCache {
       etag: etagOf(input.body),
       visitorOnly: input.visitorOnly ?? false,
       ageRestricted: input.ageRestricted ?? false,
-      expiresAt: this.now() + input.lifetimeS * 1000,
+      expiresAt: this.now() + lifetimeS * 1000,
     };
     this.entries.set(key, entry);
     this.bytes += size;

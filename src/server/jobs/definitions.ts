@@ -6,6 +6,7 @@ import { createVideoMediaRepository } from '../repositories/video-media.reposito
 import { dbMaintenanceJob } from './db-maintenance.job.ts';
 import { mediaFailedJob } from './media-failed.job.ts';
 import { processVideoJob } from './media-process-video.job.ts';
+import { shareWhenClip } from './media-shared.job.ts';
 import { mediaTaskJob } from './media-task.job.ts';
 import type { JobDefinitions } from './queue.ts';
 import { countWhenPublished } from './upload-publish.job.ts';
@@ -29,12 +30,15 @@ export function createJobDefinitions(deps: {
       retryDelaySeconds,
     }),
     'media.task': countWhenPublished(
-      mediaTaskJob({
+      shareWhenClip(
+        mediaTaskJob({
+          videos,
+          storage: deps.storage,
+          ffmpegPath: deps.config.ffmpegPath,
+          retryDelaySeconds,
+        }),
         videos,
-        storage: deps.storage,
-        ffmpegPath: deps.config.ffmpegPath,
-        retryDelaySeconds,
-      }),
+      ),
       createUploadRepository(deps.database),
     ),
     'media.failed': mediaFailedJob({ videos, retryDelaySeconds }),

@@ -198,7 +198,17 @@ export default fp(
       if (reply.statusCode !== 200 || reply.getHeader('content-encoding')) return payload;
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      const cacheControl = String(reply.getHeader('cache-control') ?? '');
+      let cacheControl = String(reply.getHeader('cache-control') ?? '');
+      // Browsers keep an answer no longer than this cache does while its lifetimes are held
+      // down (ResponseCache.limitLifetime).
+      const lowered = cacheControl.replace(
+        /\bmax-age=(\d+)/,
+        (_all, seconds: string) => `max-age=${cache.lifetimeFor(Number(seconds))}`,
+      );
+      if (lowered !== cacheControl) {
+        cacheControl = lowered;
+        reply.header('cache-control', cacheControl);
+      }
       const lifetime = Number(MAX_AGE.exec(cacheControl)?.[1] ?? 0);
       const etag = etagOf(body);
       reply.header('etag', etag);

@@ -129,6 +129,53 @@ export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
         [id, VIDEO_STATUS.error, code, VIDEO_STATUS.processing, gen ?? null],
       );
     },
+
+    /** Whether a video is one of the demo's shared clips (docs/decisions/0033). */
+    async isSharedClip(id: number): Promise<boolean> {
+      const rows = await database.query<{ clip: boolean }>(
+        `SELECT media ? 'pool' AS clip FROM videos WHERE id = $1`,
+        [id],
+      );
+      return rows[0]?.clip === true;
+    },
+
+    /**
+     * Copies what a shared clip has made so far (its playlists, timeline, hover clip and
+     * downloads: storage keys in the clip's folder) and its length to the rows that play it;
+     * every clip when no id is given. Returns how many rows were updated. The rows' own
+     * pictures, screenshots and source stay theirs.
+     */
+    async shareOutputs(clipId?: number): Promise<number> {
+      const rows = await database.query<{ id: number }>(
+        `UPDATE videos v SET
+            media = v.media || jsonb_strip_nulls(jsonb_build_object(
+              'hls', p.media->'hls', 'rungs', p.media->'rungs', 'width', p.media->'width',
+              'height', p.media->'height', 'timeline', p.media->'timeline',
+              'hover', p.media->'hover', 'files', p.media->'files')),
+            duration = p.duration, updated_at = now()
+          FROM videos p
+          WHERE p.media ? 'pool' AND ($1::int IS NULL OR p.id = $1)
+            AND p.media ? 'hls' AND v.media ? 'sharedFrom' AND v.media->>'sharedFrom' = p.id::text
+            AND v.status_id <> $2
+          RETURNING v.id`,
+        [clipId ?? null, VIDEO_STATUS.deleted],
+      );
+      return rows.length;
+    },
+
+    /**
+     * Whether some shared clip is still being made: no downloads yet (the last step) and
+     * no step that failed for good.
+     */
+    async sharedClipsPending(): Promise<boolean> {
+      const rows = await database.query<{ pending: boolean }>(
+        `SELECT EXISTS (
+            SELECT 1 FROM videos v WHERE v.media ? 'pool' AND NOT v.media ? 'files'
+               AND NOT EXISTS (SELECT 1 FROM jsonb_each(COALESCE(v.media->'tasks', '{}'::jsonb)) t
+                                WHERE t.value->>'state' = 'failed')) AS pending`,
+      );
+      return rows[0]?.pending === true;
+    },
   };
 }
 

@@ -58,8 +58,8 @@ export interface VideoListRow {
   display_name: string;
   channel_dir: string | null;
   categories: string | null;
-  /** The hover clip exists (the pipeline made it). */
-  has_hover: boolean;
+  /** Storage key of the hover clip once made (a demo video's is its shared clip's). */
+  hover: string | null;
 }
 
 export interface VideoDetailRow extends VideoListRow {
@@ -196,7 +196,7 @@ function source(filter: VideoListFilter, params: unknown[]): Source {
 
 /** The columns of a list item, for rows `v` joined to their page `page(id, ord)`. */
 const LIST_COLUMNS = `v.id, v.dir, v.title, v.duration, v.views, v.rating, v.post_date, v.likes,
-       v.dislikes, v.comments_count, v.media_version, v.media ? 'hover' AS has_hover, v.gender,
+       v.dislikes, v.comments_count, v.media_version, v.media->>'hover' AS hover, v.gender,
        v.is_private, v.is_hd,
        v.country, v.user_id, u.username, u.display_name, ch.dir AS channel_dir,
        (SELECT string_agg(c.title, ',' ORDER BY c.title)

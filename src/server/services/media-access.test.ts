@@ -8,12 +8,16 @@ import {
   signedAlbumPrefix,
 } from './media-access.ts';
 
-const videos: Record<number, { status_id: number; is_private: number }> = {
-  1: { status_id: VIDEO_STATUS.active, is_private: 0 },
-  2: { status_id: VIDEO_STATUS.active, is_private: 1 },
-  3: { status_id: VIDEO_STATUS.deleted, is_private: 0 },
-  4: { status_id: VIDEO_STATUS.processing, is_private: 0 },
-};
+const videos: Record<number, { status_id: number; is_private: number; media?: { pool?: number } }> =
+  {
+    1: { status_id: VIDEO_STATUS.active, is_private: 0 },
+    2: { status_id: VIDEO_STATUS.active, is_private: 1 },
+    3: { status_id: VIDEO_STATUS.deleted, is_private: 0 },
+    4: { status_id: VIDEO_STATUS.processing, is_private: 0 },
+    // A shared demo clip (decision 0033) and a disabled video.
+    5: { status_id: VIDEO_STATUS.disabled, is_private: 0, media: { pool: 0 } },
+    6: { status_id: VIDEO_STATUS.disabled, is_private: 0, media: {} },
+  };
 
 // 7 public, 8 private, 9 deleted.
 const albums: Record<number, { status_id: number; is_private: number }> = {
@@ -69,6 +73,23 @@ describe('parseAlbumKey', () => {
 
 describe('public media access', () => {
   const allowed = async (key: string) => (await access.publicAccess(key)).allow;
+
+  it('serves every file of a shared demo clip, hidden as it is, and no other hidden video’s', async () => {
+    for (const file of [
+      'g1/hls/master.m3u8',
+      'g1/hls/720/seg_00001.m4s',
+      'hover.mp4',
+      '5_hq.mp4',
+    ]) {
+      expect(await access.publicAccess(`videos/0/0/5/${file}`)).toEqual({
+        allow: true,
+        cache: 'public',
+      });
+      expect(await allowed(`videos/0/0/6/${file.replace('5_', '6_')}`)).toBe(false);
+    }
+    // Its source stays unserved like every source.
+    expect(await allowed('sources/0/0/5.mp4')).toBe(false);
+  });
 
   it('serves every file of an active public video and the pictures of others', async () => {
     expect(await allowed('videos/0/0/1/g1/hls/master.m3u8')).toBe(true);

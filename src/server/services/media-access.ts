@@ -12,10 +12,13 @@ import { albumDir, isSafeKey, videoDir } from '../../media/keys.ts';
 // to signed URLs too. Album photos follow their album the same way: an active public
 // album's are public; a private one's (its cover too: only its owner's lists show it,
 // decision 0032) only through a signed URL of the album's folder. Sources are never served.
+// The demo's shared clips (decision 0033) are hidden rows whose files are public.
 
 export interface VideoVisibility {
   status_id: number;
   is_private: number;
+  /** `pool` marks one of the demo's shared clips (docs/decisions/0033). */
+  media?: { pool?: number };
 }
 
 export interface AlbumVisibility {
@@ -145,6 +148,9 @@ export function createMediaAccess(deps: MediaAccessDeps) {
       const video = parseVideoKey(key);
       if (!video) return { allow: false };
       const state = await deps.visibility(video.id);
+      // A shared demo clip is hidden as a video but plays for every demo video that shares
+      // it, public and private alike: its files are public (synthetic, decision 0033).
+      if (state?.media?.pool !== undefined) return { allow: true, cache: 'public' };
       if (!state || state.status_id !== VIDEO_STATUS.active) {
         // A processing video has pictures before it is published (its upload page shows them).
         return state?.status_id === VIDEO_STATUS.processing && PICTURE.test(video.file)

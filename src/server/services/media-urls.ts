@@ -4,7 +4,6 @@ import {
   memberAvatarKey,
   memberCoverKey,
   modelImageKey,
-  videoHoverKey,
   videoPreviewKey,
   videoScreenshotKey,
   videoThumbKey,
@@ -23,8 +22,11 @@ export interface MediaUrls {
   videoScreenshot(id: number, n: number, version: number): string;
   /** Any stored file by key, unversioned (streaming files carry their generation in the key). */
   file(key: string): string;
-  /** The hover clip; empty when there is none. */
-  videoHover(id: number, version: number): string;
+  /**
+   * The hover clip by its storage key (a demo video's is its shared clip's, decision 0033);
+   * empty when there is none.
+   */
+  hoverClip(key: string | null | undefined, version: number): string;
   modelImage(id: number, version: number): string;
   channelImage(id: number, version: number): string;
   memberAvatar(id: number, version: number): string;
@@ -41,7 +43,7 @@ export function createMediaUrls(storage: Pick<MediaStorage, 'url'>): MediaUrls {
     videoThumb: (id, v) => url(videoThumbKey(id), v),
     videoScreenshot: (id, n, v) => url(videoScreenshotKey(id, n), v),
     file: (key) => storage.url(key),
-    videoHover: (id, v) => (v > 0 ? storage.url(videoHoverKey(id), v) : ''),
+    hoverClip: (key, v) => (key && v > 0 ? storage.url(key, v) : ''),
     modelImage: (id, v) => url(modelImageKey(id), v),
     channelImage: (id, v) => url(channelImageKey(id), v),
     memberAvatar: (id, v) => url(memberAvatarKey(id), v),

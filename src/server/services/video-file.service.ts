@@ -9,8 +9,31 @@ import type { Viewer } from '../plugins/viewer.ts';
 import type { VideoRepository } from '../repositories/video.repository.ts';
 
 // Downloadable files of a video (SPEC.md §7 videofile, API-CONTRACT.md): a list of encoded
-// `/get_file/…` paths, best first. A get_file path is signed, so only links this server
-// handed out resolve; the file behind it is checked again for access when it is fetched.
+// `/get_file/…` paths, worst to best, because download clients take the last entry. The
+// `_tr` trailer (a short clip, not a quality of the video) comes first; the best full file
+// is last and the default. A get_file path is signed, so only links this server handed out
+// resolve; the file behind it is checked again for access when it is fetched.
+
+/** The order of the list: trailer, then the full video from the lowest quality up. */
+export const VIDEO_FILE_ORDER: readonly VideoFileFormat[] = ['_tr.mp4', '_lq.mp4', '_hq.mp4'];
+
+/**
+ * The entries for the formats a video has, worst to best; the last full file is the
+ * default. None without a full file: a trailer alone is not a download of the video.
+ */
+export function videoFileEntries(
+  available: ReadonlySet<string>,
+  url: (format: VideoFileFormat) => string,
+): VideoFileList {
+  const formats = VIDEO_FILE_ORDER.filter((format) => available.has(format));
+  const best = formats.findLast((format) => format !== '_tr.mp4');
+  if (best === undefined) return [];
+  return formats.map((format) => ({
+    format,
+    video_url: url(format),
+    is_default: format === best ? 1 : 0,
+  }));
+}
 
 export interface VideoFileServiceDeps {
   videos: Pick<VideoRepository, 'getPlayback'>;
@@ -43,22 +66,18 @@ export function createVideoFileService(deps: VideoFileServiceDeps) {
   }
 
   return {
-    /** Files best first; the private flag tells the route not to let shared caches keep it. */
+    /** Files worst to best; the private flag tells the route not to let shared caches keep it. */
     async list(
       id: number,
       viewer: Viewer | null,
     ): Promise<{ files: VideoFileList; personal: boolean }> {
       const video = await playable(id, viewer);
-      const available = VIDEO_FILE_FORMATS.filter((format) => video.media.files?.[format]);
-      if (available.length === 0) throw new AppError('not_found');
-      return {
-        files: available.map((format, index) => ({
-          format,
-          video_url: encodeVideoUrl(getFilePath(deps.secret, id, format)),
-          is_default: index === 0 ? 1 : 0,
-        })),
-        personal: video.is_private === 1,
-      };
+      const available = new Set(VIDEO_FILE_FORMATS.filter((format) => video.media.files?.[format]));
+      const files = videoFileEntries(available, (format) =>
+        encodeVideoUrl(getFilePath(deps.secret, id, format)),
+      );
+      if (files.length === 0) throw new AppError('not_found');
+      return { files, personal: video.is_private === 1 };
     },
 
     /** Storage key of a signed get_file path the viewer may fetch. */

@@ -52,8 +52,7 @@ export function toListItem(row: VideoListRow, urls: MediaUrls): VideoListItem {
     scr: urls.videoPreview(row.id, row.media_version),
     thumb: urls.videoThumb(row.id, row.media_version),
     // A private video's clip is a playback file (docs/decisions/0011): lists show no clip.
-    preview_clip:
-      row.has_hover && row.is_private !== 1 ? urls.videoHover(row.id, row.media_version) : '',
+    preview_clip: row.is_private !== 1 ? urls.hoverClip(row.hover, row.media_version) : '',
     categories: row.categories ?? '',
     gender: row.gender,
     is_private: row.is_private === 1 ? '1' : '0',
@@ -103,9 +102,12 @@ export function toDetail(
         ? [item.scr]
         : [];
   const playable = canPlay(row, viewer);
-  // Playback files of a private video go out as signed URLs, valid a while past its length.
+  // Playback files of a private video go out as signed URLs, valid a while past its length,
+  // for the folder that holds them: a demo video's are its shared clip's (decision 0033).
   const prefix =
-    playable && row.is_private === 1 ? deps.signMedia(row.id, row.duration) : undefined;
+    playable && row.is_private === 1
+      ? deps.signMedia(row.media.sharedFrom ?? row.id, row.duration)
+      : undefined;
   const stream = (key: string | undefined) =>
     !playable || !key ? '' : prefix ? `${prefix}${key}` : urls.file(key);
   const statistics = {
@@ -308,7 +310,8 @@ export function createVideoService(deps: VideoServiceDeps) {
     /** One video with its status fields; unknown ids are not_found. */
     async detail(id: number, viewer: Viewer | null = null): Promise<VideoDetail> {
       const row = await deps.videos.getDetail(id);
-      if (!row) throw new AppError('not_found');
+      // A shared demo clip is media for other videos, not a video of its own (decision 0033).
+      if (!row || row.media.pool !== undefined) throw new AppError('not_found');
       return toDetail(row, deps, viewer);
     },
 

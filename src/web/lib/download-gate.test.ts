@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultFile,
   downloadHref,
   type GateState,
   gateReducer,
@@ -77,5 +78,22 @@ describe('downloadHref', () => {
     expect(downloadHref('https://elsewhere.test/file.mp4')).toBeUndefined();
     expect(downloadHref('//elsewhere.test/file.mp4')).toBeUndefined();
     expect(downloadHref('/\\elsewhere.test/file.mp4')).toBeUndefined();
+  });
+});
+
+describe('defaultFile', () => {
+  it('takes the entry marked default, wherever it stands, never the trailer first in line', () => {
+    const list = [
+      { format: '_tr.mp4', is_default: 0 },
+      { format: '_lq.mp4', is_default: 0 },
+      { format: '_hq.mp4', is_default: 1 },
+    ];
+    expect(defaultFile(list)?.format).toBe('_hq.mp4');
+    expect(defaultFile([...list].reverse())?.format).toBe('_hq.mp4');
+  });
+
+  it('takes nothing when no entry is the default', () => {
+    expect(defaultFile([{ format: '_tr.mp4', is_default: 0 }])).toBeUndefined();
+    expect(defaultFile([])).toBeUndefined();
   });
 });

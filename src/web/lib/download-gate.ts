@@ -52,3 +52,11 @@ export function downloadHref(path: string | undefined): string | undefined {
   }
   return `${path}${path.includes('?') ? '&' : '?'}download=1`;
 }
+
+/**
+ * The file Download takes: the entry videofile marks `is_default` (the best full file; the
+ * list runs worst to best with the trailer first, API-CONTRACT.md), never just the first.
+ */
+export function defaultFile<T extends { is_default: number }>(files: readonly T[]): T | undefined {
+  return files.find((file) => file.is_default === 1);
+}

@@ -13,13 +13,20 @@ import { appContext } from '../app-context.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
-import { downloadHref, gateReducer, initialGate, telegramUrl } from '../lib/download-gate.ts';
+import {
+  defaultFile,
+  downloadHref,
+  gateReducer,
+  initialGate,
+  telegramUrl,
+} from '../lib/download-gate.ts';
 import styles from './download.module.css';
 
 // The download landing (SPEC.md §2 /download/?video={id}, §4 "Telegram download modal"): a
 // click on "Subscribe to our Telegram" starts a 10 s wait, then Download fetches the video
-// file list and goes to the first file as an attachment. Clicking early shakes the button
-// for 0.7 s and says why. Downloading is for members (SPEC.md §6): visitors get Log in.
+// file list and goes to its default file (the best full one) as an attachment. Clicking
+// early shakes the button for 0.7 s and says why. Downloading is for members (SPEC.md §6):
+// visitors get Log in.
 
 function videoFilesPath(id: number): string {
   return `/api/videofile.php?video_id=${id}&lifetime=${LIFETIME.videofile}`;
@@ -100,8 +107,8 @@ function MemberSteps({ id }: { id: number }) {
     setBusy(true);
     try {
       const files = await queryClient.fetchQuery(apiQuery<VideoFileList>(videoFilesPath(id)));
-      const first = files[0];
-      const href = downloadHref(first ? decodeVideoUrl(first.video_url) : undefined);
+      const file = defaultFile(files);
+      const href = downloadHref(file ? decodeVideoUrl(file.video_url) : undefined);
       if (!href) throw new ApiError(404, { error: 'Not found', code: 'not_found' });
       window.location.assign(href);
     } catch (error) {
