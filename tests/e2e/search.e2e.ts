@@ -138,7 +138,7 @@ describe('search panel as a combobox', () => {
       // Past the first option upwards is the typed text again, with nothing highlighted.
       await box.press('ArrowUp');
       expect(await box.inputValue()).toBe('poo');
-      expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+      await expect.poll(() => box.getAttribute('aria-activedescendant')).toBeNull();
       await box.press('ArrowDown');
       await box.press('ArrowDown');
       const second = (await searches.nth(1).textContent()) ?? '';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SEARCH } from '../../../contracts/constants.ts';
@@ -19,10 +19,15 @@ import type { ComboState, SearchPanelHandle } from './search-panel.tsx';
 
 const SearchPanel = lazy(() => import('./search-panel.tsx'));
 
+/**
+ * A fixed id, not useId: the list is first rendered in the browser after hydration, and
+ * must match the box's aria-controls as the server wrote it (one header search per page).
+ */
+const LIST_ID = 'site-search-list';
+
 export function SearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const listId = useId();
   const panel = useRef<SearchPanelHandle>(null);
   /** What the box shows: the typed text, or the search highlighted in the panel. */
   const [text, setText] = useState('');
@@ -61,7 +66,7 @@ export function SearchBox() {
           type="search"
           role="combobox"
           aria-expanded={expanded}
-          aria-controls={listId}
+          aria-controls={LIST_ID}
           aria-autocomplete="list"
           aria-activedescendant={expanded ? combo.active : undefined}
           minLength={SEARCH.minLength}
@@ -95,7 +100,7 @@ export function SearchBox() {
           <Suspense fallback={null}>
             <SearchPanel
               ref={panel}
-              listId={listId}
+              listId={LIST_ID}
               typed={typed}
               open={open}
               onState={setCombo}

@@ -128,9 +128,10 @@ export default function SearchPanel({
   const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
   const optionId = (option: SearchOption) => `${listId}-${option.key}`;
 
-  // New options, new highlight: an index into the old list would point elsewhere.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resets when the options change
-  useEffect(() => setActive(-1), [options, open]);
+  // New text or options, no highlight: an index into the old list would point elsewhere,
+  // and Enter after typing searches what was typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets when these change
+  useEffect(() => setActive(-1), [options, open, typed]);
 
   const highlighted = active >= 0 ? options[active] : undefined;
   const expanded = open && options.length > 0;
@@ -149,6 +150,8 @@ export default function SearchPanel({
   function highlight(index: number) {
     setActive(index);
     const option = options[index];
+    // Told in the same event as the key, so the box never names the previous option.
+    onState({ expanded, active: option ? optionId(option) : undefined });
     // A search option puts its text in the box (Enter searches what the box shows); a page
     // option leaves the typed text there (Enter opens the page).
     onPreview(option && isQuery(option) ? option.label : typed);
