@@ -150,6 +150,8 @@ function ServerListing({
         sort={sort}
         page={page}
         filters={filters}
+        // A member's history is theirs, not a choice of categories.
+        chosen={history ? undefined : []}
         formAction="/videos/"
         href={(number) => listingPath(sort, number, filters)}
       />
