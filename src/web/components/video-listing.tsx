@@ -1,10 +1,11 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_SORTS, type VideoSort } from '../../contracts/paths.ts';
 import type { ListCategory, VideoListResponse } from '../../contracts/video.schema.ts';
 import { ensureScreenMessages } from '../i18n/messages.client.ts';
 import { countryOptions } from '../lib/country.ts';
 import type { ListingFilters } from '../lib/listing.ts';
+import { preloadable } from '../lib/preloadable.tsx';
 import { FilterSelect } from './filter-select.tsx';
 import { ListScreen } from './list-screen.tsx';
 import { VideoGrid } from './video-grid.tsx';
@@ -17,11 +18,15 @@ import './category-panel/category-panel.css';
 // panel lists the categories (with its words, its own chunk: it is no part of the first
 // paint on a phone, and on a wide screen the list it shows arrives after the page).
 
-const CategoryPanel = lazy(() =>
+// Loaded before a listing hydrates (preloadForHydration of its routes), so a press on the
+// panel right after the page shows is never lost.
+const categoryPanel = preloadable(() =>
   Promise.all([import('./category-panel/category-panel.tsx'), ensureScreenMessages()]).then(
-    ([module]) => module,
+    ([module]) => module.default,
   ),
 );
+const CategoryPanel = categoryPanel.Component;
+export const preloadCategoryPanel = categoryPanel.preload;
 
 export function VideoListing({
   heading,

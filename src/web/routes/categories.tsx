@@ -14,7 +14,7 @@ import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
 import { ClampedText } from '../components/clamped-text.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { VideoListing } from '../components/video-listing.tsx';
+import { preloadCategoryPanel, VideoListing } from '../components/video-listing.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import {
   categoryListPath,
@@ -42,6 +42,9 @@ export function parseDirs(objectId: string | undefined): string[] | undefined {
 }
 
 export { categoryListPath };
+
+/** Called by entry-client.tsx before hydrating: the categories panel is part of the page. */
+export const preloadForHydration = preloadCategoryPanel;
 
 function apiPath(
   gender: Gender,
