@@ -28,6 +28,13 @@ const WIDE = '(min-width: 1025px)';
  */
 const id = 'category-panel';
 
+/**
+ * Whether the visitor has the (phone) panel open: a choice moves from all videos to a
+ * category listing, another screen, whose panel opens again instead of folding away
+ * between two ticks.
+ */
+let keptOpen = false;
+
 export default function CategoryPanel({
   chosen,
   sort,
@@ -42,6 +49,12 @@ export default function CategoryPanel({
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [wide, setWide] = useState(false);
+  // After the first render: the server's page (and its hydration) starts folded.
+  useEffect(() => setOpen(keptOpen), []);
+  const fold = (next: boolean) => {
+    keptOpen = next;
+    setOpen(next);
+  };
   const [query, setQuery] = useState('');
   const dirs = chosen.map((c) => c.dir);
   // A tick shows at once; the address (and so `chosen`) follows when the list has loaded.
@@ -116,7 +129,7 @@ export default function CategoryPanel({
           className="cat-panel-toggle"
           aria-expanded={open}
           aria-controls={`${id}-body`}
-          onClick={() => setOpen((now) => !now)}
+          onClick={() => fold(!open)}
         >
           <span>{t('nav.categories')}</span>
           {current.length > 0 ? <span className="cat-panel-badge">{current.length}</span> : null}
@@ -135,7 +148,7 @@ export default function CategoryPanel({
           aria-controls={`${id}-list`}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          onFocus={() => setOpen(true)}
+          onFocus={() => fold(true)}
         />
         <p id={`${id}-full`} className="cat-panel-note" hidden={!full}>
           {t('categories.maxChosen', { max: CATEGORY_SELECTION_MAX })}
