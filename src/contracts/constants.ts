@@ -85,6 +85,8 @@ export const MAX_LIST_COUNT = 1000;
 export const MAX_PAGE = 10000;
 
 export const CATEGORY_SELECTION_MAX = 3;
+/** SPEC.md §9: the categories sidebar lists categories of this many videos or more, unless searched. */
+export const CATEGORY_SIDEBAR_MIN_VIDEOS = 1000;
 export const TAG_WINDOW = 100;
 export const NEXT_VIDEO_TIMER_S = 20;
 export const TELEGRAM_WAIT_S = 10;

@@ -39,8 +39,9 @@ export function isMemberFilterValue(key: MemberFilterKey, value: string): boolea
 export const MEMBER_SECTIONS = ['all', 'friends', 'subscribers', 'subscriptions'] as const;
 export type MemberSection = (typeof MEMBER_SECTIONS)[number];
 
+/** SPEC.md §2: the community's default sort is `recent` (newest members first). */
 export const MEMBER_SORTS = [
-  'latest',
+  'recent',
   'most-popular',
   'most-videos',
   'alphabetical',
@@ -105,7 +106,9 @@ export function parseMembers(
   if ((segments.section === 'all') !== (filters.object_id === undefined)) {
     return { ok: false, code: 'invalid_params', field: 'object_id' };
   }
-  if (!isOneOf(MEMBER_SORTS, segments.sort)) {
+  // `latest` was this sort's name before SPEC.md's `recent`; clients may still send it.
+  const sort = segments.sort === 'latest' ? 'recent' : segments.sort;
+  if (!isOneOf(MEMBER_SORTS, sort)) {
     return { ok: false, code: 'invalid_sort', field: 'sort' };
   }
   const count = parseCount(segments.count, maxCount);
@@ -128,7 +131,7 @@ export function parseMembers(
       lifetime,
       section: segments.section,
       filters,
-      sort: segments.sort,
+      sort,
       count,
       page: Number(page[1]),
       query,

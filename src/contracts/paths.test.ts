@@ -215,7 +215,7 @@ describe('filter slots', () => {
         lifetime: 0,
         section: 'friends',
         filters: { object_id: '9' },
-        sort: 'latest',
+        sort: 'recent',
         count: 96,
         page: 1,
         query: 'anna',

@@ -1,4 +1,4 @@
-import type { Gender } from './constants.ts';
+import type { Gender, Language } from './constants.ts';
 import { foldersMatch, thousandsFolder } from './folders.ts';
 
 // Builders of the JSON API paths of SPEC.md §7, used by the web app and the tests, so that a
@@ -62,11 +62,17 @@ export interface Videos2Params {
   date: DateFilter;
   /** Only videos from this country (two-letter code), with any section: `?country=`. */
   country?: string | undefined;
+  /** The language of the `categories` titles in the answer: `?lang=` (English when absent). */
+  lang?: Language | undefined;
 }
 
 export function videos2Path(p: Videos2Params): string {
-  const country = p.country ? `?country=${p.country}` : '';
-  return `/api/json/videos2/${p.lifetime}/${p.gender}/${p.sort}/${p.count}/${p.section}.${p.objectId}.${p.page}.${p.type}.${p.duration}.${p.date}.json${country}`;
+  const query = new URLSearchParams();
+  if (p.country) query.set('country', p.country);
+  // English is the answer's default (DEFAULT_LANGUAGE): one address for one answer.
+  if (p.lang && p.lang !== 'en') query.set('lang', p.lang);
+  const search = query.size > 0 ? `?${query}` : '';
+  return `/api/json/videos2/${p.lifetime}/${p.gender}/${p.sort}/${p.count}/${p.section}.${p.objectId}.${p.page}.${p.type}.${p.duration}.${p.date}.json${search}`;
 }
 
 /** The `country` query value of a list call: a two-letter code, or nothing. */

@@ -30,10 +30,25 @@ export const videoListItemSchema = z.object({
 });
 export type VideoListItem = z.infer<typeof videoListItemSchema>;
 
+/**
+ * A category a list is about (SPEC.md §3 "Listing response: videos, total_count,
+ * categories"): on a category listing the chosen ones, in the order of the path; on other
+ * lists the categories of the videos on the page, the most frequent first.
+ */
+export const listCategorySchema = z.object({
+  category_id: numeric,
+  dir: z.string(),
+  title: z.string().describe('In the `lang` of the call, English when untranslated'),
+  total_videos: numeric.describe('Videos of the category in the gender section'),
+  description: z.string(),
+});
+export type ListCategory = z.infer<typeof listCategorySchema>;
+
 export const videoListResponseSchema = z.object({
   videos: z.array(videoListItemSchema),
   total_count: numeric,
   pages: z.number().int().nonnegative(),
+  categories: z.array(listCategorySchema),
 });
 export type VideoListResponse = z.infer<typeof videoListResponseSchema>;
 

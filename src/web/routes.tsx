@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
           {
             path: 'categories',
             id: 'src/web/routes/categories-index.tsx',
-            lazy: () => import('./routes/categories-index.tsx'),
+            lazy: withScreenMessages(() => import('./routes/categories-index.tsx')),
           },
           {
             path: 'categories/:dirs/:page?',

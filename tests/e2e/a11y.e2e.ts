@@ -90,6 +90,14 @@ async function demoAlbum(): Promise<{ path: string; photo: string; owner: string
   return { path, photo: `${path}${detail.album.photos[1]?.photo_id}/`, owner: album.user.id };
 }
 
+/** Opens the categories panel of a listing (folded on a phone) and waits for its list. */
+async function openCategoryPanel(page: Page): Promise<void> {
+  const panel = page.getByRole('region', { name: /^Categories/ });
+  const toggle = panel.getByRole('button', { name: /^Categories/ });
+  if (await toggle.isVisible()) await toggle.click();
+  await expect.poll(() => panel.getByRole('checkbox').count()).toBeGreaterThan(3);
+}
+
 describe('accessibility', () => {
   const screens: [string, () => Promise<string>, ((page: Page) => Promise<void>)?][] = [
     ['home', async () => '/'],
@@ -114,10 +122,10 @@ describe('accessibility', () => {
       async () =>
         `${await firstHref('/models/most-popular/1/', /href="(\/model\/[a-z0-9-]+\/)"/)}wall/`,
     ],
-    ['community', async () => '/community/latest/1/'],
+    ['community', async () => '/community/recent/1/'],
     [
       'member info',
-      async () => `${await firstHref('/community/latest/1/', /href="(\/members\/\d+\/)"/)}info/`,
+      async () => `${await firstHref('/community/recent/1/', /href="(\/members\/\d+\/)"/)}info/`,
     ],
     [
       'member subscriptions',
@@ -225,6 +233,15 @@ describe('accessibility', () => {
     ['album', async () => (await demoAlbum()).path],
     ['photo viewer', async () => (await demoAlbum()).photo],
     ['404', async () => '/no/such/page/'],
+    ['categories panel', async () => '/videos/most-popular/1/', openCategoryPanel],
+    [
+      'search suggestions',
+      async () => '/',
+      async (page) => {
+        await page.getByRole('combobox', { name: 'Search videos' }).fill('ivy');
+        await page.getByRole('option').first().waitFor();
+      },
+    ],
   ];
 
   // One test per screen and size: each stays well inside the time limit on a busy machine,
@@ -250,6 +267,61 @@ describe('accessibility', () => {
                 .join(', ')}`,
           );
         expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
+
+describe('tap targets of the listing screens', () => {
+  // WCAG 2.5.8: at least 24 by 24 px; on a touch screen the controls get 44 px of height
+  // (the thumbs' own links belong to the thumbs and are checked with them).
+  const screens: [string, () => Promise<string>][] = [
+    ['video listing', async () => '/videos/latest-updates/2/'],
+    [
+      'category listing',
+      async () =>
+        firstHref('/categories/', /href="(\/categories\/[a-z0-9-]+\/latest-updates\/1\/)"/),
+    ],
+    ['category index', async () => '/categories/'],
+    ['search', async () => '/search/1/?s=summer'],
+    ['community', async () => '/community/recent/1/'],
+    ['home', async () => '/'],
+  ];
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    const touch = name === 'mobile';
+    for (const [screen, path] of screens) {
+      it(`gives every control of the ${screen} room enough at ${name} size`, async () => {
+        const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+        const page = await context.newPage();
+        await page.goto(`${baseUrl}${await path()}`);
+        await waitForHydration(page);
+        if (await page.getByRole('region', { name: /^Categories/ }).count()) {
+          await openCategoryPanel(page);
+        }
+        const small = await page.locator('main').evaluate((main, coarse) => {
+          const controls = main.querySelectorAll<HTMLElement>(
+            'a[href], button, select, input, summary, [role="option"]',
+          );
+          const out: string[] = [];
+          for (const el of controls) {
+            if (el.closest('article') || !el.checkVisibility()) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0) continue;
+            // A checkbox inside its label: the label is what a finger presses.
+            const label =
+              el instanceof HTMLInputElement && el.type === 'checkbox' ? el.closest('label') : null;
+            const target = label ? label.getBoundingClientRect() : r;
+            const name = `${el.tagName.toLowerCase()}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''} "${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('placeholder') || '').trim().slice(0, 30)}"`;
+            if (Math.min(r.width, r.height) < 24) {
+              out.push(`${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
+            } else if (coarse && target.height < 44 && el.tagName !== 'A') {
+              out.push(`${name} ${Math.round(target.width)}x${Math.round(target.height)} (touch)`);
+            }
+          }
+          return out;
+        }, touch);
+        expect(small).toEqual([]);
         await context.close();
       });
     }

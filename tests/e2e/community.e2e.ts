@@ -26,13 +26,46 @@ describe('community', () => {
     const profile = await (await fetch(`${baseUrl}/members/${id}/info/`)).text();
     expect(profile).toContain('Username');
     expect(profile).not.toContain('@members.example');
-    expect(await status('/community/')).toEqual({ status: 302, location: '/community/latest/1/' });
+    expect(await status('/community/')).toEqual({ status: 302, location: '/community/recent/1/' });
     expect((await status('/members/99999999/')).status).toBe(404);
     expect((await status(`/members/${id}/secret_tab/`)).status).toBe(404);
     expect((await status(`/members/${id}/info/2/`)).status).toBe(404);
     expect((await status(`/members/${id}/wall/999/`)).status).toBe(404);
     const history = await (await fetch(`${baseUrl}/members/${id}/history/1/`)).text();
     expect(history).toContain('You have no permission to view this');
+  });
+
+  it('sorts by recent by default (SPEC.md §2), newest members first, and old links follow', async () => {
+    expect(await status('/community/')).toEqual({ status: 302, location: '/community/recent/1/' });
+    expect(await status('/community/recent/')).toEqual({
+      status: 302,
+      location: '/community/recent/1/',
+    });
+    expect(await status('/community/latest/2/?gender=2')).toEqual({
+      status: 301,
+      location: '/community/recent/2/?gender=2',
+    });
+    const api = await fetch(`${baseUrl}/api/json/members/0/all/filt......./recent/96/1.json`);
+    expect(api.status).toBe(200);
+    const { members } = (await api.json()) as { members: { display_name: string }[] };
+    expect(members.length).toBeGreaterThan(0);
+    const res = await fetch(`${baseUrl}/community/recent/1/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Newest members');
+    expect(html).toContain(`>${members[0]?.display_name}<`);
+
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/community/`);
+    await waitForHydration(page);
+    expect(new URL(page.url()).pathname).toBe('/community/recent/1/');
+    expect(await page.getByLabel('Sort').inputValue()).toBe('recent');
+    await expect
+      .poll(() => page.locator('main article h2').first().textContent())
+      .toBe(members[0]?.display_name);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('filters members by the member filters and keeps them across pages', async () => {

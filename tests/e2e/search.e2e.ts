@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 
@@ -71,6 +71,120 @@ describe('search panel', () => {
       await expect.poll(() => options.first().textContent()).toBe(word);
       expect(errors).toEqual([]);
       await page.close();
+    });
+  }
+});
+
+/** What the suggester offers for a text (the demo's models, channels and searches). */
+async function suggestions(text: string) {
+  const res = await fetch(`${baseUrl}/api/suggester.php?c=${encodeURIComponent(text)}`);
+  return (await res.json()) as {
+    models: { dir: string; title: string }[];
+    channels: { dir: string; title: string }[];
+    keywords: { keyword: string }[];
+  };
+}
+
+async function openHome(page: Page) {
+  await page.goto(`${baseUrl}/`);
+  await waitForHydration(page);
+  return page.getByRole('combobox', { name: 'Search videos' });
+}
+
+describe('search panel as a combobox', () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    const touch = name === 'mobile';
+
+    it(`offers models in a labelled group and opens the highlighted one on Enter at ${name} size`, async () => {
+      const { models } = await suggestions('ivy');
+      const model = models[0];
+      expect(model).toBeDefined();
+      const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const box = await openHome(page);
+      await box.fill('ivy');
+      const option = page
+        .getByRole('group', { name: 'Models' })
+        .getByRole('option', { name: new RegExp(`^${model?.title}`) });
+      await option.waitFor();
+      // The box says which option is highlighted; a page option leaves the typed text.
+      const optionId = await option.getAttribute('id');
+      for (let i = 0; i < 20; i++) {
+        if ((await box.getAttribute('aria-activedescendant')) === optionId) break;
+        await box.press('ArrowDown');
+      }
+      expect(await option.getAttribute('aria-selected')).toBe('true');
+      expect(await box.inputValue()).toBe('ivy');
+      await box.press('Enter');
+      await page.waitForURL(`**/model/${model?.dir}/`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`shows the highlighted search in the box and searches exactly it at ${name} size`, async () => {
+      const { keywords } = await suggestions('poo');
+      expect(keywords.length).toBeGreaterThan(1);
+      const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const box = await openHome(page);
+      await box.fill('poo');
+      const searches = page.getByRole('group', { name: 'Popular searches' }).getByRole('option');
+      await expect.poll(() => searches.count()).toBeGreaterThan(1);
+      await box.press('ArrowDown');
+      const first = (await searches.first().textContent()) ?? '';
+      expect(await box.inputValue()).toBe(first);
+      // Past the first option upwards is the typed text again, with nothing highlighted.
+      await box.press('ArrowUp');
+      expect(await box.inputValue()).toBe('poo');
+      await expect.poll(() => box.getAttribute('aria-activedescendant')).toBeNull();
+      await box.press('ArrowDown');
+      await box.press('ArrowDown');
+      const second = (await searches.nth(1).textContent()) ?? '';
+      expect(await searches.nth(1).getAttribute('aria-selected')).toBe('true');
+      expect(await box.inputValue()).toBe(second);
+      await box.press('Enter');
+      await page.waitForURL(`**/search/1/?s=${encodeURIComponent(second)}`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe(`Results for “${second}”`);
+
+      // Escape closes the panel and gives back what was typed.
+      await box.fill('pool');
+      await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+      await box.press('ArrowDown');
+      await box.press('Escape');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      expect(await box.inputValue()).toBe('pool');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`opens a channel with a ${touch ? 'tap' : 'click'} at ${name} size`, async () => {
+      const { channels } = await suggestions('vel');
+      const channel = channels[0];
+      expect(channel).toBeDefined();
+      const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const box = await openHome(page);
+      await box.fill('vel');
+      const option = page
+        .getByRole('group', { name: 'Channels' })
+        .getByRole('option', { name: new RegExp(`^${channel?.title}`) });
+      await option.waitFor();
+      // On screen and not covered by anything.
+      const covered = await option.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !(hit && el.contains(hit)) || r.bottom > window.innerHeight;
+      });
+      expect(covered).toBe(false);
+      expect((await option.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      if (touch) await option.tap();
+      else await option.click();
+      await page.waitForURL(`**/channel/${channel?.dir}/`);
+      expect(errors).toEqual([]);
+      await context.close();
     });
   }
 });

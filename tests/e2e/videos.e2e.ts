@@ -116,3 +116,75 @@ describe('video listing', () => {
     });
   }
 });
+
+/** Titles of a videos2 list, as the API answers the page (same lifetime: same answer). */
+async function apiTitles(tail: string): Promise<string[]> {
+  const res = await fetch(`${baseUrl}/api/json/videos2/600/str/latest-updates/60/${tail}`);
+  return ((await res.json()) as { videos: { title: string }[] }).videos.map((v) => v.title);
+}
+
+describe('video listing while it loads and after Back', () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    const touch = name === 'mobile';
+    it(`shows the list busy until the new one arrives, and the filters follow the address at ${name} size`, async () => {
+      const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      // The answer of the duration filter's list is held until the busy state has been seen.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(
+        (url) =>
+          url.pathname.includes('/api/json/videos2/') && url.pathname.endsWith('.1.all.2.all.json'),
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
+      await page.goto(`${baseUrl}/videos/latest-updates/1/`);
+      await waitForHydration(page);
+      const results = page.locator('main [aria-busy]');
+      const titles = () =>
+        page
+          .locator('main article h2, main article h3')
+          .evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+      const before = await titles();
+      expect(before).toEqual(await apiTitles('..1.all..all.json'));
+      expect(await results.getAttribute('aria-busy')).toBe('false');
+
+      await page.getByLabel('Duration').selectOption('2');
+      // The old list stays, marked busy and dimmed, while the new one loads.
+      await expect.poll(() => results.getAttribute('aria-busy')).toBe('true');
+      expect(await titles()).toEqual(before);
+      await expect
+        .poll(() => results.evaluate((el) => Number(getComputedStyle(el).opacity)))
+        .toBeLessThan(1);
+      release();
+      await page.waitForURL('**/videos/latest-updates/1/?duration=2');
+      await expect.poll(() => results.getAttribute('aria-busy')).toBe('false');
+      const filtered = await apiTitles('..1.all.2.all.json');
+      await expect.poll(titles).toEqual(filtered);
+
+      // Back: the address, the fields and the list agree again.
+      await page.goBack();
+      await page.waitForURL(/\/videos\/latest-updates\/1\/$/);
+      await expect.poll(() => page.getByLabel('Duration').inputValue()).toBe('');
+      await expect.poll(titles).toEqual(before);
+      await page.goForward();
+      await page.waitForURL('**/videos/latest-updates/1/?duration=2');
+      await expect.poll(() => page.getByLabel('Duration').inputValue()).toBe('2');
+      await expect.poll(titles).toEqual(filtered);
+
+      // The sort follows the address as well.
+      await page.getByLabel('Sort').selectOption('longest');
+      await page.waitForURL('**/videos/longest/1/?duration=2');
+      expect(await page.getByLabel('Sort').inputValue()).toBe('longest');
+      await page.goBack();
+      await expect.poll(() => page.getByLabel('Sort').inputValue()).toBe('latest-updates');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

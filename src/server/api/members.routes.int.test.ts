@@ -158,6 +158,19 @@ describe('members', () => {
     expect(page).toMatchObject({ total_count: '4', pages: 2 });
   });
 
+  it('sorts by recent, the community’s default (SPEC.md §2): newest members first', async () => {
+    expect(await names({ sort: 'recent' })).toEqual(['dmitri', 'carla', 'boris', 'anna']);
+    // Its name before SPEC.md's: still answered, as the same list.
+    const old = await get('/api/json/members/0/all/filt......./latest/96/1.json');
+    expect(old.statusCode).toBe(200);
+    expect(membersResponseSchema.parse(old.json()).members.map((m) => m.username)).toEqual([
+      'dmitri',
+      'carla',
+      'boris',
+      'anna',
+    ]);
+  });
+
   it.each([
     ['/api/json/members/0/all/filt....../alphabetical/96/1.json', 'invalid_params'],
     ['/api/json/members/0/all/filt......../alphabetical/96/1.json', 'invalid_params'],

@@ -56,12 +56,12 @@ export function membersRoutes(deps: ApiDeps) {
           summary: 'Members, filtered, with an optional name search',
           tags: ['members'],
           description:
-            'Path: `/api/json/members/{lifetime}/{section}/filt{7 slots}/{sort}/{count}/{page}.json[?q=]`. Slots: country, gender (1-3), age group (1-4), relationship (1-3), avatar (1 yes, 2 no), orientation (1-5), object_id. Sections: all; friends, subscribers, subscriptions of the member in object_id. Sorts: latest, most-popular, most-videos, alphabetical, last-login. `q`: 3-69 characters of a username or display name.',
+            'Path: `/api/json/members/{lifetime}/{section}/filt{7 slots}/{sort}/{count}/{page}.json[?q=]`. Slots: country, gender (1-3), age group (1-4), relationship (1-3), avatar (1 yes, 2 no), orientation (1-5), object_id. Sections: all; friends, subscribers, subscriptions of the member in object_id. Sorts: recent (newest members; `latest` is accepted for it), most-popular, most-videos, alphabetical, last-login. `q`: 3-69 characters of a username or display name.',
           params: {
             lifetime: 'Cache lifetime in seconds',
             section: 'all, friends, subscribers, subscriptions',
             filt: '`filt` and seven `.value` slots',
-            sort: 'latest, most-popular, most-videos, alphabetical, last-login',
+            sort: 'recent (also latest), most-popular, most-videos, alphabetical, last-login',
             count: 'Members per page (SPEC: 96)',
             file: '{page}.json',
           },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { GENDERS, LIFETIME, MAX_LIST_COUNT } from '../../contracts/constants.ts';
+import { GENDERS, isLanguage, LIFETIME, MAX_LIST_COUNT } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import {
   parseCount,
@@ -22,6 +22,7 @@ import { cacheAnswer, cacheFor, cacheForViewer } from '../plugins/response-cache
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { createVideoSectionRepository } from '../repositories/video-section.repository.ts';
+import { createCategoryCatalogue } from '../services/category-catalogue.ts';
 import { signedVideoPrefix } from '../services/media-access.ts';
 import { createVideoService } from '../services/video.service.ts';
 import { createVideoFileService, verifyGetFile } from '../services/video-file.service.ts';
@@ -37,9 +38,11 @@ const PROCESSING_LIFETIME_S = 60;
 
 export function videosRoutes(deps: ApiDeps) {
   const repository = createVideoRepository(deps.database);
+  const sections = createVideoSectionRepository(deps.database);
   const videos = createVideoService({
     videos: repository,
-    sections: createVideoSectionRepository(deps.database),
+    sections,
+    catalogue: createCategoryCatalogue(() => sections.catalogue()),
     urls: deps.urls,
     signMedia: (id, durationS) => signedVideoPrefix(deps.secret, id, Math.max(3600, durationS * 3)),
   });
@@ -50,7 +53,7 @@ export function videosRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance) => {
     app.get<{
       Params: { lifetime: string; gender: string; sort: string; count: string; tail: string };
-      Querystring: { country?: unknown };
+      Querystring: { country?: unknown; lang?: unknown };
     }>(
       '/api/json/videos2/:lifetime/:gender/:sort/:count/:tail',
       {
@@ -67,6 +70,10 @@ export function videosRoutes(deps: ApiDeps) {
             'Types: all, ch (from channels), hd. Duration: 1 under 10 min, 2 10-40 min, 3 over 40 min.',
             'Date: day, week, month, all; on most-popular it picks the ranking window, on other sorts it filters by post date.',
             'total_count is exact up to 10000; pages past the end are empty.',
+            '`categories` (SPEC.md §3 Listing response): on the `categories` section the chosen categories in the order of the path;',
+            'on every other list the categories of the videos on the page, those most of them carry first (at most 10).',
+            'Each has category_id, dir, title (in `lang`), total_videos (in the gender section) and description;',
+            'counts of the second kind may be a few minutes old.',
           ].join(' '),
           params: {
             lifetime: 'Cache lifetime in seconds (0 = uncached)',
@@ -77,6 +84,9 @@ export function videosRoutes(deps: ApiDeps) {
           },
           querystring: {
             country: { description: 'Only videos from this country (two-letter code)' },
+            lang: {
+              description: 'Language of the `categories` titles (en, ru, de, …; default en)',
+            },
           },
           response: videoListResponseSchema,
           failures: [401, 403],
@@ -87,8 +97,12 @@ export function videosRoutes(deps: ApiDeps) {
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const country = parseCountryQuery(request.query.country);
         if (!country.ok) throw new AppError(country.code, { field: country.field });
+        const { lang } = request.query;
+        if (lang !== undefined && lang !== '' && !isLanguage(lang)) {
+          throw new AppError('invalid_params', { field: 'lang' });
+        }
         const result = await videos.list(
-          { ...parsed.value, country: country.value },
+          { ...parsed.value, country: country.value, lang: lang || undefined },
           request.viewer,
         );
         cacheAnswer(reply, parsed.value.lifetime, maxLifetime, result);

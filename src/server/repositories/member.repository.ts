@@ -46,7 +46,7 @@ export interface PostRow {
 }
 
 const SORT_SQL: Record<MemberSort, string> = {
-  latest: 'u.created_at DESC, u.id DESC',
+  recent: 'u.created_at DESC, u.id DESC',
   'most-popular': 'u.subscribers_count DESC, u.id DESC',
   'most-videos': 'u.videos_count DESC, u.id DESC',
   alphabetical: 'lower(u.username), u.id',

@@ -60,6 +60,8 @@ export interface VideoListRow {
   categories: string | null;
   /** Storage key of the hover clip once made (a demo video's is its shared clip's). */
   hover: string | null;
+  /** Ids of the video's categories (the list's `categories` are built from them). */
+  category_ids: number[];
 }
 
 export interface VideoDetailRow extends VideoListRow {
@@ -201,7 +203,9 @@ const LIST_COLUMNS = `v.id, v.dir, v.title, v.duration, v.views, v.rating, v.pos
        v.country, v.user_id, u.username, u.display_name, ch.dir AS channel_dir,
        (SELECT string_agg(c.title, ',' ORDER BY c.title)
           FROM video_categories vc JOIN categories c ON c.id = vc.category_id
-         WHERE vc.video_id = v.id) AS categories`;
+         WHERE vc.video_id = v.id) AS categories,
+       ARRAY(SELECT vc.category_id FROM video_categories vc
+              WHERE vc.video_id = v.id ORDER BY vc.category_id) AS category_ids`;
 
 /** Rows of the given ids, in the order of the ids. */
 function rowsOf(idsSql: string): string {

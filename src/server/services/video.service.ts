@@ -1,8 +1,15 @@
-import { CATEGORY_SELECTION_MAX, MAX_PAGE, VIDEO_STATUS } from '../../contracts/constants.ts';
+import {
+  CATEGORY_SELECTION_MAX,
+  DEFAULT_LANGUAGE,
+  type Gender,
+  MAX_PAGE,
+  VIDEO_STATUS,
+} from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { formatDuration, formatPostDate } from '../../contracts/format.ts';
 import type { Videos2Params, VideoType } from '../../contracts/paths.ts';
 import type {
+  ListCategory,
   VideoDetail,
   VideoListItem,
   VideoListResponse,
@@ -16,6 +23,7 @@ import type {
   VideoRepository,
 } from '../repositories/video.repository.ts';
 import type { VideoSectionRepository } from '../repositories/video-section.repository.ts';
+import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import { type MediaUrls, PLACEHOLDER_IMAGE } from './media-urls.ts';
 
 // Video lists, one video and related videos (SPEC.md §7 videos2, video, videos_related2).
@@ -32,6 +40,7 @@ export const RELATED_POOL = 300;
 export interface VideoServiceDeps {
   videos: VideoRepository;
   sections: VideoSectionRepository;
+  catalogue: CategoryCatalogue;
   urls: MediaUrls;
   /** Signed folder URL prefix of a video, for playback files of private videos. */
   signMedia(videoId: number, durationS: number): string;
@@ -205,7 +214,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   async function sectionFilter(
     params: Videos2Params,
     viewer: Viewer | null,
-  ): Promise<{ filter: Partial<VideoListFilter>; personal: boolean }> {
+  ): Promise<{ filter: Partial<VideoListFilter>; personal: boolean; chosen?: ListCategory[] }> {
     const { section, objectId } = params;
     // Every section but the whole list names its object; the whole list names none.
     if ((section === '') !== (objectId === '')) {
@@ -219,12 +228,26 @@ export function createVideoService(deps: VideoServiceDeps) {
         if (dirs.length > CATEGORY_SELECTION_MAX || dirs.some((d) => d === '')) {
           throw new AppError('invalid_params', { field: 'object_id' });
         }
-        const found = await deps.sections.categories(dirs, params.gender);
+        const found = await deps.sections.categories(
+          dirs,
+          params.gender,
+          params.lang ?? DEFAULT_LANGUAGE,
+        );
         const categories = found.filter((c) => c !== undefined);
         if (categories.length !== dirs.length) throw new AppError('not_found');
         // The smallest category drives the scan; the others are checked per video.
         const bySize = [...categories].sort((a, b) => a.videos - b.videos);
-        return { filter: { categoryIds: bySize.map((c) => c.id) }, personal: false };
+        return {
+          filter: { categoryIds: bySize.map((c) => c.id) },
+          personal: false,
+          chosen: categories.map((c) => ({
+            category_id: String(c.id),
+            dir: c.dir,
+            title: c.title,
+            total_videos: String(c.videos),
+            description: c.description,
+          })),
+        };
       }
       case 'models': {
         const modelId = await deps.sections.modelId(objectId);
@@ -279,9 +302,19 @@ export function createVideoService(deps: VideoServiceDeps) {
     }
   }
 
+  /** The `categories` of a list answer that names none: those of its videos. */
+  async function categoriesOf(
+    rows: VideoListRow[],
+    gender: Gender,
+    lang = DEFAULT_LANGUAGE,
+  ): Promise<ListCategory[]> {
+    if (rows.length === 0) return [];
+    return pageCategories(rows, await deps.catalogue.byId(), gender, lang);
+  }
+
   return {
     async list(params: Videos2Params, viewer: Viewer | null = null): Promise<ListResult> {
-      const { filter: sectionPart, personal } = await sectionFilter(params, viewer);
+      const { filter: sectionPart, personal, chosen } = await sectionFilter(params, viewer);
       const filter: VideoListFilter = {
         gender: params.gender,
         sort: params.sort,
@@ -302,6 +335,7 @@ export function createVideoService(deps: VideoServiceDeps) {
           videos: rows.map((row) => toListItem(row, deps.urls)),
           total_count: String(length),
           pages: Math.ceil(length / params.count),
+          categories: chosen ?? (await categoriesOf(rows, params.gender, params.lang)),
         },
         personal,
       };
@@ -330,6 +364,8 @@ export function createVideoService(deps: VideoServiceDeps) {
         videos: rows.map((row) => toListItem(row, deps.urls)),
         total_count: String(pool.length),
         pages: Math.ceil(pool.length / count),
+        // Related videos share the section of the video they follow.
+        categories: rows[0] ? await categoriesOf(rows, rows[0].gender) : [],
       };
     },
   };

@@ -17,7 +17,7 @@ export function FilterSelect({
     <label>
       <span>{label}</span>
       <select name={name} defaultValue={value ?? ''}>
-        <option value="">{t('models.filters.any')}</option>
+        <option value="">{t('filters.any')}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

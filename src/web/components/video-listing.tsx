@@ -1,15 +1,32 @@
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_SORTS, type VideoSort } from '../../contracts/paths.ts';
-import type { VideoListResponse } from '../../contracts/video.schema.ts';
+import type { ListCategory, VideoListResponse } from '../../contracts/video.schema.ts';
+import { ensureScreenMessages } from '../i18n/messages.client.ts';
 import { countryOptions } from '../lib/country.ts';
 import type { ListingFilters } from '../lib/listing.ts';
+import { preloadable } from '../lib/preloadable.tsx';
 import { FilterSelect } from './filter-select.tsx';
 import { ListScreen } from './list-screen.tsx';
 import { VideoGrid } from './video-grid.tsx';
 import styles from './video-listing.module.css';
+// The panel's look comes with the page; its code comes later (category-panel.css).
+import './category-panel/category-panel.css';
 
 // A video listing screen's body (SPEC.md §2 "Listing screen"): a list screen whose filter
-// panel has the sort, date, duration and HD, and whose items are video thumbs.
+// panel has the sort, date, duration and HD, whose items are video thumbs, and whose side
+// panel lists the categories (with its words, its own chunk: it is no part of the first
+// paint on a phone, and on a wide screen the list it shows arrives after the page).
+
+// Loaded before a listing hydrates (preloadForHydration of its routes), so a press on the
+// panel right after the page shows is never lost.
+const categoryPanel = preloadable(() =>
+  Promise.all([import('./category-panel/category-panel.tsx'), ensureScreenMessages()]).then(
+    ([module]) => module.default,
+  ),
+);
+const CategoryPanel = categoryPanel.Component;
+export const preloadCategoryPanel = categoryPanel.preload;
 
 export function VideoListing({
   heading,
@@ -20,15 +37,18 @@ export function VideoListing({
   filters,
   formAction,
   href,
+  chosen,
 }: {
   heading: string;
-  description?: string | undefined;
+  description?: ReactNode;
   list: VideoListResponse;
   sort: VideoSort;
   page: number;
   filters: ListingFilters;
   formAction: string;
   href: (page: number) => string;
+  /** The categories the list is of, for the category panel; no panel when undefined. */
+  chosen?: ListCategory[] | undefined;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -36,6 +56,13 @@ export function VideoListing({
       heading={heading}
       description={description}
       formAction={formAction}
+      aside={
+        chosen ? (
+          <Suspense fallback={null}>
+            <CategoryPanel chosen={chosen} sort={sort} filters={filters} />
+          </Suspense>
+        ) : undefined
+      }
       sort={sort}
       sorts={VIDEO_SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
       fields={

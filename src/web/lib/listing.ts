@@ -72,3 +72,13 @@ export function filtersQuery(filters: ListingFilters): string {
 export function listingPath(sort: VideoSort, page: number, filters: ListingFilters): string {
   return `/videos/${sort}/${page}/${filtersQuery(filters)}`;
 }
+
+/** A listing of one to three categories (SPEC.md §2 /categories/{object_id}/{sort}/{page}/). */
+export function categoryListPath(
+  dirs: readonly string[],
+  sort: VideoSort,
+  page: number,
+  filters: ListingFilters,
+): string {
+  return `/categories/${dirs.join(',')}/${sort}/${page}/${filtersQuery(filters)}`;
+}

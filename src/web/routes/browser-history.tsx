@@ -39,6 +39,7 @@ export default function BrowserHistory({
     videos: slice.length > 0 ? (query.data?.videos ?? []) : [],
     total_count: String(ids?.length ?? 0),
     pages: Math.ceil((ids?.length ?? 0) / PAGE_SIZE.videos),
+    categories: query.data?.categories ?? [],
   };
   return (
     <>

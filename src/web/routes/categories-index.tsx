@@ -73,26 +73,32 @@ export function Component() {
             const disabled = full && !checked;
             return (
               <li key={category.dir} className={styles.item}>
-                <input
-                  type="checkbox"
-                  name="c"
-                  value={category.dir}
-                  id={`c-${category.dir}`}
-                  checked={checked}
-                  disabled={disabled}
-                  title={
-                    disabled
-                      ? t('categories.maxChosen', { max: CATEGORY_SELECTION_MAX })
-                      : t('categories.choose')
-                  }
-                  onChange={() =>
-                    setChosen((now) =>
-                      checked ? now.filter((dir) => dir !== category.dir) : [...now, category.dir],
-                    )
-                  }
-                />
-                <label htmlFor={`c-${category.dir}`} className="visually-hidden">
-                  {t('categories.choose')}: {category.title}
+                {/* The label is what a finger presses: 44 px square around the box. */}
+                <label className={styles.pick}>
+                  <input
+                    type="checkbox"
+                    name="c"
+                    value={category.dir}
+                    checked={checked}
+                    disabled={disabled}
+                    title={
+                      checked
+                        ? t('categoryPanel.remove')
+                        : disabled
+                          ? t('categories.maxChosen', { max: CATEGORY_SELECTION_MAX })
+                          : t('categories.choose')
+                    }
+                    onChange={() =>
+                      setChosen((now) =>
+                        checked
+                          ? now.filter((dir) => dir !== category.dir)
+                          : [...now, category.dir],
+                      )
+                    }
+                  />
+                  <span className="visually-hidden">
+                    {t('categories.choose')}: {category.title}
+                  </span>
                 </label>
                 <Link to={`/categories/${category.dir}/latest-updates/1/`} className={styles.link}>
                   <img

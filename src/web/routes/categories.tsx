@@ -5,21 +5,19 @@ import {
   CATEGORY_SELECTION_MAX,
   type Gender,
   type Language,
-  LIFETIME,
   PAGE_SIZE,
 } from '../../contracts/constants.ts';
-import { categoriesPath } from '../../contracts/discovery.paths.ts';
-import type { CategoriesResponse } from '../../contracts/discovery.schema.ts';
 import { type VideoSort, videos2Path } from '../../contracts/paths.ts';
 import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { ClampedText } from '../components/clamped-text.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { VideoListing } from '../components/video-listing.tsx';
+import { preloadCategoryPanel, VideoListing } from '../components/video-listing.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import {
-  filtersQuery,
+  categoryListPath,
   isVideoSort,
   LIST_LIFETIME,
   type ListingFilters,
@@ -29,7 +27,9 @@ import {
 import { itemListLd } from '../lib/structured-data.ts';
 
 // A category listing (SPEC.md §2 /categories/{object_id}/{sort}/{page}/): one to three
-// comma-separated category dirs, videos in all of them, with the categories' descriptions.
+// comma-separated category dirs, videos in all of them. The list's answer names the chosen
+// categories (titles in the page's language, descriptions, counts: SPEC.md §3 "Listing
+// response"), so the page needs no other call.
 
 const DIR = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
@@ -41,16 +41,19 @@ export function parseDirs(objectId: string | undefined): string[] | undefined {
   return dirs.every((dir) => DIR.test(dir)) ? dirs : undefined;
 }
 
-export function categoryListPath(
+export { categoryListPath };
+
+/** Called by entry-client.tsx before hydrating: the categories panel is part of the page. */
+export const preloadForHydration = preloadCategoryPanel;
+
+function apiPath(
+  gender: Gender,
+  lang: Language,
   dirs: string[],
   sort: VideoSort,
   page: number,
-  filters: ListingFilters,
+  f: ListingFilters,
 ) {
-  return `/categories/${dirs.join(',')}/${sort}/${page}/${filtersQuery(filters)}`;
-}
-
-function apiPath(gender: Gender, dirs: string[], sort: VideoSort, page: number, f: ListingFilters) {
   return videos2Path({
     lifetime: LIST_LIFETIME,
     gender,
@@ -63,11 +66,8 @@ function apiPath(gender: Gender, dirs: string[], sort: VideoSort, page: number, 
     duration: f.duration,
     date: f.date,
     country: f.country || undefined,
+    lang,
   });
-}
-
-function indexPath(gender: Gender, lang: Language) {
-  return categoriesPath(LIFETIME.video, gender, '', lang);
 }
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -79,42 +79,37 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { queryClient, globals } = context.get(appContext);
   try {
     await queryClient.ensureQueryData(
-      apiQuery<VideoListResponse>(apiPath(globals.gender, dirs, sort, page, filters)),
+      apiQuery<VideoListResponse>(apiPath(globals.gender, globals.lang, dirs, sort, page, filters)),
     );
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
-  // Titles and descriptions come from the category index; only what this page shows is
-  // kept, so the whole index is not sent along with the page.
-  const index = await queryClient.fetchQuery(
-    apiQuery<CategoriesResponse>(indexPath(globals.gender, globals.lang)),
-  );
-  queryClient.removeQueries({
-    queryKey: apiQuery(indexPath(globals.gender, globals.lang)).queryKey,
-  });
-  const categories = dirs.map((dir) => index.categories.find((c) => c.dir === dir));
-  return {
-    dirs,
-    sort,
-    page,
-    filters,
-    titles: categories.map((c, i) => c?.title ?? dirs[i] ?? ''),
-    description: categories.length === 1 ? (categories[0]?.description ?? '') : '',
-  };
+  return { dirs, sort, page, filters };
 }
 
 export function Component() {
   const { t } = useTranslation();
-  const { gender, site } = useGlobals();
-  const { dirs, sort, page, filters, titles, description } = useLoaderData<typeof loader>();
+  const { gender, lang, site } = useGlobals();
+  const { dirs, sort, page, filters } = useLoaderData<typeof loader>();
   const list = useSuspenseQuery(
-    apiQuery<VideoListResponse>(apiPath(gender, dirs, sort, page, filters)),
+    apiQuery<VideoListResponse>(apiPath(gender, lang, dirs, sort, page, filters)),
   ).data;
-  const heading = t('categories.heading', {
-    categories: titles.join(' + '),
+  const chosen = dirs.map(
+    (dir) =>
+      list.categories.find((c) => c.dir === dir) ?? {
+        category_id: '0',
+        dir,
+        title: dir,
+        total_videos: '0',
+        description: '',
+      },
+  );
+  const heading = t('listing.categoriesHeading', {
+    categories: chosen.map((c) => c.title).join(' + '),
     sort: t(`sort.${sort}`),
   });
+  const description = chosen.length === 1 ? (chosen[0]?.description ?? '') : '';
   return (
     <>
       <PageMeta
@@ -124,11 +119,16 @@ export function Component() {
       />
       <VideoListing
         heading={heading}
-        description={description}
+        description={
+          description ? (
+            <ClampedText key={dirs.join()} id="category-description" text={description} />
+          ) : null
+        }
         list={list}
         sort={sort}
         page={page}
         filters={filters}
+        chosen={chosen}
         formAction={`/categories/${dirs.join(',')}/`}
         href={(number) => categoryListPath(dirs, sort, number, filters)}
       />

@@ -25,6 +25,8 @@ import { filtersQuery, readFilters } from '../lib/query-filters.ts';
 // The community (SPEC.md §2 /community/{sort}/{page}/, default recent): members, with the
 // member filters of SPEC.md §3 in the query string.
 
+const DEFAULT_SORT: MemberSort = 'recent';
+
 function isMemberSort(value: string | undefined): value is MemberSort {
   return value !== undefined && (MEMBER_SORTS as readonly string[]).includes(value);
 }
@@ -54,11 +56,18 @@ function apiPath(sort: MemberSort, page: number, filters: MemberFilters) {
   });
 }
 
+/** The sort was called `latest` before SPEC.md's `recent`: old links still arrive. */
+const OLD_DEFAULT = 'latest';
+
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { sort } = params;
   const page = parsePage(params.page);
+  const url = new URL(request.url);
+  if (sort === OLD_DEFAULT && page !== undefined) {
+    throw redirect(`/community/${DEFAULT_SORT}/${page}/${url.search}`, 301);
+  }
   if (!isMemberSort(sort) || page === undefined) throw data(null, { status: 404 });
-  const filters = parseQueryFilters(new URL(request.url).searchParams);
+  const filters = parseQueryFilters(url.searchParams);
   const { queryClient } = context.get(appContext);
   await queryClient.ensureQueryData(apiQuery<MembersResponse>(apiPath(sort, page, filters)));
   return { sort, page, filters };
@@ -133,7 +142,8 @@ export function Component() {
 /** `/community/`, `/community/{sort}/` and the filter form: to the first page of the choice. */
 export function communityRedirectLoader({ params, request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
-  const sort = params.sort ?? search.get('sort') ?? 'latest';
+  const asked = params.sort ?? search.get('sort') ?? DEFAULT_SORT;
+  const sort = asked === OLD_DEFAULT ? DEFAULT_SORT : asked;
   if (!isMemberSort(sort)) throw data(null, { status: 404 });
   return redirect(`/community/${sort}/1/${filtersQuery(parseQueryFilters(search), FILTER_KEYS)}`);
 }

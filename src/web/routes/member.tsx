@@ -99,7 +99,7 @@ const friendsPath = (id: number, page: number, own: boolean) =>
     lifetime: own ? 0 : LIFETIME.member,
     section: 'friends',
     filters: { object_id: String(id) },
-    sort: 'latest',
+    sort: 'recent',
     count: PAGE_SIZE.members,
     page,
     query: undefined,

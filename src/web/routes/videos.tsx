@@ -8,7 +8,7 @@ import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
-import { VideoListing } from '../components/video-listing.tsx';
+import { preloadCategoryPanel, VideoListing } from '../components/video-listing.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { ensureScreenMessages } from '../i18n/messages.client.ts';
 import {
@@ -65,9 +65,12 @@ const videoRoute = preloadable(() =>
 );
 const VideoRoute = videoRoute.Component;
 
-/** Called by entry-client.tsx before hydrating a page of this route. */
+/**
+ * Called by entry-client.tsx before hydrating a page of this route: the video page's
+ * chunks, or a listing's categories panel.
+ */
 export function preloadForHydration(pathname: string): Promise<unknown> | undefined {
-  return /^\/videos\/\d+\//.test(pathname) ? videoRoute.preload() : undefined;
+  return /^\/videos\/\d+\//.test(pathname) ? videoRoute.preload() : preloadCategoryPanel();
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -156,6 +159,8 @@ function ServerListing({
         sort={sort}
         page={page}
         filters={filters}
+        // A member's history is theirs, not a choice of categories.
+        chosen={history ? undefined : []}
         formAction="/videos/"
         href={(number) => listingPath(sort, number, filters)}
       />

@@ -1,128 +1,60 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { SEARCH } from '../../../contracts/constants.ts';
 import { isSearchable, normaliseQuery } from '../../../contracts/discovery.paths.ts';
-import type { SuggestResponse } from '../../../contracts/discovery.schema.ts';
-import { apiQuery } from '../../api/query.ts';
-import { useGlobals } from '../../hooks/use-globals.ts';
-import { recentSearches, rememberSearch } from '../../lib/recent-searches.ts';
+import { rememberSearch } from '../../lib/recent-searches.ts';
 import styles from './header.module.css';
+import { searchHref } from './search-options.ts';
+import type { ComboState, SearchPanelHandle } from './search-panel.tsx';
 
-// The header search (SPEC.md §4 "Search"): the panel opens on focus; up to two characters
-// it offers the last three searches, from three it offers suggestions after a 300 ms pause.
-// Arrow keys move through them; Enter or the button searches; queries outside 3-69
-// characters do nothing. Without JavaScript it is a plain GET form.
+// The header search (SPEC.md §4 "Search"), an ARIA combobox: the panel opens on focus; up
+// to two characters it offers the last three searches, from three the suggestions (searches,
+// categories, models, channels) after a 300 ms pause. Arrow keys move through them and the
+// highlighted option is what Enter acts on; Escape closes. Queries outside 3-69 characters
+// do nothing. Without JavaScript it is a plain GET form.
+//
+// Only the box is in the first-paint code: the panel (its data, keys and list) is its own
+// chunk, fetched when the visitor first reaches for the box.
 
-interface Option {
-  id: string;
-  label: string;
-  hint?: string;
-  href: string;
-}
+const SearchPanel = lazy(() => import('./search-panel.tsx'));
 
-export function searchHref(query: string): string {
-  return `/search/1/?s=${encodeURIComponent(query)}`;
-}
-
-/** The text after the user stops typing for `ms`. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+/**
+ * A fixed id, not useId: the list is first rendered in the browser after hydration, and
+ * must match the box's aria-controls as the server wrote it (one header search per page).
+ */
+const LIST_ID = 'site-search-list';
 
 export function SearchBox() {
   const { t } = useTranslation();
-  const { gender } = useGlobals();
   const navigate = useNavigate();
-  const location = useLocation();
-  const listId = useId();
-  const boxRef = useRef<HTMLElement>(null);
+  const panel = useRef<SearchPanelHandle>(null);
+  /** What the box shows: the typed text, or the search highlighted in the panel. */
   const [text, setText] = useState('');
+  /** What the visitor typed: the suggestions follow it. */
+  const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [recent, setRecent] = useState<string[]>([]);
+  const [wanted, setWanted] = useState(false);
+  const [combo, setCombo] = useState<ComboState>({ expanded: false, active: undefined });
 
-  const normalised = normaliseQuery(text);
-  const settled = useDebounced(normalised, SEARCH.delayMs);
-  const suggest = isSearchable(settled) && settled === normalised;
-  const suggestions = useQuery({
-    ...apiQuery<SuggestResponse>(
-      `/api/suggester.php?c=${encodeURIComponent(settled)}&gender=${gender}`,
-    ),
-    enabled: open && suggest,
-    staleTime: 5 * 60_000,
-  });
+  const reach = () => {
+    setWanted(true);
+    setOpen(true);
+  };
 
-  // Every route change closes the panel (SPEC.md §2 "Layout").
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => {
-    setOpen(false);
-    setActive(-1);
-  }, [location.pathname, location.search]);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: PointerEvent) => {
-      if (!boxRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [open]);
-
-  let options: Option[] = [];
-  if ([...normalised].length < SEARCH.minLength) {
-    options = recent.map((query, i) => ({ id: `r${i}`, label: query, href: searchHref(query) }));
-  } else if (suggest && suggestions.data) {
-    const { keywords, categories } = suggestions.data;
-    options = [
-      ...keywords.map((k, i) => ({ id: `k${i}`, label: k.keyword, href: searchHref(k.keyword) })),
-      ...categories.map((c, i) => ({
-        id: `c${i}`,
-        label: c.title,
-        hint: t('nav.categories'),
-        href: `/categories/${c.dir}/latest-updates/1/`,
-      })),
-    ];
-  }
-  const showPanel = open && options.length > 0;
-
-  function go(href: string, query?: string) {
-    if (query) setRecent(rememberSearch(query));
-    setOpen(false);
-    void navigate(href);
-  }
-
-  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      if (options.length === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((now) => (now + step + options.length) % options.length);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-      setActive(-1);
-    } else if (event.key === 'Enter' && showPanel && active >= 0) {
-      event.preventDefault();
-      const option = options[active];
-      if (option) go(option.href, option.id.startsWith('c') ? undefined : option.label);
-    }
-  }
-
+  const expanded = open && combo.expanded;
   return (
-    <search className={styles.search} ref={boxRef}>
+    <search className={styles.search}>
       <form
         action="/search/1/"
         method="get"
         onSubmit={(event) => {
           event.preventDefault();
-          if (isSearchable(normalised)) go(searchHref(normalised), normalised);
+          const query = normaliseQuery(text);
+          if (!isSearchable(query)) return;
+          rememberSearch(query);
+          setOpen(false);
+          void navigate(searchHref(query));
         }}
       >
         <label htmlFor="site-search" className="visually-hidden">
@@ -133,10 +65,10 @@ export function SearchBox() {
           name="s"
           type="search"
           role="combobox"
-          aria-expanded={showPanel}
-          aria-controls={listId}
+          aria-expanded={expanded}
+          aria-controls={LIST_ID}
           aria-autocomplete="list"
-          aria-activedescendant={showPanel && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-activedescendant={expanded ? combo.active : undefined}
           minLength={SEARCH.minLength}
           maxLength={SEARCH.maxLength}
           placeholder={t('search.placeholder')}
@@ -144,35 +76,39 @@ export function SearchBox() {
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            setActive(-1);
-            setOpen(true);
+            setTyped(event.target.value);
+            reach();
           }}
-          onFocus={() => {
-            setRecent(recentSearches());
-            setOpen(true);
+          onFocus={reach}
+          onPointerDown={reach}
+          onKeyDown={(event) => {
+            if (panel.current?.onKeyDown(event)) {
+              event.preventDefault();
+              return;
+            }
+            if (event.key === 'Escape' && open) {
+              event.preventDefault();
+              setOpen(false);
+            } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+              event.preventDefault();
+              reach();
+            }
           }}
-          onKeyDown={onKeyDown}
         />
         <button type="submit">{t('search.submit')}</button>
-        <div id={listId} role="listbox" className={styles.panel} hidden={!showPanel}>
-          {options.map((option, index) => (
-            <div
-              key={option.id}
-              id={`${listId}-${index}`}
-              role="option"
-              tabIndex={-1}
-              aria-selected={index === active}
-              className={index === active ? styles.activeOption : undefined}
-              onPointerDown={(event) => {
-                event.preventDefault();
-                go(option.href, option.id.startsWith('c') ? undefined : option.label);
-              }}
-            >
-              <span>{option.label}</span>
-              {option.hint ? <span className={styles.optionHint}>{option.hint}</span> : null}
-            </div>
-          ))}
-        </div>
+        {wanted ? (
+          <Suspense fallback={null}>
+            <SearchPanel
+              ref={panel}
+              listId={LIST_ID}
+              typed={typed}
+              open={open}
+              onState={setCombo}
+              onPreview={setText}
+              setOpen={setOpen}
+            />
+          </Suspense>
+        ) : null}
       </form>
     </search>
   );

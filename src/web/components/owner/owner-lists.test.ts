@@ -19,6 +19,7 @@ const page = (ids: string[], total: number, pages: number): VideoListResponse =>
   videos: ids.map(video),
   total_count: String(total),
   pages,
+  categories: [],
 });
 
 describe('isOwner (SPEC.md §6: only the owner sees the buttons)', () => {

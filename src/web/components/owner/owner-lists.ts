@@ -78,6 +78,7 @@ export function withoutVideo(
   if (!page.videos.some((video) => video.video_id === videoId)) return page;
   const total = Math.max(0, Number(page.total_count) - 1);
   return {
+    ...page,
     videos: page.videos.filter((video) => video.video_id !== videoId),
     total_count: String(total),
     pages: Math.ceil(total / pageSize),
