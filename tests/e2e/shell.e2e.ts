@@ -96,16 +96,15 @@ describe('shell', () => {
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
-    const menu = page.locator('header details').first();
-    await menu.locator('summary').click();
-    expect(await menu.getAttribute('open')).not.toBeNull();
-    const drawer = menu.getByRole('navigation');
-    expect(await drawer.getByRole('link', { name: 'Emberlight' }).getAttribute('href')).toBe(
+    await page.locator('header').getByRole('link', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    expect(await menu.getByRole('link', { name: 'Emberlight' }).getAttribute('href')).toBe(
       'https://emberlight.example',
     );
-    await drawer.getByRole('link', { name: 'Models' }).click();
+    await menu.getByRole('link', { name: 'Models' }).click();
     await page.waitForURL('**/models/most-popular/1/');
-    await expect.poll(() => menu.getAttribute('open')).toBeNull();
+    await menu.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
     await page.close();
   });

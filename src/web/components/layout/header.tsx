@@ -1,16 +1,16 @@
 import { Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useHideOnScroll } from '../../hooks/use-hide-on-scroll.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
 import { AdsPlace } from '../ads/ads-place.tsx';
-import { Logo } from '../logo.tsx';
 import styles from './header.module.css';
 import { LanguagePicker } from './language-picker.tsx';
 import { LoginLink } from './login-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NetworkMenu } from './network-menu.tsx';
 import { SearchBox } from './search-box.tsx';
+import { SectionSwitch } from './section-switch.tsx';
 
 // A member's header parts are their own chunk: visitors, most of the audience, never load
 // them (the listing's first-paint budget, issue 4). A member's page loads them before it
@@ -27,16 +27,18 @@ export function preloadMemberHeader(): Promise<unknown> {
 
 export function Header() {
   const { site, user } = useGlobals();
-  const hidden = useHideOnScroll();
+  const hidden = useHideOnScroll(useLocation().key);
   return (
-    <header className={hidden ? `${styles.header} ${styles.hidden}` : styles.header}>
+    <header
+      className={`${styles.header} ${hidden ? styles.hidden : ''} ${user ? styles.member : ''}`}
+    >
       <div className={styles.inner}>
         <MobileMenu />
         <Link to="/" className={styles.brand} aria-label={site.name}>
-          <Logo name={site.name} />
           <span className={styles.name}>{site.name}</span>
         </Link>
         <SearchBox />
+        <SectionSwitch place="header" />
         <AdsPlace place="button" />
         <NetworkMenu />
         {user ? (
