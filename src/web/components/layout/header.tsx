@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useHideOnScroll } from '../../hooks/use-hide-on-scroll.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
@@ -27,7 +27,7 @@ export function preloadMemberHeader(): Promise<unknown> {
 
 export function Header() {
   const { site, user } = useGlobals();
-  const hidden = useHideOnScroll(useLocation().key);
+  const hidden = useHideOnScroll();
   return (
     <header
       className={`${styles.header} ${hidden ? styles.hidden : ''} ${user ? styles.member : ''}`}
