@@ -20,10 +20,19 @@ const userMenu = preloadable(() => import('./user-menu.tsx').then((m) => m.UserM
 const MemberLinks = memberLinks.Component;
 const UserMenu = userMenu.Component;
 
-/** Loads the member's header parts (before hydrating a member's page). */
+/** Loads the member's header parts (before rendering or hydrating a member's page). */
 export function preloadMemberHeader(): Promise<unknown> {
   return Promise.all([memberLinks.preload(), userMenu.preload()]);
 }
+
+/**
+ * Their chunks' manifest keys: a member's page links their stylesheets in its head, or the
+ * header would move when they arrived (layout shift).
+ */
+export const MEMBER_HEADER_MODULES = [
+  'src/web/components/layout/member-links.tsx',
+  'src/web/components/layout/user-menu.tsx',
+];
 
 export function Header() {
   const { site, user } = useGlobals();
