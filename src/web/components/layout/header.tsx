@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useHideOnScroll } from '../../hooks/use-hide-on-scroll.ts';
@@ -13,8 +12,10 @@ import { SearchBox } from './search-box.tsx';
 import { SectionSwitch } from './section-switch.tsx';
 
 // A member's header parts are their own chunk: visitors, most of the audience, never load
-// them (the listing's first-paint budget, issue 4). A member's page loads them before it
-// hydrates (entry-client.tsx).
+// them (the listing's first-paint budget, issue 4). A member's page loads them before it is
+// rendered (entry-server.tsx) and before it hydrates (entry-client.tsx), so they render in
+// place without a Suspense boundary: React would stream a boundary's content of more than
+// 500 bytes after the rest and reveal it late, moving the header (layout shift).
 const memberLinks = preloadable(() => import('./member-links.tsx').then((m) => m.MemberLinks));
 const userMenu = preloadable(() => import('./user-menu.tsx').then((m) => m.UserMenu));
 const MemberLinks = memberLinks.Component;
@@ -50,19 +51,9 @@ export function Header() {
         <SectionSwitch place="header" />
         <AdsPlace place="button" />
         <NetworkMenu />
-        {user ? (
-          <Suspense fallback={null}>
-            <MemberLinks user={user} />
-          </Suspense>
-        ) : null}
+        {user ? <MemberLinks user={user} /> : null}
         <LanguagePicker place="header" />
-        {user ? (
-          <Suspense fallback={null}>
-            <UserMenu user={user} />
-          </Suspense>
-        ) : (
-          <LoginLink className={styles.login} />
-        )}
+        {user ? <UserMenu user={user} /> : <LoginLink className={styles.login} />}
       </div>
     </header>
   );
