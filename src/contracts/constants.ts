@@ -3,6 +3,10 @@
 export const GENDERS = ['str', 'she', 'gay'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const DEFAULT_GENDER: Gender = 'str';
+/** The visitor's gender section, read by every page request (server/ssr/pages.ts). */
+export const GENDER_COOKIE = 'app_gender';
+/** Where the section switch stores a choice and returns: `?gender=…&back=…`. */
+export const SECTION_PATH = '/section/';
 
 export const LANGUAGES = ['en', 'ru', 'de', 'fr', 'es', 'pl', 'it', 'pt', 'ja', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -13,6 +13,7 @@ import { preloadAgeGate } from './components/age-gate/age-gate.tsx';
 import { Document } from './components/document.tsx';
 import { preloadMemberHeader } from './components/layout/header.tsx';
 import { GlobalsContext } from './hooks/use-globals.ts';
+import { scrollPositions } from './hooks/use-scroll-restoration.ts';
 import { GLOBALS_KEY } from './hydration.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { bindScreenMessages, loadMessages } from './i18n/messages.client.ts';
@@ -76,6 +77,8 @@ async function start(): Promise<void> {
   const router = createBrowserRouter(routes, {
     getContext: () => createAppContext({ queryClient, globals }),
   });
+  // Each navigation records where the page it leaves was scrolled to (Back returns there).
+  router.enableScrollRestoration(scrollPositions, () => window.scrollY);
   const i18n = createI18n(globals.lang, messages);
   // The screen's own messages, when it has any, came with its code (resolveLazyMatches).
   bindScreenMessages(i18n, globals.lang);

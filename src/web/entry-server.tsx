@@ -9,6 +9,7 @@ import { createQueryClient } from './api/query.ts';
 import { createAppContext } from './app-context.ts';
 import { LAYOUT_ADS_MODULE, preloadLayoutAds } from './components/ads/ads-place.tsx';
 import { Document } from './components/document.tsx';
+import { MEMBER_HEADER_MODULES, preloadMemberHeader } from './components/layout/header.tsx';
 import { GlobalsContext } from './hooks/use-globals.ts';
 import { GLOBALS_KEY, scriptJson, serializeRouteErrors } from './hydration.ts';
 import { createI18n, messagesModuleId } from './i18n/i18n.ts';
@@ -40,6 +41,7 @@ function ModulePreloads({ hrefs }: { hrefs: string[] }) {
 export async function render(req: RenderRequest): Promise<RenderResult> {
   // A chunk the page draws in its first HTML, never as a fallback streamed in later.
   if (req.globals.ads) await preloadLayoutAds();
+  if (req.globals.user) await preloadMemberHeader();
   const queryClient = createQueryClient(req.api);
   const context = await handler.query(
     new Request(new URL(req.url, req.globals.site.url), { signal: req.signal }),
@@ -62,6 +64,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     messagesModuleId(req.globals.lang),
     // The layout ads' styles come with the page, or the ads would move it when they arrived.
     ...(req.globals.ads ? [LAYOUT_ADS_MODULE] : []),
+    ...(req.globals.user ? MEMBER_HEADER_MODULES : []),
   ]);
   const globals = { ...req.globals, styles: [...req.globals.styles, ...assets.styles] };
   const handleStatus = context.matches

@@ -197,6 +197,17 @@ describe('accessibility', () => {
     ],
     ['restore password', async () => '/restore-password/'],
     [
+      'mobile menu',
+      async () => '/',
+      async (page) => {
+        const toggle = page.locator('header').getByRole('link', { name: 'Open menu' });
+        if (await toggle.isVisible()) {
+          await toggle.click();
+          await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+        }
+      },
+    ],
+    [
       'member menu',
       async () => '/signin/',
       async (page) => {
@@ -206,6 +217,12 @@ describe('accessibility', () => {
         if (await menu.isVisible()) {
           await menu.click();
           await page.getByRole('button', { name: 'Log out' }).waitFor();
+        }
+        // On a phone, the mobile menu with the member's entries too.
+        const toggle = page.locator('header').getByRole('link', { name: 'Open menu' });
+        if (await toggle.isVisible()) {
+          await toggle.click();
+          await page.getByRole('dialog', { name: 'Menu' }).waitFor();
         }
       },
     ],

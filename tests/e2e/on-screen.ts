@@ -21,3 +21,63 @@ export async function expectOnScreen(page: Page, locator: Locator): Promise<void
   }, centre);
   expect(uncovered, 'nothing covers the element').toBe(true);
 }
+
+/** Sizes the shell is checked at: a phone with touch, and a common laptop. */
+export const SHELL_SIZES = {
+  phone: { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true },
+  laptop: { viewport: { width: 1366, height: 768 } },
+} as const;
+
+export interface OnScreen {
+  inWindow: boolean;
+  uncovered: boolean;
+  width: number;
+  height: number;
+}
+
+export async function onScreen(locator: Locator): Promise<OnScreen> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const inWindow =
+      box.width > 0 &&
+      box.height > 0 &&
+      box.left >= 0 &&
+      box.top >= 0 &&
+      box.right <= window.innerWidth + 0.5 &&
+      box.bottom <= window.innerHeight + 0.5;
+    const hit = document.elementFromPoint(x, y);
+    return {
+      inWindow,
+      uncovered: hit !== null && (hit === element || element.contains(hit)),
+      width: box.width,
+      height: box.height,
+    };
+  });
+}
+
+/** Scrolls `locator` into view (inside its scrolling box) and answers what is seen of it. */
+export async function seen(locator: Locator): Promise<OnScreen> {
+  await locator.scrollIntoViewIfNeeded();
+  return onScreen(locator);
+}
+
+/** A tap on a touch screen, a click elsewhere. */
+export async function press(locator: Locator, touch: boolean): Promise<void> {
+  if (touch) await locator.tap();
+  else await locator.click();
+}
+
+/**
+ * A tap (or click) at the element's place on the screen. Playwright's own tap first scrolls
+ * the element "into view", which for one in the sticky header means back to the page's top.
+ */
+export async function pressInPlace(page: Page, locator: Locator, touch: boolean): Promise<void> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('nothing to press: the element has no box');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}

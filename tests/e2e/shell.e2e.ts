@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
-import { openLoginModal } from './site.ts';
+import { onScreen, SHELL_SIZES } from './on-screen.ts';
+import { openLoginModal, signInAsDemo } from './site.ts';
 
 // The layout around every screen (SPEC.md §2 "Layout"): the mobile menu with the network of
 // sister sites, and the cookie notice.
@@ -96,16 +97,15 @@ describe('shell', () => {
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
-    const menu = page.locator('header details').first();
-    await menu.locator('summary').click();
-    expect(await menu.getAttribute('open')).not.toBeNull();
-    const drawer = menu.getByRole('navigation');
-    expect(await drawer.getByRole('link', { name: 'Emberlight' }).getAttribute('href')).toBe(
+    await page.locator('header').getByRole('link', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    expect(await menu.getByRole('link', { name: 'Emberlight' }).getAttribute('href')).toBe(
       'https://emberlight.example',
     );
-    await drawer.getByRole('link', { name: 'Models' }).click();
+    await menu.getByRole('link', { name: 'Models' }).click();
     await page.waitForURL('**/models/most-popular/1/');
-    await expect.poll(() => menu.getAttribute('open')).toBeNull();
+    await menu.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -153,4 +153,46 @@ describe('shell', () => {
     ).text();
     expect(known).not.toContain('aria-label="Cookies"');
   });
+
+  for (const [size, options] of Object.entries(SHELL_SIZES)) {
+    it(`lays the header out once, with targets of 24 px or more, at ${size} size`, async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      // A member's header has the most in it (icons and the user menu come in their own chunk).
+      await signInAsDemo(page);
+      await page.reload();
+      await waitForHydration(page);
+      // Shifts since the page began to load (buffered), of anything inside the header.
+      await page.evaluate(() => {
+        const shifts: string[] = [];
+        (window as unknown as { headerShifts: string[] }).headerShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            sources?: { node?: Node | null }[];
+          })[]) {
+            for (const source of entry.sources ?? []) {
+              const node = source.node;
+              if (node && document.querySelector('header')?.contains(node)) {
+                shifts.push(node.nodeName);
+              }
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // Everything of the header is there (the member's parts hydrate in place).
+      await page.locator('header').getByRole('button', { name: /demo/ }).waitFor();
+      expect(
+        await page.evaluate(() => (window as unknown as { headerShifts: string[] }).headerShifts),
+      ).toEqual([]);
+      const controls = page.locator('header').locator('a, button, select, summary');
+      for (const control of await controls.all()) {
+        if (!(await control.isVisible())) continue;
+        const look = await onScreen(control);
+        const name = await control.evaluate((el) => el.outerHTML.slice(0, 60));
+        expect(look.width, name).toBeGreaterThanOrEqual(24);
+        expect(look.height, name).toBeGreaterThanOrEqual(24);
+      }
+      await context.close();
+    });
+  }
 });

@@ -3,11 +3,13 @@ import {
   COOKIE_NOTICE_COOKIE,
   DEFAULT_GENDER,
   DEFAULT_LANGUAGE,
+  GENDER_COOKIE,
   GENDERS,
   type Gender,
   isLanguage,
   LANGUAGE_COOKIE,
   type Language,
+  SECTION_PATH,
 } from '../../contracts/constants.ts';
 import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
@@ -27,7 +29,6 @@ import type { PageRenderer } from './renderer.ts';
  */
 export const HOSTILE_PAGE_URL = '/404/';
 
-export const GENDER_COOKIE = 'app_gender';
 export { COOKIE_NOTICE_COOKIE } from '../../contracts/constants.ts';
 
 /** Paths that are files, API calls or server routes never get a trailing-slash redirect. */
@@ -75,10 +76,12 @@ function pickCookieLanguage(cookie: string | undefined): Language {
   return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
 }
 
+function isGender(value: string | undefined): value is Gender {
+  return (GENDERS as readonly string[]).includes(value ?? '');
+}
+
 export function pickGender(cookie: string | undefined): Gender {
-  return (GENDERS as readonly string[]).includes(cookie ?? '')
-    ? (cookie as Gender)
-    : DEFAULT_GENDER;
+  return isGender(cookie) ? cookie : DEFAULT_GENDER;
 }
 
 /**
@@ -228,6 +231,27 @@ export function pagesRoutes(deps: {
         reply.header('cache-control', 'no-store');
         if (typeof lang !== 'string' || !isLanguage(lang)) return reply.redirect(target, 302);
         reply.setCookie(LANGUAGE_COOKIE, lang, {
+          path: '/',
+          maxAge: 365 * 86_400,
+          sameSite: 'lax',
+          httpOnly: false,
+        });
+        return reply.redirect(target, 302);
+      },
+    );
+    // The section switch (SPEC.md §1: content is filtered by gender section): remembers the
+    // choice in the cookie every page reads (pickGender) and goes back to the page it was
+    // made on, which the server then renders in that section. Pages vary on Cookie and the
+    // JSON paths name the section, so no cache hands one section's answer to another.
+    app.get<{ Querystring: { gender?: unknown; back?: unknown } }>(
+      SECTION_PATH,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { gender, back } = request.query;
+        const target = safeBack(back);
+        reply.header('cache-control', 'no-store');
+        if (typeof gender !== 'string' || !isGender(gender)) return reply.redirect(target, 302);
+        reply.setCookie(GENDER_COOKIE, gender, {
           path: '/',
           maxAge: 365 * 86_400,
           sameSite: 'lax',

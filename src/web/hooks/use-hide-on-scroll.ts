@@ -18,12 +18,17 @@ export function useHideOnScroll(): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     let previous = window.scrollY;
+    let page = window.location.href;
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const y = window.scrollY;
-        const before = previous; // the updater may run later, after `previous` moved on
+        // The first move on a new address is the router's jump to the page's place (its
+        // top, or where Back returns to), not the visitor scrolling: it hides nothing.
+        const moved = window.location.href === page;
+        page = window.location.href;
+        const before = moved ? previous : y; // the updater may run later, after it moved on
         const width = window.innerWidth;
         setHidden((now) => nextHidden(before, y, width, now));
         previous = y;

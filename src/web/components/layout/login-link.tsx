@@ -1,22 +1,34 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOverlays } from '../overlays/overlays.tsx';
 
-/** The login button: opens the Login modal; without JavaScript (or in a new tab) the page. */
-export function LoginLink({ className }: { className?: string }) {
+/**
+ * The login button: opens the Login modal; without JavaScript (or in a new tab) the page.
+ * `back`: where the sign-in goes on to (a members-only page the visitor asked for).
+ */
+export function LoginLink({
+  className,
+  back,
+  children,
+}: {
+  className?: string;
+  back?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { openModal } = useOverlays();
   return (
     <Link
-      to="/signin/"
+      to={back ? `/signin/?back=${encodeURIComponent(back)}` : '/signin/'}
       className={className}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
         event.preventDefault();
-        openModal('login');
+        openModal('login', { back });
       }}
     >
-      {t('nav.login')}
+      {children ?? t('nav.login')}
     </Link>
   );
 }

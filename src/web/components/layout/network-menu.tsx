@@ -14,16 +14,26 @@ export function NetworkMenu() {
   if (site.sisterSites.length === 0) return null;
   return (
     <details className={styles.network} ref={menu}>
-      <summary>{t('nav.network')}</summary>
-      <ul>
-        {site.sisterSites.map((sister) => (
-          <li key={sister.url}>
-            <a href={sister.url} rel="noopener" target="_blank">
-              {sister.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <summary>
+        <span className={styles.networkLabel}>{t('nav.network')}</span>
+      </summary>
+      <SisterList />
     </details>
+  );
+}
+
+/** The sister sites' links (here and in the mobile menu), each opening in a new tab. */
+export function SisterList({ className }: { className?: string }) {
+  const { site } = useGlobals();
+  return (
+    <ul className={className}>
+      {site.sisterSites.map((sister) => (
+        <li key={sister.url}>
+          <a href={sister.url} rel="noopener" target="_blank">
+            {sister.name}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

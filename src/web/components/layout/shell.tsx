@@ -5,6 +5,7 @@ import { TAG_WINDOW } from '../../../contracts/constants.ts';
 import type { MainResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { appContext } from '../../app-context.ts';
+import { useScrollRestoration } from '../../hooks/use-scroll-restoration.ts';
 import { hidesStrips, type RouteHandle } from '../../route-handle.ts';
 import { AdsPlace } from '../ads/ads-place.tsx';
 import { Analytics } from '../ads/analytics.tsx';
@@ -45,6 +46,8 @@ export function Shell({ children }: { children?: ReactNode }) {
     (match) => (match.handle as RouteHandle | undefined)?.fullWidth,
   );
   const noStrips = useMatches().some(hidesStrips);
+  // Each navigation opens the new page at its top (or #anchor); Back returns to where it was.
+  useScrollRestoration();
   useEffect(() => {
     // Marks the page interactive: browser tests wait for this state.
     document.documentElement.dataset.hydrated = 'true';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { NavLinks } from './nav-links.tsx';
 import styles from './sidebar.module.css';
+import { UploadLink } from './upload-link.tsx';
 
 /** The left sidebar of wide screens (SPEC.md §2 "Layout"): the site's sections. */
 export function Sidebar() {
@@ -9,9 +9,7 @@ export function Sidebar() {
   return (
     <nav className={styles.sidebar} aria-label={t('a11y.mainNav')}>
       <NavLinks className={styles.links} />
-      <Link to="/upload-video/" className={styles.upload}>
-        {t('nav.upload')}
-      </Link>
+      <UploadLink className={styles.upload} />
     </nav>
   );
 }

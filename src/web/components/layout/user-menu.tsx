@@ -6,6 +6,7 @@ import { useDismiss } from '../../hooks/use-dismiss.ts';
 import { logOut } from '../../lib/session.ts';
 import type { PageUser } from '../../ssr-types.ts';
 import styles from './account.module.css';
+import { accountLinks } from './member-paths.ts';
 
 // The user menu of the header (SPEC.md §2 "Layout"): a disclosure button with the avatar
 // and username, opening the member's links, upload and log out. Escape, a press outside,
@@ -41,15 +42,7 @@ export function UserMenu({ user }: { user: PageUser }) {
   useCloseOnNavigate(close);
   useDismiss(open, root, close, toggle);
 
-  const base = `/members/${user.id}`;
-  const links = [
-    { to: '/edit/', label: t('account.edit') },
-    { to: `${base}/uploaded_videos/1/`, label: t('account.uploaded') },
-    { to: `${base}/favourite_videos/1/`, label: t('account.favourites') },
-    { to: `${base}/subscriptions/`, label: t('account.subscriptions') },
-    { to: `${base}/friends/1/`, label: t('account.friends') },
-    { to: '/upload-video/', label: t('nav.upload') },
-  ];
+  const links = accountLinks(user);
   return (
     <div className={styles.user} ref={root}>
       <button
@@ -69,7 +62,7 @@ export function UserMenu({ user }: { user: PageUser }) {
             <li key={link.to}>
               {/* A link to the page already shown changes no route: close here too. */}
               <Link to={link.to} onClick={close}>
-                {link.label}
+                {t(link.label)}
               </Link>
             </li>
           ))}

@@ -33,9 +33,14 @@ interface Toast {
   text: string;
 }
 
+/** `back`: where a sign-in made in the Login modal goes (the page itself when absent). */
+export interface ModalOptions {
+  back?: string;
+}
+
 interface Overlays {
   modal: ModalName | null;
-  openModal(name: ModalName): void;
+  openModal(name: ModalName, options?: ModalOptions): void;
   /** The ContactUs modal, its subject and the object reported filled in (a Report entry). */
   openContact(prefill?: ContactPrefill): void;
   closeModal(): void;
@@ -59,7 +64,8 @@ export function useOverlays(): Overlays {
 export function OverlayProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [modal, setModal] = useState<ModalName | null>(null);
+  const [open, setOpen] = useState<(ModalOptions & { name: ModalName }) | null>(null);
+  const modal = open?.name ?? null;
   const [prefill, setPrefill] = useState<ContactPrefill>({});
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -67,7 +73,7 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => {
-    setModal(null);
+    setOpen(null);
   }, [location.pathname, location.search]);
 
   useEffect(() => {
@@ -98,12 +104,12 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
   const overlays = useMemo<Overlays>(
     () => ({
       modal,
-      openModal: setModal,
+      openModal: (name, options) => setOpen({ ...options, name }),
       openContact: (given = {}) => {
         setPrefill(given);
-        setModal('contact');
+        setOpen({ name: 'contact' });
       },
-      closeModal: () => setModal(null),
+      closeModal: () => setOpen(null),
       toast,
       toastFailure: (error) =>
         toast(
@@ -138,16 +144,16 @@ export function OverlayProvider({ children }: { children: ReactNode }) {
           </ol>
         </div>
       </section>
-      {modal === 'login' ? (
+      {open?.name === 'login' ? (
         <Suspense fallback={null}>
-          <LoginModal onClose={() => setModal(null)} />
+          <LoginModal onClose={() => setOpen(null)} back={open.back} />
         </Suspense>
       ) : null}
       {modal === 'contact' ? (
         <Suspense fallback={null}>
           <ContactModal
             prefill={prefill}
-            onClose={() => setModal(null)}
+            onClose={() => setOpen(null)}
             onSent={(text) => toast('success', text)}
           />
         </Suspense>
