@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -31,10 +32,14 @@ function withheldStatus(errors: Record<string, unknown> | null): number | undefi
   return withheld ? 403 : undefined;
 }
 
-/** Chunks of the matched screens, announced in <head> so they load alongside the entry. */
-function ModulePreloads({ hrefs }: { hrefs: string[] }) {
+/**
+ * Chunks of the matched screens, announced in <head> so they load alongside the entry. It
+ * wraps the app rather than standing beside it: the browser renders no such sibling, and an
+ * extra sibling would shift every `useId` of the server's render away from the browser's.
+ */
+function ModulePreloads({ hrefs, children }: { hrefs: string[]; children: ReactNode }) {
   for (const href of hrefs) preloadModule(href);
-  return null;
+  return children;
 }
 
 /** Renders one page request to a streamed HTML document (or a redirect). */
@@ -88,14 +93,15 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
 
   const app = (
     <Document globals={globals}>
-      <ModulePreloads hrefs={assets.preloads} />
-      <GlobalsContext value={globals}>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </QueryClientProvider>
-        </I18nextProvider>
-      </GlobalsContext>
+      <ModulePreloads hrefs={assets.preloads}>
+        <GlobalsContext value={globals}>
+          <I18nextProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </QueryClientProvider>
+          </I18nextProvider>
+        </GlobalsContext>
+      </ModulePreloads>
     </Document>
   );
 
