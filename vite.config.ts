@@ -21,6 +21,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         target: 'es2022',
-        rollupOptions: { input: 'src/web/entry-client.tsx' },
+        // Decision 0036: no dependency lists of the lazy chunks in the entry (the server
+        // preloads a page's chunks itself), and short chunk names, for the first-paint budget.
+        modulePreload: false,
+        rollupOptions: {
+          input: 'src/web/entry-client.tsx',
+          output: { chunkFileNames: 'assets/[hash].js' },
+        },
       },
 }));
