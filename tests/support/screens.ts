@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { thousandsFolder } from '../../src/contracts/folders.ts';
+import { albumPath } from '../../src/contracts/playlists.paths.ts';
 
 // Every screen of SPEC.md §2 as a person reaches it on the demo catalogue: where it is, and
 // whether a member must be signed in. Shared by the site-wide browser checks
@@ -13,7 +14,17 @@ export interface Screen {
   member?: boolean;
   /** Brings the screen into the state worth looking at (a modal open, errors shown). */
   open?: (page: Page) => Promise<void>;
+  /** Only at these sizes (the ☰ menu exists on narrow screens only). */
+  sizes?: readonly ScreenSize[];
 }
+
+export type ScreenSize = 'phone' | 'desktop';
+
+/** The two sizes every screen is judged at (issue 14): a phone with touch and a laptop. */
+export const SCREEN_SIZES = {
+  phone: { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true },
+  desktop: { viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false },
+} as const;
 
 interface ListedVideo {
   video_id: string;
@@ -93,6 +104,19 @@ export class SiteLookup {
   async videoJson(id: string): Promise<unknown> {
     return this.json(`/api/json/video/0/${thousandsFolder(Number(id))}/${id}.json`);
   }
+
+  /** A listed demo album: its page, its second photo in the viewer, its owner. */
+  async album(): Promise<{ path: string; photo: string; owner: string }> {
+    const list = await this.json<{
+      albums: { album_id: string; dir: string; user: { id: string } }[];
+    }>('/api/json/albums/0/str/most-photos/60/..1.json');
+    const album = list.albums[0];
+    if (!album) throw new Error('no demo album');
+    const id = Number(album.album_id);
+    const detail = await this.json<{ album: { photos: { photo_id: string }[] } }>(albumPath(0, id));
+    const path = `/albums/${album.album_id}/${album.dir}/`;
+    return { path, photo: `${path}${detail.album.photos[1]?.photo_id}/`, owner: album.user.id };
+  }
 }
 
 const videoId = (path: string) => path.replace(/^\/videos\/(\d+)\/.*$/, '$1');
@@ -162,6 +186,47 @@ export const SCREENS: Screen[] = [
   { name: 'terms', path: async () => '/information/terms/' },
   { name: 'sitemap', path: async () => '/sitemap-page/' },
   { name: '404', path: async () => '/no/such/page/' },
+  {
+    name: 'member albums',
+    path: async (site) => `/members/${(await site.album()).owner}/albums/1/`,
+  },
+  { name: 'album', path: async (site) => (await site.album()).path },
+  { name: 'photo viewer', path: async (site) => (await site.album()).photo },
+  {
+    name: 'menu open',
+    path: async () => '/',
+    sizes: ['phone'],
+    open: async (page) => {
+      await page.locator('header').getByRole('link', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    },
+  },
+  {
+    name: 'search suggestions',
+    path: async () => '/',
+    open: async (page) => {
+      await page.getByRole('combobox', { name: 'Search videos' }).fill('ivy');
+      await page.getByRole('option').first().waitFor();
+    },
+  },
+  {
+    name: 'categories panel',
+    path: async () => '/videos/most-popular/1/',
+    open: async (page) => {
+      const panel = page.getByRole('region', { name: /^Categories/ });
+      const toggle = panel.getByRole('button', { name: /^Categories/ });
+      if (await toggle.isVisible()) await toggle.click();
+      await panel.getByRole('checkbox').nth(3).waitFor();
+    },
+  },
+  {
+    name: 'contact form',
+    path: async () => '/information/support/',
+    open: async (page) => {
+      await page.locator('footer').getByRole('button', { name: 'Contact us' }).click();
+      await page.getByRole('dialog', { name: 'Contact us' }).waitFor();
+    },
+  },
   { name: 'upload', path: async () => '/upload-video/', member: true },
   { name: 'profile edit', path: async () => '/edit/', member: true },
   { name: 'messages', path: async () => '/messages/', member: true },
