@@ -163,7 +163,7 @@ describe('testSourceArgs', () => {
     expect(args[args.indexOf('-i') + 1]).toBe(
       'smptehdbars=s=426x240:r=15,hue=h=141,' +
         "drawtext=text='%{pts\\:hms}':fontcolor=white:fontsize=h/12:box=1:" +
-        'boxcolor=black@0.5:boxborderw=6:x=(w-text_w)/2:y=h-h/10-text_h,format=yuv420p',
+        'boxcolor=black@0.5:boxborderw=6:x=(w-text_w)/2:y=(h-text_h)/2,format=yuv420p',
     );
     expect(args.slice(args.indexOf('-g'), args.indexOf('-g') + 2)).toEqual(['-g', '15']);
     expect(args.slice(args.indexOf('-t'), args.indexOf('-t') + 2)).toEqual(['-t', '2520']);

@@ -36,7 +36,7 @@ export interface TestSourceOptions {
    */
   fps?: number;
   /**
-   * The time into the video drawn near the bottom: a long clip shows where it is, in the
+   * The time into the video drawn mid-height: a long clip shows where it is, in the
    * player, the timeline tiles and the hover clip alike.
    */
   clock?: boolean;
@@ -163,7 +163,10 @@ function captionFilter(label: string, height: number): string {
   ].join(':');
 }
 
-/** The time into the video (`HH:MM:SS.mmm`), in the caption's style, near the bottom. */
+/**
+ * The time into the video (`HH:MM:SS.mmm`) in the caption's style, mid-height: clear of the
+ * player's controls.
+ */
 function clockFilter(height: number): string {
   return [
     // `\:` keeps the colon inside the expansion from ending the drawtext option.
@@ -174,7 +177,7 @@ function clockFilter(height: number): string {
     'boxcolor=black@0.5',
     `boxborderw=${Math.max(2, Math.round(height / 40))}`,
     'x=(w-text_w)/2',
-    'y=h-h/10-text_h',
+    'y=(h-text_h)/2',
   ].join(':');
 }
 
