@@ -149,6 +149,31 @@ describe('testSourceArgs', () => {
     );
   });
 
+  it('renders at a given frame rate with a keyframe a second, and draws the clock', () => {
+    const args = testSourceArgs({
+      output: 'x.mp4',
+      durationS: 2520,
+      width: 426,
+      height: 240,
+      pattern: 'smptehdbars',
+      seed: 3,
+      fps: 15,
+      clock: true,
+    });
+    expect(args[args.indexOf('-i') + 1]).toBe(
+      'smptehdbars=s=426x240:r=15,hue=h=141,' +
+        "drawtext=text='%{pts\\:hms}':fontcolor=white:fontsize=h/12:box=1:" +
+        'boxcolor=black@0.5:boxborderw=6:x=(w-text_w)/2:y=(h-text_h)/2,format=yuv420p',
+    );
+    expect(args.slice(args.indexOf('-g'), args.indexOf('-g') + 2)).toEqual(['-g', '15']);
+    expect(args.slice(args.indexOf('-t'), args.indexOf('-t') + 2)).toEqual(['-t', '2520']);
+  });
+
+  it.each([0, 2.5, 61, Number.NaN])('refuses the frame rate %s', (fps) => {
+    const base = { output: 'x.mp4', durationS: 1, width: 64, height: 36, seed: 1 };
+    expect(() => testSourceArgs({ ...base, pattern: 'testsrc2', fps })).toThrow(RangeError);
+  });
+
   it.each(["it's", 'a:b', 'a,b', 'a\\b', ''])(
     'refuses the caption %j, which a filtergraph would read as syntax',
     (label) => {

@@ -30,6 +30,16 @@ export interface TestSourceOptions {
    * digits, spaces and `.-#` only: it goes into a filtergraph unescaped.
    */
   label?: string;
+  /**
+   * Frames per second (default 25). The demo's long clips use fewer: a test pattern needs no
+   * more, and every step of the pipeline then has fewer frames to encode.
+   */
+  fps?: number;
+  /**
+   * The time into the video drawn mid-height: a long clip shows where it is, in the
+   * player, the timeline tiles and the hover clip alike.
+   */
+  clock?: boolean;
 }
 
 /**
@@ -39,12 +49,17 @@ export interface TestSourceOptions {
 export function testSourceArgs(o: TestSourceOptions): string[] {
   assertEvenSize(o.width, o.height);
   if (!(o.durationS > 0)) throw new RangeError(`Invalid duration: ${o.durationS}`);
+  const fps = o.fps ?? 25;
+  if (!(Number.isInteger(fps) && fps >= 1 && fps <= 60)) {
+    throw new RangeError(`Invalid frame rate: ${o.fps}`);
+  }
   const seed = o.seed >>> 0;
   const hue = (seed * 47) % 360;
   const frequency = 220 + (seed % 24) * 20;
   const caption = o.label === undefined ? '' : `,${captionFilter(o.label, o.height)}`;
-  const video = `${patternSource(o.pattern, `${o.width}x${o.height}`, seed)},hue=h=${hue}${caption},format=yuv420p`;
-  const codecs = sourceCodecs(o.output);
+  const clock = o.clock ? `,${clockFilter(o.height)}` : '';
+  const video = `${patternSource(o.pattern, `${o.width}x${o.height}`, fps, seed)},hue=h=${hue}${caption}${clock},format=yuv420p`;
+  const codecs = sourceCodecs(o.output, fps);
   return [
     ...COMMON,
     ...['-f', 'lavfi', '-i', video],
@@ -63,13 +78,20 @@ export function testSourceArgs(o: TestSourceOptions): string[] {
 }
 
 // A keyframe a second, as phones and cameras write: seeks land near where they aim.
-const H264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p'];
+const h264 = (fps: number) => [
+  ...['-c:v', 'libx264', '-preset', 'ultrafast'],
+  ...['-g', String(fps), '-pix_fmt', 'yuv420p'],
+];
 const AAC = ['-c:a', 'aac', '-b:a', '96k'];
 const MPEG2 = ['-c:v', 'mpeg2video', '-q:v', '4', '-pix_fmt', 'yuv420p'];
 const MP2 = ['-c:a', 'mp2', '-b:a', '128k'];
 
 /** Codecs and muxer options of a test source, by the output's extension. */
-function sourceCodecs(output: string): { video: string[]; audio?: string[]; mux: string[] } {
+function sourceCodecs(
+  output: string,
+  fps: number,
+): { video: string[]; audio?: string[]; mux: string[] } {
+  const H264 = h264(fps);
   const ext = path.extname(output).slice(1).toLowerCase();
   switch (ext) {
     case 'mp4':
@@ -141,9 +163,27 @@ function captionFilter(label: string, height: number): string {
   ].join(':');
 }
 
+/**
+ * The time into the video (`HH:MM:SS.mmm`) in the caption's style, mid-height: clear of the
+ * player's controls.
+ */
+function clockFilter(height: number): string {
+  return [
+    // `\:` keeps the colon inside the expansion from ending the drawtext option.
+    "drawtext=text='%{pts\\:hms}'",
+    'fontcolor=white',
+    'fontsize=h/12',
+    'box=1',
+    'boxcolor=black@0.5',
+    `boxborderw=${Math.max(2, Math.round(height / 40))}`,
+    'x=(w-text_w)/2',
+    'y=(h-text_h)/2',
+  ].join(':');
+}
+
 /** The lavfi source; seeded where the source has randomness, the hue rotation varies the rest. */
-function patternSource(pattern: TestPattern, size: string, seed: number): string {
-  const base = `${pattern}=s=${size}:r=25`;
+function patternSource(pattern: TestPattern, size: string, fps: number, seed: number): string {
+  const base = `${pattern}=s=${size}:r=${fps}`;
   switch (pattern) {
     case 'testsrc2':
     case 'mandelbrot':

@@ -87,8 +87,9 @@ const envSchema = z.object({
     .default(48),
   SEED_DEMO: bool.default(true),
   DEMO_VIDEOS: z.coerce.number().int().min(0).max(100_000).default(900),
-  // How many shared clips the demo videos play (db/seed/demo-pool.ts has 8; decision 0033).
-  DEMO_PLAYABLE: z.coerce.number().int().min(0).max(8).default(6),
+  // How many of the shared clips the demo videos play, first ones first (db/seed/demo-pool.ts:
+  // six short, then 12 and 42 minutes; decision 0033). 6 leaves out the long ones.
+  DEMO_PLAYABLE: z.coerce.number().int().min(0).max(8).default(8),
   JOBS: bool.default(true),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
   MAX_CACHE_LIFETIME: z.coerce.number().int().min(0).default(8_640_000),

@@ -8,10 +8,21 @@ import {
   clipLabel,
   clipsToMake,
   DEMO_CLIPS,
+  type DemoClip,
+  isLongClip,
   poolSlot,
+  waitWhile,
 } from './demo-pool.ts';
 
 // Which shared clip a demo video plays (docs/decisions/0033).
+
+/** The duration filter of SPEC.md §3 a length falls in: 1 under 10, 2 10-40, 3 over 40 min. */
+function band(seconds: number): 1 | 2 | 3 {
+  return seconds < 600 ? 1 : seconds <= 2400 ? 2 : 3;
+}
+
+const config = (env: Record<string, string> = {}) =>
+  loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/afterglow-config', ...env });
 
 describe('poolSlot', () => {
   it('gives the same clip for the same video, always within the pool', () => {
@@ -59,26 +70,43 @@ describe('poolSlot', () => {
 });
 
 describe('DEMO_CLIPS', () => {
-  it('are short, even-sized synthetic sources a caption can label', () => {
-    expect(DEMO_CLIPS.length).toBeGreaterThanOrEqual(6);
+  it('are even-sized synthetic sources a caption can label', () => {
     for (const [slot, clip] of DEMO_CLIPS.entries()) {
-      expect(clip.durationS).toBeGreaterThanOrEqual(10);
-      expect(clip.durationS).toBeLessThanOrEqual(60);
-      // testSourceArgs refuses odd sizes and labels a filtergraph cannot take.
+      // testSourceArgs refuses odd sizes, odd rates and labels a filtergraph cannot take.
       expect(() =>
         testSourceArgs({ output: '/tmp/c.mp4', ...clip, seed: slot, label: clipLabel(slot) }),
       ).not.toThrow();
     }
   });
 
-  it('are as many as DEMO_PLAYABLE may ask for', () => {
-    const env = { NODE_ENV: 'test', DATA_DIR: '/tmp/afterglow-config' };
-    expect(loadConfig({ ...env, DEMO_PLAYABLE: String(DEMO_CLIPS.length) }).demoPlayable).toBe(
+  it('are six short clips, then a long one in each longer duration filter', () => {
+    const short = DEMO_CLIPS.filter((clip) => !isLongClip(clip));
+    expect(short).toHaveLength(6);
+    for (const clip of short) {
+      expect(clip.durationS).toBeGreaterThanOrEqual(10);
+      expect(clip.durationS).toBeLessThanOrEqual(60);
+    }
+    // Rendered in list order: the long ones last, so they never hold up the short ones.
+    expect(DEMO_CLIPS.slice(0, 6)).toEqual(short);
+    const long = DEMO_CLIPS.slice(6);
+    expect(long.map((clip) => band(clip.durationS))).toEqual([2, 3]);
+    for (const clip of long) {
+      // A minute clear of the filters' edges: the probed length cannot fall on the other side.
+      expect(band(clip.durationS - 60)).toBe(band(clip.durationS));
+      expect(band(clip.durationS + 60)).toBe(band(clip.durationS));
+      // One rung and few frames: cheap to encode and to store.
+      expect(ladderFor(clip.height)).toHaveLength(1);
+      expect(clip.fps).toBeLessThanOrEqual(15);
+      expect(clip.clock).toBe(true);
+    }
+  });
+
+  it('are as many as DEMO_PLAYABLE may ask for, all of them by default', () => {
+    expect(config({ DEMO_PLAYABLE: String(DEMO_CLIPS.length) }).demoPlayable).toBe(
       DEMO_CLIPS.length,
     );
-    expect(() => loadConfig({ ...env, DEMO_PLAYABLE: String(DEMO_CLIPS.length + 1) })).toThrow(
-      /DEMO_PLAYABLE/,
-    );
+    expect(() => config({ DEMO_PLAYABLE: String(DEMO_CLIPS.length + 1) })).toThrow(/DEMO_PLAYABLE/);
+    expect(config().demoPlayable).toBe(DEMO_CLIPS.length);
   });
 
   it('start with an HD clip of several rungs: the test site plays the first alone', () => {
@@ -93,6 +121,41 @@ describe('DEMO_CLIPS', () => {
       expect(clipIsHd(clip)).toBe((ladderFor(clip.height)[0]?.height ?? 0) >= 720);
     }
     expect(new Set(DEMO_CLIPS.slice(0, 6).map(clipIsHd))).toEqual(new Set([true, false]));
+  });
+});
+
+describe('the share of each duration filter', () => {
+  /** How many of the 900 demo videos each filter lists with a pool of `size`. */
+  function bands(size: number): Record<1 | 2 | 3, number> {
+    const counts = { 1: 0, 2: 0, 3: 0 };
+    for (let id = 1; id <= 900; id++) {
+      counts[band((DEMO_CLIPS[poolSlot(id, size)] as DemoClip).durationS)]++;
+    }
+    return counts;
+  }
+
+  it('gives every filter videos with the default pool, most of them under 10 minutes', () => {
+    const counts = bands(config().demoPlayable);
+    // Each long clip a share like any other clip: about 1 in 8, a full page and more in each.
+    expect(counts[2]).toBeGreaterThan(900 * 0.09);
+    expect(counts[3]).toBeGreaterThan(900 * 0.09);
+    expect(counts[2]).toBeLessThan(900 * 0.17);
+    expect(counts[3]).toBeLessThan(900 * 0.17);
+    expect(counts[1]).toBeGreaterThan(900 * 0.66);
+  });
+
+  it('shares the videos about evenly among the eight clips', () => {
+    const counts = Array.from({ length: 8 }, () => 0);
+    for (let id = 1; id <= 900; id++) counts[poolSlot(id, 8)] = (counts[poolSlot(id, 8)] ?? 0) + 1;
+    for (const count of counts) {
+      expect(count).toBeGreaterThan((900 / 8) * 0.75);
+      expect(count).toBeLessThan((900 / 8) * 1.25);
+    }
+  });
+
+  it('keeps every video under 10 minutes with the short clips alone (DEMO_PLAYABLE=6)', () => {
+    expect(bands(6)).toEqual({ 1: 900, 2: 0, 3: 0 });
+    expect(bands(7)[3]).toBe(0);
   });
 });
 
@@ -117,5 +180,40 @@ describe('clipsToMake', () => {
     const lost = clip({ id: 904, gen: null });
     const failed = clip({ id: 905, failed: true });
     expect(clipsToMake([clip({}), unrendered, lost, failed])).toEqual([unrendered, lost, failed]);
+  });
+});
+
+describe('waitWhile (the long clips waiting for the short ones)', () => {
+  const answers = (...busy: boolean[]) => {
+    let calls = 0;
+    return {
+      busy: async () => busy[Math.min(calls++, busy.length - 1)] ?? false,
+      calls: () => calls,
+    };
+  };
+
+  it('goes on once the short clips have nothing left on the queue', async () => {
+    const queue = answers(true, true, false);
+    expect(await waitWhile(queue.busy, { intervalMs: 1, timeoutMs: 60_000 })).toBe(true);
+    expect(queue.calls()).toBe(3);
+  });
+
+  it('gives up when the time is up: a queue nobody works on holds nothing for good', async () => {
+    const queue = answers(true);
+    expect(await waitWhile(queue.busy, { intervalMs: 1, timeoutMs: 20 })).toBe(false);
+    expect(queue.calls()).toBeGreaterThan(1);
+  });
+
+  it('stops at once when the server stops', async () => {
+    const stop = new AbortController();
+    const queue = answers(true);
+    const waiting = waitWhile(queue.busy, {
+      intervalMs: 60_000,
+      timeoutMs: 600_000,
+      signal: stop.signal,
+    });
+    stop.abort();
+    expect(await waiting).toBe(false);
+    expect(queue.calls()).toBe(1);
   });
 });

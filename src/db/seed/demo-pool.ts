@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { runFfmpeg } from '../../media/exec.ts';
@@ -22,13 +23,21 @@ export interface DemoClip {
   height: number;
   durationS: number;
   pattern: TestPattern;
+  /** Frames per second of the source (25 unless given). */
+  fps?: number;
+  /** The time into the clip drawn on it (the long clips: where a seek landed). */
+  clock?: boolean;
 }
 
 /**
  * The clips, in the order a smaller pool takes them: the first is what the test site plays
- * (720p: three rungs, HD). Short, so the pool renders in a couple of minutes on two cores;
- * colourful patterns only: the slow ones (mandelbrot, life) are left out, and cellauto's
- * black-and-white noise made sources of 40 MB and player controls hard to read over it.
+ * (720p: three rungs, HD). Six short ones, so the videos of the pool's first clips play within
+ * a couple of minutes on two cores; colourful patterns only: the slow ones (mandelbrot, life)
+ * are left out, and cellauto's black-and-white noise made sources of 40 MB and player
+ * controls hard to read over it. Then two long ones, so each duration filter of SPEC.md §3
+ * (under 10, 10-40, over 40 minutes) finds videos: 240p (one rung), 15 fps and a clock,
+ * rendered last and encoded after everything else (`isLongClip`). The 42-minute clip is the
+ * static colour bars, which x264 encodes fast and small (decision 0033 has the numbers).
  */
 export const DEMO_CLIPS: readonly DemoClip[] = Object.freeze([
   { width: 1280, height: 720, durationS: 24, pattern: 'testsrc2' },
@@ -37,9 +46,17 @@ export const DEMO_CLIPS: readonly DemoClip[] = Object.freeze([
   { width: 640, height: 360, durationS: 21, pattern: 'testsrc2' },
   { width: 1280, height: 720, durationS: 15, pattern: 'smptehdbars' },
   { width: 854, height: 480, durationS: 30, pattern: 'testsrc2' },
-  { width: 1920, height: 1080, durationS: 12, pattern: 'gradients' },
-  { width: 1280, height: 720, durationS: 36, pattern: 'testsrc2' },
+  { width: 426, height: 240, durationS: 12 * 60, pattern: 'gradients', fps: 15, clock: true },
+  { width: 426, height: 240, durationS: 42 * 60, pattern: 'smptehdbars', fps: 15, clock: true },
 ]);
+
+/**
+ * A clip of ten minutes or more: its source is rendered after the short clips' and its steps
+ * run after every other video's (a background run), so it never delays them.
+ */
+export function isLongClip(clip: DemoClip): boolean {
+  return clip.durationS >= 600;
+}
 
 /** The pipeline marks a video HD when its best rung has 720 lines or more. */
 export function clipIsHd(clip: DemoClip): boolean {
@@ -155,11 +172,46 @@ export function clipsToMake(clips: readonly ClipState[]): ClipState[] {
   );
 }
 
+/** Whether any of these clips still has a pipeline step waiting or running on the queue. */
+export async function clipsAtWork(
+  database: Pick<Database, 'query'>,
+  ids: readonly number[],
+): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const rows = await database.query<{ busy: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pgboss.job
+                     WHERE name IN ('media.process-video', 'media.task')
+                       AND state IN ('created', 'retry', 'active')
+                       AND (data->>'videoId')::int = ANY($1::int[])) AS busy`,
+    [ids],
+  );
+  return rows[0]?.busy === true;
+}
+
+/**
+ * Polls `busy` until it answers false (resolves true), or gives up when the time is up
+ * (false) or the signal aborts (false): a bound, so a queue that no process works on never
+ * holds the caller for good.
+ */
+export async function waitWhile(
+  busy: () => Promise<boolean>,
+  o: { intervalMs: number; timeoutMs: number; signal?: AbortSignal | undefined },
+): Promise<boolean> {
+  const deadline = Date.now() + o.timeoutMs;
+  for (;;) {
+    if (o.signal?.aborted) return false;
+    if (!(await busy())) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(o.intervalMs, undefined, { signal: o.signal }).catch(() => {});
+  }
+}
+
 /**
  * Renders the source of every clip that has none and queues the pipeline for it; on a later
  * start, also runs again a clip whose run failed or whose job was lost. A clip that is done
- * or still queued is left alone, so a restart never encodes the pool again. Resolves with
- * the clip ids queued now.
+ * or still queued is left alone, so a restart never encodes the pool again. The long clips'
+ * sources wait until the short clips have nothing left on the queue. Resolves with the clip
+ * ids queued now.
  */
 export async function renderDemoPool(deps: DemoPoolDeps): Promise<number[]> {
   const media = createVideoMediaRepository(deps.database);
@@ -176,6 +228,12 @@ export async function renderDemoPool(deps: DemoPoolDeps): Promise<number[]> {
   );
   const todo = clipsToMake(clips);
   if (todo.length === 0) return [];
+  const long = (clip: ClipState) => {
+    const spec = DEMO_CLIPS[clip.slot];
+    return spec !== undefined && isLongClip(spec);
+  };
+  const shortIds = clips.filter((clip) => !long(clip)).map((clip) => Number(clip.id));
+  let waited = false;
   const scratch = await mkdtemp(path.join(tmpdir(), 'afterglow-demo-'));
   const queued: number[] = [];
   try {
@@ -184,6 +242,18 @@ export async function renderDemoPool(deps: DemoPoolDeps): Promise<number[]> {
       const id = Number(clip.id);
       const spec = DEMO_CLIPS[clip.slot];
       if (!spec) continue;
+      if (clip.source === null && long(clip) && !waited) {
+        // Rendering a long source beside the short clips' encodes took the CPU they need:
+        // on two cores it held their completion back by about as long as it ran.
+        waited = true;
+        deps.log.info({ clips: queued }, 'long demo clips wait for the short ones to be made');
+        await waitWhile(() => clipsAtWork(deps.database, shortIds), {
+          intervalMs: 2000,
+          timeoutMs: 15 * 60_000,
+          signal: deps.signal,
+        });
+        if (deps.signal?.aborted) break;
+      }
       if (clip.source === null) {
         const output = path.join(scratch, `${id}.mp4`);
         await runFfmpeg(
@@ -196,15 +266,21 @@ export async function renderDemoPool(deps: DemoPoolDeps): Promise<number[]> {
             pattern: spec.pattern,
             seed: 2026 + clip.slot * 7,
             label: clipLabel(clip.slot),
+            ...(spec.fps ? { fps: spec.fps } : {}),
+            ...(spec.clock ? { clock: true } : {}),
           }),
-          { timeoutMs: 120_000, signal: deps.signal },
+          // The 42-minute clip's source takes about a minute; real time is room to spare.
+          { timeoutMs: Math.max(120_000, spec.durationS * 1000), signal: deps.signal },
         );
         if (deps.signal?.aborted) break;
         const key = videoSourceKey(id, 'mp4');
         await deps.storage.putFile(key, output, { move: true });
         await media.setSource(id, key, { keepStatus: true });
       }
-      await deps.jobs.send('media.process-video', { videoId: id });
+      await deps.jobs.send('media.process-video', {
+        videoId: id,
+        ...(isLongClip(spec) ? { background: true } : {}),
+      });
       queued.push(id);
     }
     deps.log.info({ clips: queued }, 'demo clips queued for processing');

@@ -20,7 +20,7 @@ import { createJobQueue, type JobQueue } from '../../server/jobs/queue.ts';
 import { createVideoMediaRepository } from '../../server/repositories/video-media.repository.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { isCatalogueEmpty, seedDemo } from './demo.ts';
-import { clipIsHd, DEMO_CLIPS, poolSlot, renderDemoPool } from './demo-pool.ts';
+import { clipIsHd, clipsAtWork, DEMO_CLIPS, poolSlot, renderDemoPool } from './demo-pool.ts';
 
 // The demo a fresh install starts with (docs/decisions/0033): the catalogue with its artwork,
 // and every demo video playing one of a small pool of shared clips made by the real media
@@ -32,6 +32,7 @@ let queue: JobQueue;
 let clips: number[];
 /** What a demo video answered before the clips were made. */
 let before: { playable: string; hls: string; preview: string } | undefined;
+let queuedAtWork: boolean | undefined;
 
 const log = pino({ level: 'silent' });
 const config = {
@@ -66,6 +67,8 @@ beforeAll(async () => {
   const video = (await detail(first as number)).video;
   before = { playable: video.playable, hls: video.hls, preview: video.preview_clip };
   clips = await seeded.playable;
+  // Just queued: what a long clip's source would wait on (there are none in a pool of two).
+  queuedAtWork = await clipsAtWork(t.database, clips);
   for (const id of clips) await waitForPipeline(t.database, id, 360_000);
 }, 600_000);
 
@@ -319,6 +322,12 @@ describe('shared demo clips', () => {
     const { video } = await detail(other as number);
     await expectPlays(video.hls);
     expect((await get(video.preview_clip)).statusCode).toBe(200);
+  });
+
+  it('tells when the clips have nothing left on the queue (long clips wait for that)', async () => {
+    expect(queuedAtWork).toBe(true);
+    await expect.poll(() => clipsAtWork(t.database, clips)).toBe(false);
+    expect(await clipsAtWork(t.database, [])).toBe(false);
   });
 
   it('reuses the made clips on a later start: nothing is rendered or queued again', async () => {

@@ -188,6 +188,54 @@ describe('media pipeline', () => {
     expect(await storage.exists(`${hlsRungDir(id, 1, 240)}/index.m3u8`)).toBe(false);
   }, 300_000);
 
+  it('runs a background run of a 240p, 15 fps source after the rest, one file for both downloads', async () => {
+    // The demo's long clips in small (docs/decisions/0033): one rung, its rate kept.
+    const { id } = await makeVideo(db.database, userId, { statusId: 3 });
+    await uploadSource(id, (file) =>
+      runFfmpeg(
+        'ffmpeg',
+        testSourceArgs({
+          output: file,
+          durationS: 9,
+          width: 426,
+          height: 240,
+          pattern: 'smptehdbars',
+          seed: 2,
+          fps: 15,
+          clock: true,
+        }),
+        { timeoutMs: 60_000 },
+      ),
+    );
+    await queue.waitFor(
+      'media.process-video',
+      await queue.send('media.process-video', { videoId: id, background: true }),
+    );
+    const priorities = await db.database.query<{ task: string; priority: number }>(
+      `SELECT data->>'task' AS task, priority FROM pgboss.job
+        WHERE name = 'media.task' AND (data->>'videoId')::int = $1 ORDER BY priority DESC`,
+      [id],
+    );
+    expect(priorities.map((job) => job.task)).toEqual(['hls:240', 'timeline', 'hover', 'mp4']);
+    // Below every step of any other run, whose priorities are 1 and up.
+    for (const job of priorities) expect(job.priority).toBeLessThan(0);
+
+    const row = await pipelineDone(id);
+    expect(row).toMatchObject({ status_id: 1, duration: 9, is_hd: false });
+    expect(row?.media.rungs).toEqual([240]);
+    expect(row?.media.probe?.fps).toBe(15);
+    const gen = row?.media.gen ?? 0;
+    const master = await readFile(storage.localPath(hlsMasterKey(id, gen)), 'utf8');
+    expect(master).toContain('RESOLUTION=426x240,FRAME-RATE=15.000');
+    const files = row?.media.files ?? {};
+    expect(files['_lq.mp4']).toBe(files['_hq.mp4']);
+    expect(files['_hq.mp4']).toBe(videoFileKey(id, '_hq.mp4'));
+    expect(await storage.exists(videoFileKey(id, '_lq.mp4'))).toBe(false);
+    const hq = await probe(storage.localPath(videoFileKey(id, '_hq.mp4')));
+    expect(hq).toMatchObject({ height: 240, frameRate: 15, hasAudio: true });
+    expect(hq.durationS).toBeCloseTo(9, 0);
+  }, 120_000);
+
   it('fails a video whose source is not a video, without retrying', async () => {
     const { id } = await makeVideo(db.database, userId, { statusId: 3 });
     await uploadSource(id, (file) => writeFile(file, 'this is not a video at all'));

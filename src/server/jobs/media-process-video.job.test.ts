@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstRung, planTasks, taskTimeoutS } from './media-process-video.job.ts';
+import { firstRung, planTasks, taskPriority, taskTimeoutS } from './media-process-video.job.ts';
 
 describe('media pipeline plan', () => {
   it('runs the first playable rung first, then the small steps, other rungs and downloads', () => {
@@ -25,5 +25,19 @@ describe('media pipeline plan', () => {
     expect(taskTimeoutS('timeline', 60)).toBe(300);
     expect(taskTimeoutS('hls:720', 3600)).toBe(3600 * 6 + 120);
     expect(taskTimeoutS('mp4', 3600)).toBe(3600 * 3 + 120);
+  });
+
+  it('queues a run’s steps in plan order, and a background run’s after any other run’s', () => {
+    const plan = planTasks(2160);
+    const normal = plan.map((_, i) => taskPriority(i, plan.length));
+    expect(normal).toEqual([...normal].sort((a, b) => b - a));
+    expect(new Set(normal).size).toBe(plan.length);
+    const background = plan.map((_, i) => taskPriority(i, plan.length, true));
+    expect(background).toEqual([...background].sort((a, b) => b - a));
+    // The first step of a background run comes after the last step of the shortest plan.
+    const shortest = planTasks(240);
+    expect(Math.max(...background)).toBeLessThan(
+      taskPriority(shortest.length - 1, shortest.length),
+    );
   });
 });

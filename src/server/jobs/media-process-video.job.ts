@@ -52,6 +52,17 @@ export function planTasks(sourceHeight: number): string[] {
   ];
 }
 
+/** Below the lowest priority of any run's steps (a plan has at most seven). */
+const BACKGROUND_PRIORITY = -100;
+
+/**
+ * A step's priority on the queue (higher first): a run's steps in plan order, and every step
+ * of a background run after every step of the others, whenever they were queued.
+ */
+export function taskPriority(index: number, count: number, background = false): number {
+  return count - index + (background ? BACKGROUND_PRIORITY : 0);
+}
+
 export interface ProcessVideoDeps {
   videos: VideoMediaRepository;
   storage: MediaStorage;
@@ -79,7 +90,7 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
     deadLetter: 'media.failed',
     timeoutSeconds: 600,
     concurrency: 1,
-    async handler({ videoId }, ctx) {
+    async handler({ videoId, background }, ctx) {
       const video = await deps.videos.getForProcessing(videoId);
       if (!video?.media.source) {
         ctx.log.warn({ videoId }, 'nothing to process');
@@ -88,7 +99,7 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
       let work: StepWork | undefined;
       try {
         work = await beginStep(deps.storage, videoId, 'process', ctx.log);
-        await processSource(deps, videoId, video.media.source, work, ctx);
+        await processSource(deps, videoId, video.media.source, work, ctx, background === true);
       } catch (error) {
         const code = failureCode(error);
         if (code !== 'video_corrupted_file' && ctx.attempt <= RETRIES) throw error;
@@ -109,6 +120,7 @@ async function processSource(
   sourceKey: string,
   work: StepWork,
   { signal, log, send }: JobContext,
+  background: boolean,
 ): Promise<void> {
   const run = { timeoutMs: 60_000, signal, pidFile: work.pidFile };
   const source = await sourceInput(deps.storage.localPath(sourceKey));
@@ -163,10 +175,13 @@ async function processSource(
     await send(
       'media.task',
       { videoId, gen, task },
-      { priority: tasks.length - index, expireInSeconds: taskTimeoutS(task, probe.durationS) },
+      {
+        priority: taskPriority(index, tasks.length, background),
+        expireInSeconds: taskTimeoutS(task, probe.durationS),
+      },
     );
   }
-  log.info({ videoId, gen, tasks, height: probe.height }, 'media pipeline planned');
+  log.info({ videoId, gen, tasks, height: probe.height, background }, 'media pipeline planned');
 }
 
 /** The main screenshot (`scr`, 640x360 JPEG) and the thumb (320x180 WebP) from one image. */

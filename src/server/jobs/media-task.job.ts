@@ -262,6 +262,13 @@ async function mp4Step(deps: MediaTaskDeps, step: Step) {
   ];
   const duration = step.media.probe.duration;
   for (const [index, [format, height]] of plan.entries()) {
+    // A source under 480 lines has one rung for both: one file under both names, not two
+    // copies (a 42-minute 240p video's is 55 MB).
+    const same = plan.slice(0, index).find(([, h]) => h === height)?.[0];
+    if (same && files[same]) {
+      files[format] = files[same];
+      continue;
+    }
     const output = path.join(step.scratch, `${step.id}${format}`);
     const rungDir = height ? deps.storage.localPath(hlsRungDir(step.id, step.gen, height)) : '';
     const joined = height

@@ -7,7 +7,11 @@ import type { Database } from '../../db/client.ts';
 // its own retries and timeout; a missing handler is a compile error (HOUSE-STYLE.md §6).
 
 export interface JobPayloads {
-  'media.process-video': { videoId: number };
+  /**
+   * `background`: the run's steps wait until every other run's are done (the demo's long
+   * clips, docs/decisions/0033).
+   */
+  'media.process-video': { videoId: number; background?: boolean };
   /** One step of a pipeline run (`hls:720`, `timeline`, `hover`, `mp4`). */
   'media.task': { videoId: number; gen: number; task: string };
   /** A media job that failed for good, however it ended (its dead letter queue). */
