@@ -286,7 +286,8 @@ describe('shared demo clips', () => {
   });
 
   it('leaves the shared files alone when one demo video is deleted', async () => {
-    const [id] = await listed(1);
+    // A video that plays a clip made for another (not one of the clips' own videos).
+    const [id] = await listed(1, `is_private = 0 AND media ? 'sharedFrom'`);
     const [row] = await t.database.query<{ user_id: number; username: string; clip: number }>(
       `SELECT v.user_id, u.username, (v.media->>'sharedFrom')::int AS clip
          FROM videos v JOIN users u ON u.id = v.user_id WHERE v.id = $1`,
@@ -318,7 +319,11 @@ describe('shared demo clips', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await t.storage.exists(videoThumbKey(id as number))).toBe(false);
 
-    const [other] = await listed(1, `(media->>'sharedFrom')::int = ${Number(row.clip)}`);
+    const [other] = await listed(
+      1,
+      `(media->>'sharedFrom')::int = ${Number(row.clip)} AND is_private = 0 AND id <> ${id}`,
+    );
+    if (other === undefined) throw new Error(`no other video plays clip ${row.clip}`);
     const { video } = await detail(other as number);
     await expectPlays(video.hls);
     expect((await get(video.preview_clip)).statusCode).toBe(200);
