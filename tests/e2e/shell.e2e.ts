@@ -155,6 +155,29 @@ describe('shell', () => {
   });
 
   for (const [size, options] of Object.entries(SHELL_SIZES)) {
+    it(`keeps the end of the page and the controls a key reaches clear of the cookie notice at ${size} size`, async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/videos/latest-updates/1/`);
+      await waitForHydration(page);
+      const notice = page.getByRole('region', { name: 'Cookies' });
+      await expect.poll(() => notice.count()).toBe(1);
+      // Scrolled to the end, the footer's last link stands above the notice.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const last = page.locator('footer a').last();
+      await expect.poll(async () => (await onScreen(last)).uncovered).toBe(true);
+      const [linkBox, noticeBox] = [await last.boundingBox(), await notice.boundingBox()];
+      expect((linkBox?.y ?? 0) + (linkBox?.height ?? 0)).toBeLessThanOrEqual(noticeBox?.y ?? 0);
+      // From the top, a control brought into view (as Tab and Playwright do) is not under it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const pager = page.getByRole('navigation', { name: /pag/i }).getByRole('link').last();
+      await pager.scrollIntoViewIfNeeded();
+      expect(await onScreen(pager)).toMatchObject({ inWindow: true, uncovered: true });
+      await context.close();
+    });
+  }
+
+  for (const [size, options] of Object.entries(SHELL_SIZES)) {
     it(`lays the header out once, with targets of 24 px or more, at ${size} size`, async () => {
       const context = await browser.newContext(options);
       const page = await context.newPage();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COOKIE_NOTICE_COOKIE } from '../../../contracts/constants.ts';
@@ -25,6 +25,7 @@ export function CookieNotice() {
   const { t } = useTranslation();
   const { cookieNotice } = useGlobals();
   const [shown, setShown] = useState(cookieNotice);
+  const notice = useRef<HTMLElement>(null);
 
   useEffect(() => {
     // Acknowledged before the cookie existed: carry the browser's flag over.
@@ -38,9 +39,24 @@ export function CookieNotice() {
     }
   }, [cookieNotice]);
 
+  useEffect(() => {
+    // The room the page keeps for the notice (its stylesheet) is its real height.
+    const element = notice.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--cookie-notice-h', `${element.offsetHeight}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cookie-notice-h');
+    };
+  }, [shown]);
+
   if (!shown) return null;
   return (
-    <section className={styles.notice} aria-label={t('cookies.label')}>
+    <section ref={notice} className={styles.notice} aria-label={t('cookies.label')}>
       <p>
         {t('cookies.text')} <Link to="/information/cookies_policy/">{t('cookies.policy')}</Link>
       </p>
