@@ -53,7 +53,11 @@ describe('community', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Newest members');
-    expect(html).toContain(`>${members[0]?.display_name}<`);
+    // The page and the API are cached apart (each up to its lifetime), and other test files
+    // sign members up: the page's first member is one of the newest the API lists.
+    const newest = members.slice(0, 5).map((member) => member.display_name);
+    const first = /<article[^>]*>[\s\S]*?<h2[^>]*>([^<]+)<\/h2>/.exec(html)?.[1];
+    expect(newest).toContain(first);
 
     const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
     const errors = watchErrors(page);
@@ -61,9 +65,7 @@ describe('community', () => {
     await waitForHydration(page);
     expect(new URL(page.url()).pathname).toBe('/community/recent/1/');
     expect(await page.getByLabel('Sort').inputValue()).toBe('recent');
-    await expect
-      .poll(() => page.locator('main article h2').first().textContent())
-      .toBe(members[0]?.display_name);
+    await expect.poll(() => page.locator('main article h2').first().textContent()).toBe(first);
     expect(errors).toEqual([]);
     await page.close();
   });
