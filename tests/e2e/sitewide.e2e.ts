@@ -60,9 +60,21 @@ async function contextFor(size: ScreenSize, member: boolean): Promise<BrowserCon
 async function settle(page: Page): Promise<void> {
   await waitForHydration(page);
   await page.waitForLoadState('load');
+  // Every picture the browser loads now: eager ones, and lazy ones shown inside the window
+  // (a lazy one in a carousel beyond the right edge, or in a closed menu, waits for a scroll).
   await page.waitForFunction(() =>
     Array.from(document.images)
-      .filter((img) => img.loading !== 'lazy' || img.getBoundingClientRect().top < innerHeight)
+      .filter((img) => {
+        if (img.loading !== 'lazy') return true;
+        const box = img.getBoundingClientRect();
+        return (
+          box.width > 0 &&
+          box.bottom > 0 &&
+          box.right > 0 &&
+          box.top < innerHeight &&
+          box.left < innerWidth
+        );
+      })
       .every((img) => img.complete),
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));

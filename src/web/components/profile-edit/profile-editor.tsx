@@ -47,7 +47,7 @@ export function ProfileEditor({ user }: { user: PageUser }) {
 
   if (query.isPending) {
     return (
-      <p role="status" className={styles.intro}>
+      <p role="status" className={`${styles.intro} ${styles.loading}`}>
         {t('common.loading')}
       </p>
     );
