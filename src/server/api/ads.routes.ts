@@ -14,7 +14,9 @@ import {
 } from '../../contracts/ads.schema.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type { SisterSite } from '../config.ts';
-import { cacheFor } from '../plugins/response-cache.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { cacheFor } from '../kernel/http/response-cache.ts';
 import { createAdsRepository } from '../repositories/ads.repository.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import {
@@ -23,8 +25,6 @@ import {
   type AdProvider,
   createHouseAds,
 } from '../services/ads.service.ts';
-import type { ApiDeps } from './deps.ts';
-import { describe } from './openapi.ts';
 
 // The house ad calls (decision 0018): what the visitors' ad slots, the affiliate offer and
 // the partner slider of the video page show. Public and cached: nothing here depends on

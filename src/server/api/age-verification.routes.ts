@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
 import { z } from '../../contracts/zod.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { readMultipartForm } from '../kernel/http/multipart-form.ts';
+import { describe } from '../kernel/http/openapi.ts';
 import { createAgeVerificationRepository } from '../repositories/age-verification.repository.ts';
 import { createAgeVerificationService } from '../services/age-verification.service.ts';
 import { AGE_PHOTO_MAX_BYTES, type AgeVerifier } from '../services/age-verifier.ts';
-import type { ApiDeps } from './deps.ts';
-import { readMultipartForm } from './multipart-form.ts';
-import { describe } from './openapi.ts';
 
 // `POST multipart /api/age_verification.php: file` (SPEC.md §7): the UK gate's photo check
 // (SPEC.md §4). Members only; the photo is read into memory, judged and dropped.

@@ -7,7 +7,10 @@ import {
 } from '../../contracts/album.rules.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { albumEditAnswerSchema } from '../../contracts/playlists.schema.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { readMultipartForm } from '../kernel/http/multipart-form.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import { createAlbumEditRepository } from '../repositories/album-edit.repository.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
 import {
@@ -18,9 +21,6 @@ import {
 import { renderAlbumPhoto } from '../services/album-images.ts';
 import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
 import { createPlaylistService } from '../services/playlist.service.ts';
-import type { ApiDeps } from './deps.ts';
-import { readMultipartForm } from './multipart-form.ts';
-import { describe } from './openapi.ts';
 
 // `POST /api/album_edit.php` (SPEC.md §7, "multipart … with progress events"): a member's
 // own photo albums (docs/decisions/0032). A form (or multipart) call with `section`:

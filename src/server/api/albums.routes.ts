@@ -3,12 +3,12 @@ import { AppError } from '../../contracts/errors.ts';
 import { parseObjectPath } from '../../contracts/members.paths.ts';
 import { parseAlbums } from '../../contracts/playlists.paths.ts';
 import { albumResponseSchema, albumsResponseSchema } from '../../contracts/playlists.schema.ts';
-import { cacheAnswer } from '../plugins/response-cache.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { cacheAnswer } from '../kernel/http/response-cache.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
 import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
 import { createPlaylistService } from '../services/playlist.service.ts';
-import type { ApiDeps } from './deps.ts';
-import { describe } from './openapi.ts';
 
 // Album calls of SPEC.md §7 (the list path is not shown there; ours is documented here).
 

@@ -5,11 +5,11 @@ import { AppError } from '../../contracts/errors.ts';
 import { parseDirFile } from '../../contracts/models.paths.ts';
 import { channelResponseSchema, channelsResponseSchema } from '../../contracts/models.schema.ts';
 import { parseLifetime } from '../../contracts/paths.ts';
-import { cacheFor } from '../plugins/response-cache.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { cacheFor } from '../kernel/http/response-cache.ts';
 import { createModelRepository } from '../repositories/model.repository.ts';
 import { createModelService } from '../services/model.service.ts';
-import type { ApiDeps } from './deps.ts';
-import { describe } from './openapi.ts';
 
 // Channel calls of SPEC.md §7: the channel index (with top thumbs) and one channel.
 

@@ -24,12 +24,12 @@ import {
 } from '../../contracts/discovery.schema.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { z } from '../../contracts/zod.ts';
-import { cacheFor } from '../plugins/response-cache.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { cacheFor } from '../kernel/http/response-cache.ts';
 import { createDiscoveryRepository } from '../repositories/discovery.repository.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import { createDiscoveryService, KeywordRecorder } from '../services/discovery.service.ts';
-import type { ApiDeps } from './deps.ts';
-import { describe } from './openapi.ts';
 
 // Discovery calls of SPEC.md §7: main, categories, suggester (both forms) and search.
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import {
@@ -9,7 +10,6 @@ import {
   isPlaybackFile,
   type MediaDecision,
 } from '../services/media-access.ts';
-import type { ApiDeps } from './deps.ts';
 
 // Media files (docs/decisions/0011, 0022): `/media/{key}` for what is public, and
 // `/media/s/{expires}/{sig}/{key}` for the playback files of private videos and the photos

@@ -12,11 +12,11 @@ import {
   membersResponseSchema,
   subscriptionsResponseSchema,
 } from '../../contracts/members.schema.ts';
-import { cacheAnswer, cacheFor } from '../plugins/response-cache.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { cacheAnswer, cacheFor } from '../kernel/http/response-cache.ts';
 import { createMemberRepository } from '../repositories/member.repository.ts';
 import { createMemberService } from '../services/member.service.ts';
-import type { ApiDeps } from './deps.ts';
-import { describe } from './openapi.ts';
 
 // Member calls of SPEC.md §7: the member index, a profile (and wall), comments on any
 // object, and a member's subscriptions. One's own profile is read through POST

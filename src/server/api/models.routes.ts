@@ -4,11 +4,11 @@ import { AppError } from '../../contracts/errors.ts';
 import { parseDirFile, parseModels } from '../../contracts/models.paths.ts';
 import { modelResponseSchema, modelsResponseSchema } from '../../contracts/models.schema.ts';
 import { parseLifetime } from '../../contracts/paths.ts';
-import { cacheFor } from '../plugins/response-cache.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { cacheFor } from '../kernel/http/response-cache.ts';
 import { createModelRepository } from '../repositories/model.repository.ts';
 import { createModelService } from '../services/model.service.ts';
-import type { ApiDeps } from './deps.ts';
-import { describe } from './openapi.ts';
 
 // Model calls of SPEC.md §7: the filtered model index and one model.
 

@@ -6,12 +6,12 @@ import {
   playlistResponseSchema,
   playlistsResponseSchema,
 } from '../../contracts/playlists.schema.ts';
-import { cacheAnswer } from '../plugins/response-cache.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { cacheAnswer } from '../kernel/http/response-cache.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
 import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
 import { createPlaylistService } from '../services/playlist.service.ts';
-import type { ApiDeps } from './deps.ts';
-import { describe } from './openapi.ts';
 
 // Playlist calls of SPEC.md §7. A playlist's videos are the videos2 section `playlists`.
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { makeCategory, makeUser, makeVideo, testViewer } from '../../../tests/support/factories.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
-import errors from '../plugins/errors.ts';
-import formBody from '../plugins/form-body.ts';
+import errors from '../kernel/http/errors.ts';
+import formBody from '../kernel/http/form-body.ts';
 import { createMediaUrls } from '../services/media-urls.ts';
 import { statRoutes } from './stat.routes.ts';
 

@@ -6,12 +6,12 @@ import {
   statResponseSchema,
 } from '../../contracts/stat.schema.ts';
 import { z } from '../../contracts/zod.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { describe } from '../kernel/http/openapi.ts';
 import { createStatRepository } from '../repositories/stat.repository.ts';
 import type { MemberActionsService } from '../services/member-actions.service.ts';
 import { createStatService } from '../services/stat.service.ts';
 import { startViewFolder, type ViewFolder } from '../services/view-folder.ts';
-import type { ApiDeps } from './deps.ts';
-import { describe } from './openapi.ts';
 
 // The stat call of SPEC.md §7 (its path is not shown there; ours is the network's
 // `/api/stat.php`): votes, views and comments (`act=comm`, through the member actions).

@@ -8,14 +8,14 @@ import { videoEditAnswerSchema } from '../../contracts/upload.schema.ts';
 import { forgetCachedObject, type ResponseCache } from '../cache/response-cache.ts';
 import type { Config } from '../config.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { readMultipartForm } from '../kernel/http/multipart-form.ts';
+import { describe } from '../kernel/http/openapi.ts';
 import { createUploadRepository } from '../repositories/upload.repository.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { createUploadService, type UploadService } from '../services/upload.service.ts';
 import { createUploadInspector } from '../services/upload-inspect.ts';
 import { createUploadStore } from '../services/upload-store.ts';
-import type { ApiDeps } from './deps.ts';
-import { readMultipartForm } from './multipart-form.ts';
-import { describe } from './openapi.ts';
 import { tusErrorAnswer } from './tus-errors.ts';
 
 // Member uploads (SPEC.md §5, §7; docs/decisions/0015):

@@ -18,7 +18,9 @@ import {
   videoStatusSchema,
 } from '../../contracts/video.schema.ts';
 import { z } from '../../contracts/zod.ts';
-import { cacheAnswer, cacheFor, cacheForViewer } from '../plugins/response-cache.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { cacheAnswer, cacheFor, cacheForViewer } from '../kernel/http/response-cache.ts';
 import { createVideoRepository } from '../repositories/video.repository.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { createVideoSectionRepository } from '../repositories/video-section.repository.ts';
@@ -26,8 +28,6 @@ import { createCategoryCatalogue } from '../services/category-catalogue.ts';
 import { signedVideoPrefix } from '../services/media-access.ts';
 import { createVideoService } from '../services/video.service.ts';
 import { createVideoFileService, verifyGetFile } from '../services/video-file.service.ts';
-import type { ApiDeps } from './deps.ts';
-import { describe } from './openapi.ts';
 
 // Video calls of SPEC.md §7: lists (videos2), one video, related videos, downloadable files
 // (videofile) and the signed get_file paths they point to. All but the lists are

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdsConfig, loadAdsFile, loadConfig } from '../config.ts';
-import { thirdPartySources } from '../plugins/security.ts';
+import { thirdPartySources } from '../kernel/http/security.ts';
 import type { AdEventCount } from '../repositories/ads.repository.ts';
 import {
   AD_EVENTS_MAX_KEYS,

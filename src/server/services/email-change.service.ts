@@ -1,6 +1,6 @@
 import { AppError } from '../../contracts/errors.ts';
 import { checkEmailChange, EMAIL_CHANGE_TTL_HOURS } from '../../contracts/profile.rules.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import type { CounterRepository } from '../repositories/counter.repository.ts';
 import type {
   EmailChangeOutcome,

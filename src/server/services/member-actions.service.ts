@@ -7,7 +7,7 @@ import {
   type CommentRequest,
   type CommentResponse,
 } from '../../contracts/stat.schema.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import type {
   MemberActionsRepository,
   Outcome,

@@ -3,7 +3,7 @@ import { ageOn, checkPasswordChange, parseProfileUpdate } from '../../contracts/
 import type { OwnProfile } from '../../contracts/profile.schema.ts';
 import { memberAvatarKey, memberCoverKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import type {
   MemberProfileRepository,
   OwnProfileRow,

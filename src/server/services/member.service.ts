@@ -9,7 +9,7 @@ import type {
   MembersResponse,
   SubscriptionsResponse,
 } from '../../contracts/members.schema.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import {
   COMMENTS_LIMIT,
   type MemberRepository,

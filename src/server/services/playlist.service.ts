@@ -11,7 +11,7 @@ import type {
 } from '../../contracts/playlists.schema.ts';
 import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import type {
   AlbumRow,
   PlaylistRepository,

@@ -12,7 +12,7 @@ import {
   type SendMessageResponse,
   type ThreadResponse,
 } from '../../contracts/social.schema.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import type { MemberRow, MessageRow, SocialRepository } from '../repositories/social.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
 

@@ -5,7 +5,7 @@ import type {
   VoteRequest,
   VoteResponse,
 } from '../../contracts/stat.schema.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import type { StatRepository } from '../repositories/stat.repository.ts';
 import { RecentKeys } from './recent-keys.ts';
 import { voterFor } from './voter-identity.ts';

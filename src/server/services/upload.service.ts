@@ -19,7 +19,7 @@ import { videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { chosenPreviewKey } from '../jobs/media-process-video.job.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import type { UploadRepository } from '../repositories/upload.repository.ts';
 import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
 import type { Inspection, UploadInspector } from './upload-inspect.ts';

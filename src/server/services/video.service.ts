@@ -14,7 +14,7 @@ import type {
   VideoListItem,
   VideoListResponse,
 } from '../../contracts/video.schema.ts';
-import type { Viewer } from '../plugins/viewer.ts';
+import type { Viewer } from '../kernel/http/viewer.ts';
 import { ESTIMATE_OVER } from '../repositories/estimate.ts';
 import type {
   VideoDetailRow,

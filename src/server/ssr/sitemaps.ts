@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { cacheFor } from '../plugins/response-cache.ts';
+import { cacheFor } from '../kernel/http/response-cache.ts';
 import type { MediaUrls } from '../services/media-urls.ts';
 
 // XML sitemaps for search engines: an index, videos (with the video extension) in files of

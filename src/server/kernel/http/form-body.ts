@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../contracts/errors.ts';
-import { decodeForm } from '../../contracts/text.ts';
+import { AppError } from '../../../contracts/errors.ts';
+import { decodeForm } from '../../../contracts/text.ts';
 
 // Form bodies: browsers post `application/x-www-form-urlencoded` (src/web/api/client.ts
 // postForm), as the network's forms do. Values arrive as strings; JSON bodies work too.

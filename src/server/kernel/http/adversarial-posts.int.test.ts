@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { makeUser, makeVideo } from '../../../../tests/support/factories.ts';
 import {
   HOSTILE_ESCAPES,
   HOSTILE_TEXT,
   HOSTILE_WELL_FORMED,
-} from '../../../tests/support/hostile.ts';
-import { signInAs, type TestSession } from '../../../tests/support/session.ts';
-import { ERROR_CODES } from '../../contracts/errors.ts';
+} from '../../../../tests/support/hostile.ts';
+import { signInAs, type TestSession } from '../../../../tests/support/session.ts';
+import { ERROR_CODES } from '../../../contracts/errors.ts';
 
 // Every call of the JSON API that takes a body, enumerated from the OpenAPI document (a new
 // call is attacked without touching this file), sent by a signed-in member with the CSRF

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, type ErrorCode, failure } from '../../contracts/errors.ts';
-import { ZodError } from '../../contracts/zod.ts';
+import { AppError, type ErrorCode, failure } from '../../../contracts/errors.ts';
+import { ZodError } from '../../../contracts/zod.ts';
 
 // One place that turns every failure into the `{ error, code, field? }` body of SPEC.md §8.
 // Bad input never answers 500: Fastify's own 4xx errors and zod failures map to codes, and

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
-import { HOSTILE_ESCAPES } from '../../../tests/support/hostile.ts';
-import { ERROR_CODES } from '../../contracts/errors.ts';
+import { createTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { makeUser, makeVideo } from '../../../../tests/support/factories.ts';
+import { HOSTILE_ESCAPES } from '../../../../tests/support/hostile.ts';
+import { ERROR_CODES } from '../../../contracts/errors.ts';
 
 // Every GET call of the JSON API, with every path segment and query value replaced by
 // hostile input: each must answer a clean JSON failure (never a 500) and change nothing.

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../contracts/errors.ts';
-import { fieldName, isCleanText } from '../../contracts/text.ts';
+import { AppError } from '../../../contracts/errors.ts';
+import { fieldName, isCleanText } from '../../../contracts/text.ts';
 
 // The one reader of multipart forms (member.php, video_edit.php, age_verification.php,
 // album_edit.php; decision 0026). Whatever a client sends, reading answers a failure of the catalogue:

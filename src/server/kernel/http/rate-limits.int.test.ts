@@ -1,12 +1,12 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
+import { createTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
 import {
   type CounterRepository,
   createCounterRepository,
-} from '../repositories/counter.repository.ts';
+} from '../../repositories/counter.repository.ts';
 import errors from './errors.ts';
 import rateLimits from './rate-limits.ts';
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LOGOUT_COOKIE, sessionCookieName } from '../../contracts/constants.ts';
-import { AppError } from '../../contracts/errors.ts';
+import { LOGOUT_COOKIE, sessionCookieName } from '../../../contracts/constants.ts';
+import { AppError } from '../../../contracts/errors.ts';
 import {
   type AccountService,
   csrfMatches,
   csrfTokenFor,
   tokenHash,
-} from '../services/account.service.ts';
+} from '../../services/account.service.ts';
 
 // Who is asking: a signed-in member or a visitor. Every service that shows member-only data
 // takes the viewer from here, so access is decided in one place.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../contracts/errors.ts';
-import { decodeForm, fieldName, isCleanText } from '../../contracts/text.ts';
+import { AppError } from '../../../contracts/errors.ts';
+import { decodeForm, fieldName, isCleanText } from '../../../contracts/text.ts';
 
 // The one check of text reaching the handlers (decision 0026): the query, the path
 // parameters and a parsed body (form or JSON, at any depth) are walked once before any

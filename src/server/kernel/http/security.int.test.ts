@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
-import { signInAs } from '../../../tests/support/session.ts';
-import { videoPath } from '../../contracts/paths.ts';
-import { videoPreviewKey } from '../../media/keys.ts';
+import { createTestApp, type TestApp } from '../../../../tests/support/app.ts';
+import { makeUser, makeVideo } from '../../../../tests/support/factories.ts';
+import { signInAs } from '../../../../tests/support/session.ts';
+import { videoPath } from '../../../contracts/paths.ts';
+import { videoPreviewKey } from '../../../media/keys.ts';
 
 // Security headers on every kind of answer, over real HTTP: JSON from a handler and from the
 // response cache (answered before Fastify sees the request), errors, media files, and tus

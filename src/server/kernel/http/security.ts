@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AdsConfig, AnalyticsConfig } from '../config.ts';
+import type { AdsConfig, AnalyticsConfig } from '../../config.ts';
 
 // Security headers. Pages allow only our own scripts plus the inline state script that
 // carries this request's nonce. Development turns CSP off for Vite's injected scripts.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../app.ts';
+import { ROOT_DIR } from '../../app.ts';
 import { openApiDocument } from './openapi-document.ts';
 
 describe('OpenAPI document', () => {

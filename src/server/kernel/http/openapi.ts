@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { apiFailureSchema } from '../../contracts/errors.schema.ts';
-import { z } from '../../contracts/zod.ts';
+import { apiFailureSchema } from '../../../contracts/errors.schema.ts';
+import { z } from '../../../contracts/zod.ts';
 
 // The OpenAPI 3.1 document is generated from the contract schemas (src/contracts): each
 // route describes itself with `describe()`. Fastify uses these schemas for documentation

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../contracts/errors.ts';
+import { AppError } from '../../../contracts/errors.ts';
 import { findHostileInput, hostileInputError } from './input-guard.ts';
 
 const request = (url: string, params: unknown = {}, body: unknown = undefined) =>
