@@ -3,10 +3,10 @@ import { isCatalogueEmpty, seedDemo } from '../db/seed/demo.ts';
 import { renderDemoPool } from '../db/seed/demo-pool.ts';
 import { LocalStorage } from '../media/storage.ts';
 import { buildApp } from './app.ts';
-import type { ResponseCache } from './cache/response-cache.ts';
 import { loadConfig } from './config.ts';
-import { createJobDefinitions } from './jobs/definitions.ts';
-import { createJobQueue } from './jobs/queue.ts';
+import type { ResponseCache } from './kernel/cache/response-cache.ts';
+import { createJobDefinitions } from './kernel/jobs/definitions.ts';
+import { createJobQueue } from './kernel/jobs/queue.ts';
 import { createLogger } from './logger.ts';
 import {
   createVideoMediaRepository,

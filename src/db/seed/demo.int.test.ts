@@ -15,8 +15,8 @@ import {
   videoPreviewKey,
   videoThumbKey,
 } from '../../media/keys.ts';
-import { createJobDefinitions } from '../../server/jobs/definitions.ts';
-import { createJobQueue, type JobQueue } from '../../server/jobs/queue.ts';
+import { createJobDefinitions } from '../../server/kernel/jobs/definitions.ts';
+import { createJobQueue, type JobQueue } from '../../server/kernel/jobs/queue.ts';
 import { createVideoMediaRepository } from '../../server/repositories/video-media.repository.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { isCatalogueEmpty, seedDemo } from './demo.ts';

@@ -9,9 +9,9 @@ import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
+import type { Mailer } from '../kernel/mail/mailer.ts';
 import { createReportRepository } from '../repositories/report.repository.ts';
 import type { CaptchaService } from '../services/captcha.service.ts';
-import type { Mailer } from '../services/mailer.ts';
 import { createReportService } from '../services/report.service.ts';
 
 // `POST multipart /api/report.php` (SPEC.md §7): the ContactUs modal and the Report entries

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { JobContext, JobDefinition } from '../kernel/jobs/queue.ts';
 import { shareWhenClip } from './media-shared.job.ts';
-import type { JobContext, JobDefinition } from './queue.ts';
 
 // A step of a shared demo clip reaches the demo videos that play it (docs/decisions/0033).
 

@@ -1,7 +1,7 @@
 import type { Gender, Language } from '../../contracts/constants.ts';
 import type { DateFilter, DurationFilter, VideoType } from '../../contracts/paths.ts';
 import type { Database } from '../../db/client.ts';
-import { estimateRows } from './estimate.ts';
+import { estimateRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL of the discovery calls: strips, categories, suggestions, keyword
 // statistics and full-text search. Suggestions use the trigram indexes on lower(title)

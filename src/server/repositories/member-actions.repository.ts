@@ -2,7 +2,7 @@ import type { PlaylistFields, SubscriptionType } from '../../contracts/input.rul
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
 import { TOP_THUMBS } from '../../db/counters.ts';
-import { ACTIVE_STATUS } from './active-status.ts';
+import { ACTIVE_STATUS } from '../kernel/db/active-status.ts';
 import { COMMENT_TARGET as READ_TARGET } from './member.repository.ts';
 
 // Hand-written SQL of what members change: favourites, watch later, playlists,

@@ -1,7 +1,7 @@
 import type { MemberFilters, MemberSection, MemberSort } from '../../contracts/members.paths.ts';
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
-import { countRows } from './estimate.ts';
+import { countRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL for members, their walls, comments and subscriptions. Only active
 // members (status 1) are ever shown; e-mail, password hash and state never leave here.

@@ -1,7 +1,7 @@
 import type { Gender } from '../../contracts/constants.ts';
 import type { AlbumSort, PlaylistSort } from '../../contracts/playlists.paths.ts';
 import type { Database } from '../../db/client.ts';
-import { countRows } from './estimate.ts';
+import { countRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL for playlists and albums. Public playlist lists use the partial indexes
 // playlists_public_*_idx; a member's lists use playlists_user_idx / albums_user_idx.

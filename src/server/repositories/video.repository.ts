@@ -2,7 +2,7 @@ import type { Gender } from '../../contracts/constants.ts';
 import type { DateFilter, DurationFilter, VideoSort, VideoType } from '../../contracts/paths.ts';
 import type { Database } from '../../db/client.ts';
 import type { VideoMedia } from '../../db/schema.ts';
-import { estimateRows } from './estimate.ts';
+import { estimateRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL for videos. A list picks its page of ids through the listing indexes
 // (videos_listed_*_idx, or the member list / playlist tables) and joins only those ids to

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
-import type { MailMessage } from './mailer.ts';
+import type { MailMessage } from '../kernel/mail/mailer.ts';
 
 // The account mails (confirmation, password reset, email change: the link to the new
 // address and the notice to the old one) in the member's language, from the same locale

@@ -8,6 +8,7 @@ import {
 } from '../../contracts/auth.rules.ts';
 import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
+import type { Mailer } from '../kernel/mail/mailer.ts';
 import type {
   AccountRepository,
   GoogleAccountRow,
@@ -16,7 +17,6 @@ import type {
 import { accountMail } from './account-mail.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { usernameBase, usernameCandidates } from './google-username.ts';
-import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type SignInGuard, signInSubject } from './sign-in-guard.ts';
 

@@ -1,5 +1,5 @@
 import type { ReportSubject } from '../../contracts/report.rules.ts';
-import type { MailMessage } from './mailer.ts';
+import type { MailMessage } from '../kernel/mail/mailer.ts';
 
 // The mail a report sends the operator (CONTACT_EMAIL): in English, the operator's language
 // whatever the sender's; answering it writes to the sender. Everything the sender typed is

@@ -14,8 +14,8 @@ import type {
   VideoListItem,
   VideoListResponse,
 } from '../../contracts/video.schema.ts';
+import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import { ESTIMATE_OVER } from '../repositories/estimate.ts';
 import type {
   VideoDetailRow,
   VideoListFilter,

@@ -2,14 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../../contracts/constants.ts';
+import { namesUk } from '../../plugins/age-gate.ts';
 import {
   type CachedResponse,
   etagMatches,
   etagOf,
   pickEncoding,
   type ResponseCache,
-} from '../../cache/response-cache.ts';
-import { namesUk } from '../../plugins/age-gate.ts';
+} from '../cache/response-cache.ts';
 
 // Fastify side of the response cache. A route opts in with `config: { cache: true }` and
 // sets its lifetime with `cacheFor(reply, seconds)`; public 200 answers are then stored and

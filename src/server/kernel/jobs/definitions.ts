@@ -1,15 +1,15 @@
-import type { Database } from '../../db/client.ts';
-import type { MediaStorage } from '../../media/storage.ts';
-import type { Config } from '../config.ts';
-import { createUploadRepository } from '../repositories/upload.repository.ts';
-import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
+import type { Database } from '../../../db/client.ts';
+import type { MediaStorage } from '../../../media/storage.ts';
+import type { Config } from '../../config.ts';
+import { mediaFailedJob } from '../../jobs/media-failed.job.ts';
+import { processVideoJob } from '../../jobs/media-process-video.job.ts';
+import { shareWhenClip } from '../../jobs/media-shared.job.ts';
+import { mediaTaskJob } from '../../jobs/media-task.job.ts';
+import { countWhenPublished } from '../../jobs/upload-publish.job.ts';
+import { createUploadRepository } from '../../repositories/upload.repository.ts';
+import { createVideoMediaRepository } from '../../repositories/video-media.repository.ts';
 import { dbMaintenanceJob } from './db-maintenance.job.ts';
-import { mediaFailedJob } from './media-failed.job.ts';
-import { processVideoJob } from './media-process-video.job.ts';
-import { shareWhenClip } from './media-shared.job.ts';
-import { mediaTaskJob } from './media-task.job.ts';
 import type { JobDefinitions } from './queue.ts';
-import { countWhenPublished } from './upload-publish.job.ts';
 
 /** Every job with its handler; the JobDefinitions type makes a missing one a compile error. */
 export function createJobDefinitions(deps: {

@@ -1,4 +1,4 @@
-import { VIDEO_STATUS } from '../../contracts/constants.ts';
+import { VIDEO_STATUS } from '../../../contracts/constants.ts';
 
 // SPEC.md §4 and VIDEO_STATUS: only an active video is public. A disabled (0), failed (2),
 // processing (3) or deleted (5) one takes no comment, vote, view, favourite, watch-later or

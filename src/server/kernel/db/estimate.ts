@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
 
 // Row counts without reading rows. A list's total is exact up to EXACT_COUNT_CAP; beyond
 // what the planner expects to be far more than that, its estimate is the answer (decision

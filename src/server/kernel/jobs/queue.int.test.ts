@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
-import { LocalStorage } from '../../media/storage.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
+import { LocalStorage } from '../../../media/storage.ts';
 import { createJobDefinitions } from './definitions.ts';
 import { createJobQueue } from './queue.ts';
 

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
-import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
+import { makeUser, makeVideo } from '../../../../tests/support/factories.ts';
 import { dbMaintenanceJob } from './db-maintenance.job.ts';
 
 let t: TestDatabase;

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
 
 // Typed background jobs on pg-boss, on PGlite and PostgreSQL alike (through the database's
 // `executeSql` adapter). Every job name maps to its payload type and to one definition with
