@@ -13,12 +13,12 @@ import {
   partnerResponseSchema,
 } from '../../contracts/ads.schema.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { createVideoRepository } from '../catalogue/video.repository.ts';
 import type { SisterSite } from '../config.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
 import { createAdsRepository } from '../repositories/ads.repository.ts';
-import { createVideoRepository } from '../repositories/video.repository.ts';
 import {
   AD_EVENTS_FLUSH_MS,
   type AdEventCounter,

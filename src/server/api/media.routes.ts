@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
+import { createVideoRepository } from '../catalogue/video.repository.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
-import { createVideoRepository } from '../repositories/video.repository.ts';
 import {
   cachedVisibility,
   createMediaAccess,

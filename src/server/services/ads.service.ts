@@ -9,9 +9,9 @@ import type { Gender, Language } from '../../contracts/constants.ts';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
 import { formatDuration } from '../../contracts/format.ts';
 import type { PageAds, PageAnalytics, PageCreative } from '../../web/ssr-types.ts';
+import type { VideoListRow, VideoRepository } from '../catalogue/video.repository.ts';
 import type { AdCreative, AdsConfig, AnalyticsConfig, LocalText, SisterSite } from '../config.ts';
 import type { AdEventCount, AdsRepository, OfferRow } from '../repositories/ads.repository.ts';
-import type { VideoListRow, VideoRepository } from '../repositories/video.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
 
 // Advertising (SPEC.md §1, §9) behind one interface. Real ad networks and partner feeds

@@ -9,6 +9,7 @@ import type {
   MembersResponse,
   SubscriptionsResponse,
 } from '../../contracts/members.schema.ts';
+import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
 import {
   COMMENTS_LIMIT,
@@ -18,7 +19,6 @@ import {
 } from '../repositories/member.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
 import type { Personal } from './playlist.service.ts';
-import { EXACT_COUNT_CAP } from './video.service.ts';
 
 // Members, their public profiles and walls, comments on any object, and subscriptions
 // (SPEC.md §7 members, member, comments, subscriptions).

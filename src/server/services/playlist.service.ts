@@ -11,6 +11,7 @@ import type {
 } from '../../contracts/playlists.schema.ts';
 import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
 import type {
   AlbumRow,
@@ -18,7 +19,6 @@ import type {
   PlaylistRow,
 } from '../repositories/playlist.repository.ts';
 import { type MediaUrls, PLACEHOLDER_IMAGE } from './media-urls.ts';
-import { EXACT_COUNT_CAP } from './video.service.ts';
 
 // Playlists and albums (SPEC.md §7 playlists, playlist, albums, album). A private playlist
 // is its owner's alone. A private album is listed to its owner only and shows its photos

@@ -27,9 +27,9 @@ import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
-import { createDiscoveryRepository } from '../repositories/discovery.repository.ts';
-import { createVideoRepository } from '../repositories/video.repository.ts';
-import { createDiscoveryService, KeywordRecorder } from '../services/discovery.service.ts';
+import { createDiscoveryRepository } from './discovery.repository.ts';
+import { createDiscoveryService, KeywordRecorder } from './discovery.service.ts';
+import { createVideoRepository } from './video.repository.ts';
 
 // Discovery calls of SPEC.md §7: main, categories, suggester (both forms) and search.
 

@@ -16,15 +16,15 @@ import type {
 } from '../../contracts/video.schema.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
+import { type MediaUrls, PLACEHOLDER_IMAGE } from '../services/media-urls.ts';
+import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {
   VideoDetailRow,
   VideoListFilter,
   VideoListRow,
   VideoRepository,
-} from '../repositories/video.repository.ts';
-import type { VideoSectionRepository } from '../repositories/video-section.repository.ts';
-import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
-import { type MediaUrls, PLACEHOLDER_IMAGE } from './media-urls.ts';
+} from './video.repository.ts';
+import type { VideoSectionRepository } from './video-section.repository.ts';
 
 // Video lists, one video and related videos (SPEC.md §7 videos2, video, videos_related2).
 // Counts are exact up to EXACT_COUNT_CAP; beyond that the list reports the cap plus one,

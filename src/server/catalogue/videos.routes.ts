@@ -21,13 +21,13 @@ import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer, cacheFor, cacheForViewer } from '../kernel/http/response-cache.ts';
-import { createVideoRepository } from '../repositories/video.repository.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
-import { createVideoSectionRepository } from '../repositories/video-section.repository.ts';
-import { createCategoryCatalogue } from '../services/category-catalogue.ts';
 import { signedVideoPrefix } from '../services/media-access.ts';
-import { createVideoService } from '../services/video.service.ts';
-import { createVideoFileService, verifyGetFile } from '../services/video-file.service.ts';
+import { createCategoryCatalogue } from './category-catalogue.ts';
+import { createVideoRepository } from './video.repository.ts';
+import { createVideoService } from './video.service.ts';
+import { createVideoFileService, verifyGetFile } from './video-file.service.ts';
+import { createVideoSectionRepository } from './video-section.repository.ts';
 
 // Video calls of SPEC.md §7: lists (videos2), one video, related videos, downloadable files
 // (videofile) and the signed get_file paths they point to. All but the lists are

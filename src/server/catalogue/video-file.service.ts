@@ -6,7 +6,7 @@ import type { VideoFileList } from '../../contracts/video.schema.ts';
 import { encodeVideoUrl } from '../../contracts/video-url.ts';
 import { VIDEO_FILE_FORMATS, type VideoFileFormat } from '../../media/keys.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import type { VideoRepository } from '../repositories/video.repository.ts';
+import type { VideoRepository } from './video.repository.ts';
 
 // Downloadable files of a video (SPEC.md §7 videofile, API-CONTRACT.md): a list of encoded
 // `/get_file/…` paths, worst to best, because download clients take the last entry. The

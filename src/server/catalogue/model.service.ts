@@ -10,13 +10,8 @@ import type {
   ModelResponse,
   ModelsResponse,
 } from '../../contracts/models.schema.ts';
-import type {
-  ChannelRow,
-  ModelRepository,
-  ModelRow,
-  ThumbRow,
-} from '../repositories/model.repository.ts';
-import type { MediaUrls } from './media-urls.ts';
+import type { MediaUrls } from '../services/media-urls.ts';
+import type { ChannelRow, ModelRepository, ModelRow, ThumbRow } from './model.repository.ts';
 
 // Models and channels (SPEC.md §7 models, model, channels, channel).
 

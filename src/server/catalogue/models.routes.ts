@@ -7,8 +7,8 @@ import { parseLifetime } from '../../contracts/paths.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
-import { createModelRepository } from '../repositories/model.repository.ts';
-import { createModelService } from '../services/model.service.ts';
+import { createModelRepository } from './model.repository.ts';
+import { createModelService } from './model.service.ts';
 
 // Model calls of SPEC.md §7: the filtered model index and one model.
 

@@ -8,14 +8,14 @@ import type {
   SuggesterResponse,
   SuggestResponse,
 } from '../../contracts/discovery.schema.ts';
+import type { MediaUrls } from '../services/media-urls.ts';
 import type {
   DiscoveryRepository,
   KeywordRow,
   SearchFilter,
   StripRow,
-} from '../repositories/discovery.repository.ts';
-import type { VideoRepository } from '../repositories/video.repository.ts';
-import type { MediaUrls } from './media-urls.ts';
+} from './discovery.repository.ts';
+import type { VideoRepository } from './video.repository.ts';
 import { EXACT_COUNT_CAP, toListItem } from './video.service.ts';
 
 // Discovery: the strips of the home page, the category index, search suggestions and search

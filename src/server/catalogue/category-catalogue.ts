@@ -1,6 +1,6 @@
 import type { Gender, Language } from '../../contracts/constants.ts';
 import type { ListCategory } from '../../contracts/video.schema.ts';
-import type { CatalogueCategory } from '../repositories/video-section.repository.ts';
+import type { CatalogueCategory } from './video-section.repository.ts';
 
 // Every category, held in memory for a few minutes, so a list's answer can name the
 // categories of its videos without one more query per list (PGlite runs one query at a

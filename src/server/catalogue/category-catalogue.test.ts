@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueCategory } from '../repositories/video-section.repository.ts';
 import { createCategoryCatalogue, pageCategories } from './category-catalogue.ts';
+import type { CatalogueCategory } from './video-section.repository.ts';
 
 const category = (id: number, title: string, extra: Partial<CatalogueCategory> = {}) => ({
   id,
