@@ -8,19 +8,19 @@ import {
   PROFILE_LIMITS,
 } from '../../contracts/profile.rules.ts';
 import { memberAnswerSchema } from '../../contracts/profile.schema.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
-import { readMultipartForm } from '../kernel/http/multipart-form.ts';
-import { describe } from '../kernel/http/openapi.ts';
-import { createEmailChangeRepository } from '../repositories/email-change.repository.ts';
-import { createMemberProfileRepository } from '../repositories/member-profile.repository.ts';
+import { formFields } from '../accounts/auth.routes.ts';
+import { createEmailChangeRepository } from '../accounts/email-change.repository.ts';
 import {
   createEmailChangeService,
   EMAIL_CHANGE_LIMITS,
   type EmailChangeDeps,
-} from '../services/email-change.service.ts';
+} from '../accounts/email-change.service.ts';
+import type { ApiDeps } from '../kernel/http/deps.ts';
+import { readMultipartForm } from '../kernel/http/multipart-form.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { createMemberProfileRepository } from '../repositories/member-profile.repository.ts';
 import { createMemberProfileService } from '../services/member-profile.service.ts';
 import type { ProfileImageKind } from '../services/profile-images.ts';
-import { formFields } from './auth.routes.ts';
 
 // `POST /api/member.php` (SPEC.md §6 "own profile via POST", §7): the signed-in member's
 // own profile. A form (or JSON) call reads it (`section=get`, the default), changes its

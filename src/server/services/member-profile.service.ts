@@ -3,6 +3,7 @@ import { ageOn, checkPasswordChange, parseProfileUpdate } from '../../contracts/
 import type { OwnProfile } from '../../contracts/profile.schema.ts';
 import { memberAvatarKey, memberCoverKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
 import type {
   MemberProfileRepository,
@@ -10,7 +11,6 @@ import type {
   ProfileImageColumn,
 } from '../repositories/member-profile.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
 import { type ProfileImageKind, renderProfileImage } from './profile-images.ts';
 
 // The signed-in member's own profile (SPEC.md §6 "own profile via POST", §7 member.php):

@@ -7,7 +7,7 @@ import {
   csrfMatches,
   csrfTokenFor,
   tokenHash,
-} from '../../services/account.service.ts';
+} from '../../accounts/account.service.ts';
 
 // Who is asking: a signed-in member or a visitor. Every service that shows member-only data
 // takes the viewer from here, so access is decided in one place.

@@ -1,8 +1,8 @@
 import type { Database } from '../../../db/client.ts';
 import { refreshCounters, rollViewWindows } from '../../../db/counters.ts';
-import { createAccountRepository } from '../../repositories/account.repository.ts';
-import { createEmailChangeRepository } from '../../repositories/email-change.repository.ts';
-import { ACCOUNT_LIMITS } from '../../services/account.service.ts';
+import { createAccountRepository } from '../../accounts/account.repository.ts';
+import { ACCOUNT_LIMITS } from '../../accounts/account.service.ts';
+import { createEmailChangeRepository } from '../../accounts/email-change.repository.ts';
 import type { JobDefinition } from './queue.ts';
 
 // Nightly upkeep: reconciles the denormalised counters and top thumbs with their source rows,

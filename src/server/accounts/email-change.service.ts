@@ -3,12 +3,9 @@ import { checkEmailChange, EMAIL_CHANGE_TTL_HOURS } from '../../contracts/profil
 import type { Viewer } from '../kernel/http/viewer.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
 import type { CounterRepository } from '../repositories/counter.repository.ts';
-import type {
-  EmailChangeOutcome,
-  EmailChangeRepository,
-} from '../repositories/email-change.repository.ts';
 import { MAILED_TOKEN, newToken, tokenHash } from './account.service.ts';
 import { accountMail, maskEmail } from './account-mail.ts';
+import type { EmailChangeOutcome, EmailChangeRepository } from './email-change.repository.ts';
 import { verifyPassword } from './passwords.ts';
 
 // The member changes their email address (decision 0034): with the current password they

@@ -5,8 +5,8 @@ import { AppError } from '../../contracts/errors.ts';
 import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import type { AccountService, ClientInfo } from '../services/account.service.ts';
-import { SIGN_IN_LIMITS } from '../services/sign-in-guard.ts';
+import type { AccountService, ClientInfo } from './account.service.ts';
+import { SIGN_IN_LIMITS } from './sign-in-guard.ts';
 
 // Accounts (SPEC.md §7): `login.php`, `signup.php`, the password reset (`restore.php`) and
 // the confirmation link (`confirm.php`). Logout is the `logout` cookie (plugins/viewer.ts).

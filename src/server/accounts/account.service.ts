@@ -9,13 +9,9 @@ import {
 import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
-import type {
-  AccountRepository,
-  GoogleAccountRow,
-  SessionRow,
-} from '../repositories/account.repository.ts';
+import type { CaptchaService } from '../services/captcha.service.ts';
+import type { AccountRepository, GoogleAccountRow, SessionRow } from './account.repository.ts';
 import { accountMail } from './account-mail.ts';
-import type { CaptchaService } from './captcha.service.ts';
 import { usernameBase, usernameCandidates } from './google-username.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type SignInGuard, signInSubject } from './sign-in-guard.ts';

@@ -5,8 +5,8 @@ import { AppError, type ErrorCode, failure } from '../../contracts/errors.ts';
 import { safeBack } from '../../contracts/safe-back.ts';
 import type { Config } from '../config.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
-import type { AccountService, ClientInfo } from '../services/account.service.ts';
-import { createGoogleSignIn, type GoogleFlow } from '../services/google-sign-in.ts';
+import type { AccountService, ClientInfo } from './account.service.ts';
+import { createGoogleSignIn, type GoogleFlow } from './google-sign-in.ts';
 
 // "Sign in with Google" (SPEC.md §7 `link /api/login.g.php`; decision 0016). One path is
 // both the link and the redirect URI registered with Google:

@@ -279,7 +279,7 @@ describe('sessions', () => {
     expect(second).toBeDefined();
     expect(`sid=${second}`).not.toBe(first.cookie);
     const [old] = await t.database.query('SELECT 1 FROM sessions WHERE id_hash = $1', [
-      (await import('../services/account.service.ts')).tokenHash(first.cookie.slice(4)),
+      (await import('./account.service.ts')).tokenHash(first.cookie.slice(4)),
     ]);
     expect(old).toBeUndefined();
   });
@@ -360,7 +360,7 @@ describe('password reset', () => {
     expect((await logIn('forgetful', 'secret-pass')).res.statusCode).toBe(400);
     expect((await logIn('forgetful', 'brand-new')).res.statusCode).toBe(200);
     const [stale] = await t.database.query('SELECT 1 FROM sessions WHERE id_hash = $1', [
-      (await import('../services/account.service.ts')).tokenHash(oldSession.cookie.slice(4)),
+      (await import('./account.service.ts')).tokenHash(oldSession.cookie.slice(4)),
     ]);
     expect(stale).toBeUndefined();
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { HOSTILE_ESCAPES } from '../../../tests/support/hostile.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { startMailbox, type TestMailbox } from '../../../tests/support/smtp.ts';
-import { tokenHash } from '../services/account.service.ts';
+import { tokenHash } from './account.service.ts';
 
 // The email change of `POST /api/member.php` (`section=email`, decision 0034) over HTTP on a
 // real database, with mail through a real SMTP server: the current password and a free,
