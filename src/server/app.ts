@@ -21,7 +21,6 @@ import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { albumEditRoutes } from './api/album-edit.routes.ts';
 import { albumsRoutes } from './api/albums.routes.ts';
-import { captchaRoutes } from './api/captcha.routes.ts';
 import { inputRoutes } from './api/input.routes.ts';
 import { mediaRoutes } from './api/media.routes.ts';
 import { memberProfileRoutes } from './api/member-profile.routes.ts';
@@ -31,6 +30,8 @@ import { reportRoutes } from './api/report.routes.ts';
 import { createSocial, socialRoutes } from './api/social.routes.ts';
 import { statRoutes } from './api/stat.routes.ts';
 import { uploadRoutes } from './api/upload.routes.ts';
+import { captchaRoutes } from './captcha/captcha.routes.ts';
+import { createCaptchaService } from './captcha/captcha.service.ts';
 import { channelsRoutes } from './catalogue/channels.routes.ts';
 import { discoveryRoutes } from './catalogue/discovery.routes.ts';
 import { modelsRoutes } from './catalogue/models.routes.ts';
@@ -62,7 +63,6 @@ import {
   pageAnalytics,
 } from './services/ads.service.ts';
 import { createAgeVerifier } from './services/age-verifier.ts';
-import { createCaptchaService } from './services/captcha.service.ts';
 import { createMediaUrls } from './services/media-urls.ts';
 import { createMemberActionsService } from './services/member-actions.service.ts';
 import { pagesRoutes } from './ssr/pages.ts';

@@ -8,8 +8,8 @@ import {
 } from '../../contracts/auth.rules.ts';
 import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
-import type { CaptchaService } from '../services/captcha.service.ts';
 import type { AccountRepository, GoogleAccountRow, SessionRow } from './account.repository.ts';
 import { accountMail } from './account-mail.ts';
 import { usernameBase, usernameCandidates } from './google-username.ts';

@@ -6,12 +6,12 @@ import { isLanguage, LANGUAGE_COOKIE } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { REPORT_LIMITS, REPORT_OBJECTS, REPORT_SUBJECTS } from '../../contracts/report.rules.ts';
 import { z } from '../../contracts/zod.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
 import { createReportRepository } from '../repositories/report.repository.ts';
-import type { CaptchaService } from '../services/captcha.service.ts';
 import { createReportService } from '../services/report.service.ts';
 
 // `POST multipart /api/report.php` (SPEC.md §7): the ContactUs modal and the Report entries

@@ -3,7 +3,7 @@ import { captchaChallengeSchema } from '../../contracts/captcha.schema.ts';
 import { CAPTCHA_ACTIONS, CAPTCHA_PATH, isCaptchaAction } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import type { CaptchaService } from '../services/captcha.service.ts';
+import type { CaptchaService } from './captcha.service.ts';
 
 // The captcha's challenge (SPEC.md §7 "a captcha with action login"; decision 0023). Making
 // one costs two hashes and no query, so it needs no limit of its own: the work is the
