@@ -21,10 +21,7 @@ import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { albumEditRoutes } from './api/album-edit.routes.ts';
 import { albumsRoutes } from './api/albums.routes.ts';
-import { inputRoutes } from './api/input.routes.ts';
 import { mediaRoutes } from './api/media.routes.ts';
-import { memberProfileRoutes } from './api/member-profile.routes.ts';
-import { membersRoutes } from './api/members.routes.ts';
 import { playlistsRoutes } from './api/playlists.routes.ts';
 import { reportRoutes } from './api/report.routes.ts';
 import { createSocial, socialRoutes } from './api/social.routes.ts';
@@ -51,10 +48,14 @@ import security, { thirdPartySources } from './kernel/http/security.ts';
 import viewer from './kernel/http/viewer.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
 import { createMailer, type Mailer } from './kernel/mail/mailer.ts';
+import { inputRoutes } from './members/input.routes.ts';
+import { createMemberActionsRepository } from './members/member-actions.repository.ts';
+import { createMemberActionsService } from './members/member-actions.service.ts';
+import { memberProfileRoutes } from './members/member-profile.routes.ts';
+import { membersRoutes } from './members/members.routes.ts';
 import ageGate from './plugins/age-gate.ts';
 import { createAdsRepository } from './repositories/ads.repository.ts';
 import { createCounterRepository } from './repositories/counter.repository.ts';
-import { createMemberActionsRepository } from './repositories/member-actions.repository.ts';
 import { loadSecret } from './secret.ts';
 import {
   type AdEventCounter,
@@ -64,7 +65,6 @@ import {
 } from './services/ads.service.ts';
 import { createAgeVerifier } from './services/age-verifier.ts';
 import { createMediaUrls } from './services/media-urls.ts';
-import { createMemberActionsService } from './services/member-actions.service.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';

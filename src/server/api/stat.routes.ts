@@ -8,8 +8,8 @@ import {
 import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
+import type { MemberActionsService } from '../members/member-actions.service.ts';
 import { createStatRepository } from '../repositories/stat.repository.ts';
-import type { MemberActionsService } from '../services/member-actions.service.ts';
 import { createStatService } from '../services/stat.service.ts';
 import { startViewFolder, type ViewFolder } from '../services/view-folder.ts';
 

@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import type { ErrorCode } from '../../contracts/errors.ts';
 import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
-import { ACCEPTED } from './profile-images.ts';
+import { ACCEPTED } from '../members/profile-images.ts';
 
 // The picture a report may carry (a screenshot, the proof of a copyright): decoded by what
 // its bytes are, never by its name or claimed type, with the limits of avatars (decision

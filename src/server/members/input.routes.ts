@@ -4,7 +4,7 @@ import { parseInput } from '../../contracts/input.rules.ts';
 import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import type { MemberActionsService } from '../services/member-actions.service.ts';
+import type { MemberActionsService } from './member-actions.service.ts';
 
 // `POST /api/input.php` (SPEC.md §7): a member's favourites, watch later, playlists,
 // subscriptions and friends. Every change is the signed-in member's own (the session names them).

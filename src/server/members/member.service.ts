@@ -11,14 +11,14 @@ import type {
 } from '../../contracts/members.schema.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
+import type { MediaUrls } from '../services/media-urls.ts';
+import type { Personal } from '../services/playlist.service.ts';
 import {
   COMMENTS_LIMIT,
   type MemberRepository,
   type MemberRow,
   WALL_LIMIT,
-} from '../repositories/member.repository.ts';
-import type { MediaUrls } from './media-urls.ts';
-import type { Personal } from './playlist.service.ts';
+} from './member.repository.ts';
 
 // Members, their public profiles and walls, comments on any object, and subscriptions
 // (SPEC.md §7 members, member, comments, subscriptions).

@@ -8,11 +8,8 @@ import {
   type CommentResponse,
 } from '../../contracts/stat.schema.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import type {
-  MemberActionsRepository,
-  Outcome,
-} from '../repositories/member-actions.repository.ts';
-import type { MediaUrls } from './media-urls.ts';
+import type { MediaUrls } from '../services/media-urls.ts';
+import type { MemberActionsRepository, Outcome } from './member-actions.repository.ts';
 
 // What a signed-in member does (SPEC.md §6): input.php (favourites, watch later, playlists,
 // subscriptions) and comments. A visitor gets `need_auth`; another member's playlist

@@ -15,8 +15,8 @@ import {
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer, cacheFor } from '../kernel/http/response-cache.ts';
-import { createMemberRepository } from '../repositories/member.repository.ts';
-import { createMemberService } from '../services/member.service.ts';
+import { createMemberRepository } from './member.repository.ts';
+import { createMemberService } from './member.service.ts';
 
 // Member calls of SPEC.md §7: the member index, a profile (and wall), comments on any
 // object, and a member's subscriptions. One's own profile is read through POST

@@ -5,12 +5,12 @@ import { memberAvatarKey, memberCoverKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
+import type { MediaUrls } from '../services/media-urls.ts';
 import type {
   MemberProfileRepository,
   OwnProfileRow,
   ProfileImageColumn,
-} from '../repositories/member-profile.repository.ts';
-import type { MediaUrls } from './media-urls.ts';
+} from './member-profile.repository.ts';
 import { type ProfileImageKind, renderProfileImage } from './profile-images.ts';
 
 // The signed-in member's own profile (SPEC.md §6 "own profile via POST", §7 member.php):

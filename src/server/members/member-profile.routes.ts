@@ -18,9 +18,9 @@ import {
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import { createMemberProfileRepository } from '../repositories/member-profile.repository.ts';
-import { createMemberProfileService } from '../services/member-profile.service.ts';
-import type { ProfileImageKind } from '../services/profile-images.ts';
+import { createMemberProfileRepository } from './member-profile.repository.ts';
+import { createMemberProfileService } from './member-profile.service.ts';
+import type { ProfileImageKind } from './profile-images.ts';
 
 // `POST /api/member.php` (SPEC.md §6 "own profile via POST", §7): the signed-in member's
 // own profile. A form (or JSON) call reads it (`section=get`, the default), changes its
