@@ -5,11 +5,7 @@ import type { AlbumEditAnswer, AlbumResponse } from '../../contracts/playlists.s
 import { albumDir, albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import type {
-  AlbumEditRepository,
-  AlbumOutcome,
-  AlbumRefusal,
-} from '../repositories/album-edit.repository.ts';
+import type { AlbumEditRepository, AlbumOutcome, AlbumRefusal } from './album-edit.repository.ts';
 
 // The rules of `POST /api/album_edit.php` (docs/decisions/0032): only the album's owner
 // changes it (a visitor gets `need_auth`, another member `no_permission`, a missing or

@@ -11,16 +11,16 @@ import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import { createAlbumEditRepository } from '../repositories/album-edit.repository.ts';
 import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
+import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
+import { createPlaylistService } from '../services/playlist.service.ts';
+import { createAlbumEditRepository } from './album-edit.repository.ts';
 import {
   type AlbumEditService,
   createAlbumEditService,
   type RenderedPhoto,
-} from '../services/album-edit.service.ts';
-import { renderAlbumPhoto } from '../services/album-images.ts';
-import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
-import { createPlaylistService } from '../services/playlist.service.ts';
+} from './album-edit.service.ts';
+import { renderAlbumPhoto } from './album-images.ts';
 
 // `POST /api/album_edit.php` (SPEC.md §7, "multipart … with progress events"): a member's
 // own photo albums (docs/decisions/0032). A form (or multipart) call with `section`:
