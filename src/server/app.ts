@@ -22,7 +22,6 @@ import { albumsRoutes } from './albums/albums.routes.ts';
 import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { mediaRoutes } from './api/media.routes.ts';
-import { playlistsRoutes } from './api/playlists.routes.ts';
 import { reportRoutes } from './api/report.routes.ts';
 import { createSocial, socialRoutes } from './api/social.routes.ts';
 import { statRoutes } from './api/stat.routes.ts';
@@ -53,6 +52,7 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import ageGate from './plugins/age-gate.ts';
 import { createAdsRepository } from './repositories/ads.repository.ts';
 import { createCounterRepository } from './repositories/counter.repository.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
 import { createVideoRepository } from '../catalogue/video.repository.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
-import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
+import { createPlaylistRepository } from '../playlists/playlist.repository.ts';
 import {
   cachedVisibility,
   createMediaAccess,

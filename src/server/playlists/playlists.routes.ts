@@ -9,9 +9,9 @@ import {
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer } from '../kernel/http/response-cache.ts';
-import { createPlaylistRepository } from '../repositories/playlist.repository.ts';
 import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
-import { createPlaylistService } from '../services/playlist.service.ts';
+import { createPlaylistRepository } from './playlist.repository.ts';
+import { createPlaylistService } from './playlist.service.ts';
 
 // Playlist calls of SPEC.md §7. A playlist's videos are the videos2 section `playlists`.
 

@@ -13,12 +13,8 @@ import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import type {
-  AlbumRow,
-  PlaylistRepository,
-  PlaylistRow,
-} from '../repositories/playlist.repository.ts';
-import { type MediaUrls, PLACEHOLDER_IMAGE } from './media-urls.ts';
+import { type MediaUrls, PLACEHOLDER_IMAGE } from '../services/media-urls.ts';
+import type { AlbumRow, PlaylistRepository, PlaylistRow } from './playlist.repository.ts';
 
 // Playlists and albums (SPEC.md §7 playlists, playlist, albums, album). A private playlist
 // is its owner's alone. A private album is listed to its owner only and shows its photos
