@@ -23,7 +23,6 @@ import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { mediaRoutes } from './api/media.routes.ts';
 import { reportRoutes } from './api/report.routes.ts';
-import { createSocial, socialRoutes } from './api/social.routes.ts';
 import { statRoutes } from './api/stat.routes.ts';
 import { uploadRoutes } from './api/upload.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
@@ -65,6 +64,7 @@ import {
 } from './services/ads.service.ts';
 import { createAgeVerifier } from './services/age-verifier.ts';
 import { createMediaUrls } from './services/media-urls.ts';
+import { createSocial, socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';

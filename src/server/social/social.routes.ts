@@ -13,8 +13,8 @@ import {
 import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import { createSocialRepository } from '../repositories/social.repository.ts';
-import { createSocialService, type SocialService } from '../services/social.service.ts';
+import { createSocialRepository } from './social.repository.ts';
+import { createSocialService, type SocialService } from './social.service.ts';
 
 // Between members (SPEC.md §1 friends and messages, §7 `POST /api/messages.php`): the
 // signed-in member's relation to a profile, their friend requests and their messages. Every
