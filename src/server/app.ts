@@ -23,7 +23,6 @@ import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { mediaRoutes } from './api/media.routes.ts';
 import { reportRoutes } from './api/report.routes.ts';
-import { statRoutes } from './api/stat.routes.ts';
 import { uploadRoutes } from './api/upload.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { createCaptchaService } from './captcha/captcha.service.ts';
@@ -54,7 +53,6 @@ import { membersRoutes } from './members/members.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import ageGate from './plugins/age-gate.ts';
 import { createAdsRepository } from './repositories/ads.repository.ts';
-import { createCounterRepository } from './repositories/counter.repository.ts';
 import { loadSecret } from './secret.ts';
 import {
   type AdEventCounter,
@@ -68,6 +66,8 @@ import { createSocial, socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
+import { createCounterRepository } from './stats/counter.repository.ts';
+import { statRoutes } from './stats/stat.routes.ts';
 
 // Builds the HTTP application: plugins, the JSON API and the server-rendered pages.
 // main.ts runs it; tests build it on their own database.

@@ -9,9 +9,9 @@ import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { MemberActionsService } from '../members/member-actions.service.ts';
-import { createStatRepository } from '../repositories/stat.repository.ts';
-import { createStatService } from '../services/stat.service.ts';
-import { startViewFolder, type ViewFolder } from '../services/view-folder.ts';
+import { createStatRepository } from './stat.repository.ts';
+import { createStatService } from './stat.service.ts';
+import { startViewFolder, type ViewFolder } from './view-folder.ts';
 
 // The stat call of SPEC.md §7 (its path is not shown there; ours is the network's
 // `/api/stat.php`): votes, views and comments (`act=comm`, through the member actions).

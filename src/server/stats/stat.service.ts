@@ -6,8 +6,8 @@ import type {
   VoteResponse,
 } from '../../contracts/stat.schema.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import type { StatRepository } from '../repositories/stat.repository.ts';
 import { RecentKeys } from './recent-keys.ts';
+import type { StatRepository } from './stat.repository.ts';
 import { voterFor } from './voter-identity.ts';
 
 // The rules of the stat call (SPEC.md §4 votes and views, §6 "voting is offered to

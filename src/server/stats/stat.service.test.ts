@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testViewer } from '../../../tests/support/factories.ts';
 import { AppError } from '../../contracts/errors.ts';
-import type { ViewEvent, VoteOutcome } from '../repositories/stat.repository.ts';
+import type { ViewEvent, VoteOutcome } from './stat.repository.ts';
 import { createStatService, NotifyError, VIEW_REPEAT_WINDOW_MS } from './stat.service.ts';
 import type { Voter } from './voter-identity.ts';
 

@@ -1,7 +1,7 @@
 import type { VoteSection } from '../../contracts/stat.schema.ts';
 import type { Database } from '../../db/client.ts';
 import { ACTIVE_STATUS } from '../kernel/db/active-status.ts';
-import type { Voter } from '../services/voter-identity.ts';
+import type { Voter } from './voter-identity.ts';
 
 // Hand-written SQL of the stat call: votes with their like counts, and views: stored one by
 // one before they are answered, folded into the counters in batches (decision 0012). Only an
