@@ -23,7 +23,6 @@ import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { mediaRoutes } from './api/media.routes.ts';
 import { reportRoutes } from './api/report.routes.ts';
-import { uploadRoutes } from './api/upload.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { createCaptchaService } from './captcha/captcha.service.ts';
 import { channelsRoutes } from './catalogue/channels.routes.ts';
@@ -68,6 +67,7 @@ import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/
 import { sitemapRoutes } from './ssr/sitemaps.ts';
 import { createCounterRepository } from './stats/counter.repository.ts';
 import { statRoutes } from './stats/stat.routes.ts';
+import { uploadRoutes } from './uploads/upload.routes.ts';
 
 // Builds the HTTP application: plugins, the JSON API and the server-rendered pages.
 // main.ts runs it; tests build it on their own database.

@@ -5,9 +5,9 @@ import { mediaFailedJob } from '../../jobs/media-failed.job.ts';
 import { processVideoJob } from '../../jobs/media-process-video.job.ts';
 import { shareWhenClip } from '../../jobs/media-shared.job.ts';
 import { mediaTaskJob } from '../../jobs/media-task.job.ts';
-import { countWhenPublished } from '../../jobs/upload-publish.job.ts';
-import { createUploadRepository } from '../../repositories/upload.repository.ts';
 import { createVideoMediaRepository } from '../../repositories/video-media.repository.ts';
+import { createUploadRepository } from '../../uploads/upload.repository.ts';
+import { countWhenPublished } from '../../uploads/upload-publish.job.ts';
 import { dbMaintenanceJob } from './db-maintenance.job.ts';
 import type { JobDefinitions } from './queue.ts';
 

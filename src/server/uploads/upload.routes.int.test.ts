@@ -25,7 +25,7 @@ import {
 } from '../../media/keys.ts';
 import type { LocalStorage } from '../../media/storage.ts';
 import { chosenPreviewKey } from '../jobs/media-process-video.job.ts';
-import { createUploadRepository } from '../repositories/upload.repository.ts';
+import { createUploadRepository } from './upload.repository.ts';
 
 // Uploads end to end over real HTTP: tus-js-client (as the browser runs it) against the app
 // listening on a port, the inspection with real ffmpeg, the form, and the media pipeline on

@@ -16,7 +16,7 @@ import {
   videoForm,
 } from '../../../tests/support/uploads.ts';
 import type { Config } from '../config.ts';
-import { createUploadStore } from '../services/upload-store.ts';
+import { createUploadStore } from './upload-store.ts';
 
 // Who may touch an upload (docs/decisions/0015, 0022): only its member, through the one URL
 // that names it. tus requests go out as raw HTTP so the exact request line reaches the app.

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../kernel/jobs/queue.ts';
-import type { UploadRepository } from '../repositories/upload.repository.ts';
+import type { UploadRepository } from './upload.repository.ts';
 
 // An upload becomes listed when its first HLS rung is published (a `media.task` step). Right
 // after such a step it is counted on its member, categories and tags, once

@@ -20,8 +20,8 @@ import type { MediaStorage } from '../../media/storage.ts';
 import { chosenPreviewKey } from '../jobs/media-process-video.job.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import type { UploadRepository } from '../repositories/upload.repository.ts';
 import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
+import type { UploadRepository } from './upload.repository.ts';
 import type { Inspection, UploadInspector } from './upload-inspect.ts';
 import type { UploadInfo, UploadStore } from './upload-store.ts';
 

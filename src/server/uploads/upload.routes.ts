@@ -11,12 +11,12 @@ import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import { createUploadRepository } from '../repositories/upload.repository.ts';
 import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
-import { createUploadService, type UploadService } from '../services/upload.service.ts';
-import { createUploadInspector } from '../services/upload-inspect.ts';
-import { createUploadStore } from '../services/upload-store.ts';
 import { tusErrorAnswer } from './tus-errors.ts';
+import { createUploadRepository } from './upload.repository.ts';
+import { createUploadService, type UploadService } from './upload.service.ts';
+import { createUploadInspector } from './upload-inspect.ts';
+import { createUploadStore } from './upload-store.ts';
 
 // Member uploads (SPEC.md §5, §7; docs/decisions/0015):
 // - `/api/upload/` speaks tus (resumable uploads): POST creates an upload, HEAD tells how far
