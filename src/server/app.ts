@@ -21,7 +21,6 @@ import { albumEditRoutes } from './albums/album-edit.routes.ts';
 import { albumsRoutes } from './albums/albums.routes.ts';
 import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
-import { mediaRoutes } from './api/media.routes.ts';
 import { reportRoutes } from './api/report.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { createCaptchaService } from './captcha/captcha.service.ts';
@@ -44,6 +43,8 @@ import security, { thirdPartySources } from './kernel/http/security.ts';
 import viewer from './kernel/http/viewer.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
 import { createMailer, type Mailer } from './kernel/mail/mailer.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { createMediaUrls } from './media/media-urls.ts';
 import { inputRoutes } from './members/input.routes.ts';
 import { createMemberActionsRepository } from './members/member-actions.repository.ts';
 import { createMemberActionsService } from './members/member-actions.service.ts';
@@ -60,7 +61,6 @@ import {
   pageAnalytics,
 } from './services/ads.service.ts';
 import { createAgeVerifier } from './services/age-verifier.ts';
-import { createMediaUrls } from './services/media-urls.ts';
 import { createSocial, socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';

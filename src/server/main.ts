@@ -11,7 +11,7 @@ import { createLogger } from './logger.ts';
 import {
   createVideoMediaRepository,
   type VideoMediaRepository,
-} from './repositories/video-media.repository.ts';
+} from './media/video-media.repository.ts';
 
 // Runs the site: database and migrations, demo seed on an empty database, background jobs,
 // then HTTP. SIGTERM/SIGINT stop it gracefully: in-flight requests finish, jobs stop, the

@@ -18,7 +18,7 @@ import {
 import { hashPassword } from '../../server/accounts/passwords.ts';
 import { createJobDefinitions } from '../../server/kernel/jobs/definitions.ts';
 import { createJobQueue, type JobQueue } from '../../server/kernel/jobs/queue.ts';
-import { createVideoMediaRepository } from '../../server/repositories/video-media.repository.ts';
+import { createVideoMediaRepository } from '../../server/media/video-media.repository.ts';
 import { isCatalogueEmpty, seedDemo } from './demo.ts';
 import { clipIsHd, clipsAtWork, DEMO_CLIPS, poolSlot, renderDemoPool } from './demo-pool.ts';
 

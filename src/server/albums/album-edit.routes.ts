@@ -11,9 +11,9 @@ import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
+import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../media/media-access.ts';
 import { createPlaylistRepository } from '../playlists/playlist.repository.ts';
 import { createPlaylistService } from '../playlists/playlist.service.ts';
-import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
 import { createAlbumEditRepository } from './album-edit.repository.ts';
 import {
   type AlbumEditService,

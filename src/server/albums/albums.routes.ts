@@ -6,9 +6,9 @@ import { albumResponseSchema, albumsResponseSchema } from '../../contracts/playl
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer } from '../kernel/http/response-cache.ts';
+import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../media/media-access.ts';
 import { createPlaylistRepository } from '../playlists/playlist.repository.ts';
 import { createPlaylistService } from '../playlists/playlist.service.ts';
-import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
 
 // Album calls of SPEC.md §7 (the list path is not shown there; ours is documented here).
 

@@ -16,7 +16,7 @@ import type {
 } from '../../contracts/video.schema.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import { type MediaUrls, PLACEHOLDER_IMAGE } from '../services/media-urls.ts';
+import { type MediaUrls, PLACEHOLDER_IMAGE } from '../media/media-urls.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {
   VideoDetailRow,

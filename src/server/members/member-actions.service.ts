@@ -8,7 +8,7 @@ import {
   type CommentResponse,
 } from '../../contracts/stat.schema.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import type { MediaUrls } from '../services/media-urls.ts';
+import type { MediaUrls } from '../media/media-urls.ts';
 import type { MemberActionsRepository, Outcome } from './member-actions.repository.ts';
 
 // What a signed-in member does (SPEC.md §6): input.php (favourites, watch later, playlists,

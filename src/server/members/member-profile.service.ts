@@ -5,7 +5,7 @@ import { memberAvatarKey, memberCoverKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import type { MediaUrls } from '../services/media-urls.ts';
+import type { MediaUrls } from '../media/media-urls.ts';
 import type {
   MemberProfileRepository,
   OwnProfileRow,

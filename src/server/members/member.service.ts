@@ -11,8 +11,8 @@ import type {
 } from '../../contracts/members.schema.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
+import type { MediaUrls } from '../media/media-urls.ts';
 import type { Personal } from '../playlists/playlist.service.ts';
-import type { MediaUrls } from '../services/media-urls.ts';
 import {
   COMMENTS_LIMIT,
   type MemberRepository,

@@ -13,7 +13,7 @@ import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import { type MediaUrls, PLACEHOLDER_IMAGE } from '../services/media-urls.ts';
+import { type MediaUrls, PLACEHOLDER_IMAGE } from '../media/media-urls.ts';
 import type { AlbumRow, PlaylistRepository, PlaylistRow } from './playlist.repository.ts';
 
 // Playlists and albums (SPEC.md §7 playlists, playlist, albums, album). A private playlist

@@ -9,7 +9,7 @@ import {
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer } from '../kernel/http/response-cache.ts';
-import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../services/media-access.ts';
+import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../media/media-access.ts';
 import { createPlaylistRepository } from './playlist.repository.ts';
 import { createPlaylistService } from './playlist.service.ts';
 

@@ -13,7 +13,7 @@ import {
   type ThreadResponse,
 } from '../../contracts/social.schema.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
-import type { MediaUrls } from '../services/media-urls.ts';
+import type { MediaUrls } from '../media/media-urls.ts';
 import type { MemberRow, MessageRow, SocialRepository } from './social.repository.ts';
 
 // Friends and messages between members (SPEC.md §1, §7 messages.php): the signed-in member's

@@ -6,7 +6,7 @@ import { makeCategory, makeUser, makeVideo, testViewer } from '../../../tests/su
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import errors from '../kernel/http/errors.ts';
 import formBody from '../kernel/http/form-body.ts';
-import { createMediaUrls } from '../services/media-urls.ts';
+import { createMediaUrls } from '../media/media-urls.ts';
 import { statRoutes } from './stat.routes.ts';
 
 // POST /api/stat.php on a real database. Votes go through the real app. Sessions arrive

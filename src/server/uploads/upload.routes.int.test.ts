@@ -24,7 +24,7 @@ import {
   videoThumbKey,
 } from '../../media/keys.ts';
 import type { LocalStorage } from '../../media/storage.ts';
-import { chosenPreviewKey } from '../jobs/media-process-video.job.ts';
+import { chosenPreviewKey } from '../media/media-process-video.job.ts';
 import { createUploadRepository } from './upload.repository.ts';
 
 // Uploads end to end over real HTTP: tus-js-client (as the browser runs it) against the app

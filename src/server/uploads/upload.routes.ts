@@ -11,7 +11,7 @@ import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
+import { createVideoMediaRepository } from '../media/video-media.repository.ts';
 import { tusErrorAnswer } from './tus-errors.ts';
 import { createUploadRepository } from './upload.repository.ts';
 import { createUploadService, type UploadService } from './upload.service.ts';

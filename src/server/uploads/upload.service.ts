@@ -17,10 +17,10 @@ import type { UploadScreens, VideoCreated, VideoRemoved } from '../../contracts/
 import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 import { videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { chosenPreviewKey } from '../jobs/media-process-video.job.ts';
 import type { Viewer } from '../kernel/http/viewer.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
+import { chosenPreviewKey } from '../media/media-process-video.job.ts';
+import type { VideoMediaRepository } from '../media/video-media.repository.ts';
 import type { UploadRepository } from './upload.repository.ts';
 import type { Inspection, UploadInspector } from './upload-inspect.ts';
 import type { UploadInfo, UploadStore } from './upload-store.ts';

@@ -1,11 +1,11 @@
 import type { Database } from '../../../db/client.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import type { Config } from '../../config.ts';
-import { mediaFailedJob } from '../../jobs/media-failed.job.ts';
-import { processVideoJob } from '../../jobs/media-process-video.job.ts';
-import { shareWhenClip } from '../../jobs/media-shared.job.ts';
-import { mediaTaskJob } from '../../jobs/media-task.job.ts';
-import { createVideoMediaRepository } from '../../repositories/video-media.repository.ts';
+import { mediaFailedJob } from '../../media/media-failed.job.ts';
+import { processVideoJob } from '../../media/media-process-video.job.ts';
+import { shareWhenClip } from '../../media/media-shared.job.ts';
+import { mediaTaskJob } from '../../media/media-task.job.ts';
+import { createVideoMediaRepository } from '../../media/video-media.repository.ts';
 import { createUploadRepository } from '../../uploads/upload.repository.ts';
 import { countWhenPublished } from '../../uploads/upload-publish.job.ts';
 import { dbMaintenanceJob } from './db-maintenance.job.ts';

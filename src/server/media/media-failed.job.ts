@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../kernel/jobs/queue.ts';
-import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
+import type { VideoMediaRepository } from './video-media.repository.ts';
 
 // The dead letter queue of the media jobs (docs/decisions/0021). A media job that fails for
 // good lands here with its payload, however it ended: its last retry threw (the handler has

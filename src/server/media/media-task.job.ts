@@ -26,9 +26,9 @@ import {
   timelineVtt,
 } from '../../media/timeline.ts';
 import type { JobContext, JobDefinition } from '../kernel/jobs/queue.ts';
-import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { failureCode, taskTimeoutS } from './media-process-video.job.ts';
 import { beginStep, type StepWork } from './media-work.ts';
+import type { VideoMediaRepository } from './video-media.repository.ts';
 
 // One step of the media pipeline (docs/decisions/0011): an HLS rung, the sprite timeline,
 // the hover clip or the MP4 downloads. Each is a job of its own, so a failed rung is retried

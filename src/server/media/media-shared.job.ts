@@ -1,5 +1,5 @@
 import type { JobContext, JobDefinition, JobPayloads } from '../kernel/jobs/queue.ts';
-import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
+import type { VideoMediaRepository } from './video-media.repository.ts';
 
 // A step of one of the demo's shared clips (docs/decisions/0033) is a step of every demo video
 // that plays the clip: after it, what the clip has made so far is copied to them, so they

@@ -25,7 +25,7 @@ import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
 import { createJobDefinitions } from '../kernel/jobs/definitions.ts';
 import { createJobQueue, type JobQueue } from '../kernel/jobs/queue.ts';
-import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
+import { createVideoMediaRepository } from './video-media.repository.ts';
 
 // The media job end to end: pg-boss on the test database, real ffmpeg, real files.
 

@@ -9,8 +9,8 @@ import { PREVIEW_SIZE, THUMB_SIZE } from '../../media/placeholder-art.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { JobContext, JobDefinition } from '../kernel/jobs/queue.ts';
-import type { VideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { beginStep, type StepWork } from './media-work.ts';
+import type { VideoMediaRepository } from './video-media.repository.ts';
 
 // The first step of the media pipeline (docs/decisions/0011): ffprobe decides whether the
 // upload is a video at all, the screenshots are taken (one becomes the preview and thumb),

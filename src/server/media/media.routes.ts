@@ -9,7 +9,7 @@ import {
   createMediaAccess,
   isPlaybackFile,
   type MediaDecision,
-} from '../services/media-access.ts';
+} from './media-access.ts';
 
 // Media files (docs/decisions/0011, 0022): `/media/{key}` for what is public, and
 // `/media/s/{expires}/{sig}/{key}` for the playback files of private videos and the photos

@@ -13,7 +13,7 @@ import {
   videoFileKey,
   videoPreviewKey,
 } from '../../media/keys.ts';
-import { signedAlbumPrefix, signedVideoPrefix } from '../services/media-access.ts';
+import { signedAlbumPrefix, signedVideoPrefix } from './media-access.ts';
 
 // Media files as a player and a browser fetch them: ranges, types, caching, and the access
 // rules of docs/decisions/0011 and 0022 (private and deleted videos, private albums only

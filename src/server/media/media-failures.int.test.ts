@@ -18,9 +18,9 @@ import { processStart } from '../../media/processes.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { chosenPreviewKey } from './media-process-video.job.ts';
 import { stepWorkKey } from './media-work.ts';
+import { createVideoMediaRepository } from './video-media.repository.ts';
 
 // How a pipeline run ends when a step cannot succeed (security issue, items 9 and 11): on
 // the real job queue with retries at once, real ffmpeg and real files. Nothing may stay

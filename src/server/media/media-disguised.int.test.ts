@@ -19,9 +19,9 @@ import { videoDir, videoPreviewKey, videoSourceKey } from '../../media/keys.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import { createVideoMediaRepository } from '../repositories/video-media.repository.ts';
 import { createUploadInspector } from '../uploads/upload-inspect.ts';
 import { createUploadStore } from '../uploads/upload-store.ts';
+import { createVideoMediaRepository } from './video-media.repository.ts';
 
 // The attack of the security issue, item 1: a text file named like a video that is really an
 // HLS playlist, a concat list or an ffconcat script naming another member's private source
