@@ -17,9 +17,16 @@ import { createAccountService } from './accounts/account.service.ts';
 import { authRoutes } from './accounts/auth.routes.ts';
 import { oidcRoutes } from './accounts/oidc.routes.ts';
 import { createSignInGuard } from './accounts/sign-in-guard.ts';
+import { createAdsRepository } from './ads/ads.repository.ts';
+import { adsRoutes } from './ads/ads.routes.ts';
+import {
+  type AdEventCounter,
+  createAdEventCounter,
+  createLayoutAds,
+  pageAnalytics,
+} from './ads/ads.service.ts';
 import { albumEditRoutes } from './albums/album-edit.routes.ts';
 import { albumsRoutes } from './albums/albums.routes.ts';
-import { adsRoutes } from './api/ads.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { reportRoutes } from './api/report.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
@@ -52,14 +59,7 @@ import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import ageGate from './plugins/age-gate.ts';
-import { createAdsRepository } from './repositories/ads.repository.ts';
 import { loadSecret } from './secret.ts';
-import {
-  type AdEventCounter,
-  createAdEventCounter,
-  createLayoutAds,
-  pageAnalytics,
-} from './services/ads.service.ts';
 import { createAgeVerifier } from './services/age-verifier.ts';
 import { createSocial, socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';

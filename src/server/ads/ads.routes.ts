@@ -18,13 +18,13 @@ import type { SisterSite } from '../config.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
-import { createAdsRepository } from '../repositories/ads.repository.ts';
+import { createAdsRepository } from './ads.repository.ts';
 import {
   AD_EVENTS_FLUSH_MS,
   type AdEventCounter,
   type AdProvider,
   createHouseAds,
-} from '../services/ads.service.ts';
+} from './ads.service.ts';
 
 // The house ad calls (decision 0018): what the visitors' ad slots, the affiliate offer and
 // the partner slider of the video page show. Public and cached: nothing here depends on

@@ -12,7 +12,7 @@ import type { PageAds, PageAnalytics, PageCreative } from '../../web/ssr-types.t
 import type { VideoListRow, VideoRepository } from '../catalogue/video.repository.ts';
 import type { AdCreative, AdsConfig, AnalyticsConfig, LocalText, SisterSite } from '../config.ts';
 import type { MediaUrls } from '../media/media-urls.ts';
-import type { AdEventCount, AdsRepository, OfferRow } from '../repositories/ads.repository.ts';
+import type { AdEventCount, AdsRepository, OfferRow } from './ads.repository.ts';
 
 // Advertising (SPEC.md §1, §9) behind one interface. Real ad networks and partner feeds
 // cannot be reached from here; the house provider fills every slot with the site's own

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdsConfig, loadAdsFile, loadConfig } from '../config.ts';
 import { thirdPartySources } from '../kernel/http/security.ts';
-import type { AdEventCount } from '../repositories/ads.repository.ts';
+import type { AdEventCount } from './ads.repository.ts';
 import {
   AD_EVENTS_MAX_KEYS,
   AD_EVENTS_PER_ADDRESS,
