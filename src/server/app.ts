@@ -28,7 +28,6 @@ import {
 import { albumEditRoutes } from './albums/album-edit.routes.ts';
 import { albumsRoutes } from './albums/albums.routes.ts';
 import { ageVerificationRoutes } from './api/age-verification.routes.ts';
-import { reportRoutes } from './api/report.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { createCaptchaService } from './captcha/captcha.service.ts';
 import { channelsRoutes } from './catalogue/channels.routes.ts';
@@ -59,6 +58,7 @@ import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import ageGate from './plugins/age-gate.ts';
+import { reportRoutes } from './reports/report.routes.ts';
 import { loadSecret } from './secret.ts';
 import { createAgeVerifier } from './services/age-verifier.ts';
 import { createSocial, socialRoutes } from './social/social.routes.ts';

@@ -11,8 +11,8 @@ import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
-import { createReportRepository } from '../repositories/report.repository.ts';
-import { createReportService } from '../services/report.service.ts';
+import { createReportRepository } from './report.repository.ts';
+import { createReportService } from './report.service.ts';
 
 // `POST multipart /api/report.php` (SPEC.md §7): the ContactUs modal and the Report entries
 // of videos, comments and members. Anyone may send one, with a solved captcha; each is

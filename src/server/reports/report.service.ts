@@ -13,7 +13,7 @@ import {
 } from '../../contracts/report.rules.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
-import type { ReportRepository } from '../repositories/report.repository.ts';
+import type { ReportRepository } from './report.repository.ts';
 import { inspectReportImage, renderReportImage } from './report-image.ts';
 import { reportMail } from './report-mail.ts';
 
