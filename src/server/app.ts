@@ -27,13 +27,15 @@ import {
 } from './ads/ads.service.ts';
 import { albumEditRoutes } from './albums/album-edit.routes.ts';
 import { albumsRoutes } from './albums/albums.routes.ts';
-import { ageVerificationRoutes } from './api/age-verification.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { createCaptchaService } from './captcha/captcha.service.ts';
 import { channelsRoutes } from './catalogue/channels.routes.ts';
 import { discoveryRoutes } from './catalogue/discovery.routes.ts';
 import { modelsRoutes } from './catalogue/models.routes.ts';
 import { videosRoutes } from './catalogue/videos.routes.ts';
+import ageGate from './compliance/age-gate.plugin.ts';
+import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
+import { createAgeVerifier } from './compliance/age-verifier.ts';
 import type { Config } from './config.ts';
 import { forgetCachedObject, ResponseCache } from './kernel/cache/response-cache.ts';
 import type { ApiDeps } from './kernel/http/deps.ts';
@@ -57,10 +59,8 @@ import { createMemberActionsService } from './members/member-actions.service.ts'
 import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
-import ageGate from './plugins/age-gate.ts';
 import { reportRoutes } from './reports/report.routes.ts';
 import { loadSecret } from './secret.ts';
-import { createAgeVerifier } from './services/age-verifier.ts';
 import { createSocial, socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';

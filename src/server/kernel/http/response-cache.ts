@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../../contracts/constants.ts';
-import { namesUk } from '../../plugins/age-gate.ts';
+import { namesUk } from '../../compliance/age-gate.plugin.ts';
 import {
   type CachedResponse,
   etagMatches,

@@ -4,9 +4,9 @@ import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import { createAgeVerificationRepository } from '../repositories/age-verification.repository.ts';
-import { createAgeVerificationService } from '../services/age-verification.service.ts';
-import { AGE_PHOTO_MAX_BYTES, type AgeVerifier } from '../services/age-verifier.ts';
+import { createAgeVerificationRepository } from './age-verification.repository.ts';
+import { createAgeVerificationService } from './age-verification.service.ts';
+import { AGE_PHOTO_MAX_BYTES, type AgeVerifier } from './age-verifier.ts';
 
 // `POST multipart /api/age_verification.php: file` (SPEC.md §7): the UK gate's photo check
 // (SPEC.md §4). Members only; the photo is read into memory, judged and dropped.

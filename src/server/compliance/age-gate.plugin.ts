@@ -9,7 +9,7 @@ import {
   readCountryHeader,
   UK_GATE_COUNTRY,
 } from '../../web/lib/age-gate.ts';
-import { AGE_REFERRED_COOKIE, referralToken, referralValid } from '../services/age-referral.ts';
+import { AGE_REFERRED_COOKIE, referralToken, referralValid } from './age-referral.ts';
 
 // The age gates' view of a request (SPEC.md §4, decisions 0018 and 0025): the visitor's
 // country from the header a trusted CDN sets, and whether the visit came from a sister site.

@@ -12,7 +12,7 @@ import { hlsMasterKey, hlsRungDir, videoFileKey, videoPreviewKey } from '../../m
 import { LocalStorage } from '../../media/storage.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { referralToken } from '../services/age-referral.ts';
+import { referralToken } from './age-referral.ts';
 
 // The UK gate on data (SPEC.md §4, decision 0025): a video's JSON, its related list, its
 // files and its playback media are held back from a visitor from the UK who is not an

@@ -1,5 +1,5 @@
 import { AppError } from '../../contracts/errors.ts';
-import type { AgeVerificationRepository } from '../repositories/age-verification.repository.ts';
+import type { AgeVerificationRepository } from './age-verification.repository.ts';
 import type { AgeVerifier } from './age-verifier.ts';
 
 // SPEC.md §4 UK gate: a member sends a photo; when the verifier accepts it the member is
