@@ -74,6 +74,10 @@ export const users = pgTable(
     lang: text('lang').notNull().default('en'),
     /** OpenID Connect subject of the member's Google account, once linked. */
     googleSub: text('google_sub'),
+    /** 0 member, 1 moderator, 2 administrator (src/server/kernel/access/roles.ts). */
+    role: smallint('role').notNull().default(0),
+    /** A member whose uploads skip the review queue. */
+    trustedUploader: boolean('trusted_uploader').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -16,6 +16,9 @@ export interface SessionRow {
   username: string;
   avatar_version: number;
   age_verified: boolean;
+  /** `users.role` (kernel/access/roles.ts). */
+  role: number;
+  trusted_uploader: boolean;
   /** The session was last marked as seen over an hour ago. */
   stale: boolean;
 }
@@ -232,13 +235,13 @@ export function createAccountRepository(database: Database): AccountRepository {
 
     async findSession(idHash) {
       const row = await one<SessionRow>(
-        `SELECT s.user_id, u.username, u.avatar_version, u.age_verified,
+        `SELECT s.user_id, u.username, u.avatar_version, u.age_verified, u.role, u.trusted_uploader,
                 s.last_seen_at < now() - interval '1 hour' AS stale
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.id_hash = $1 AND s.expires_at > now() AND u.status = 1`,
         [idHash],
       );
-      return row ? { ...row, user_id: Number(row.user_id) } : undefined;
+      return row ? { ...row, user_id: Number(row.user_id), role: Number(row.role) } : undefined;
     },
 
     async touchSession(idHash, ttlS) {

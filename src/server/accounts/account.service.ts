@@ -9,6 +9,7 @@ import {
 import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
+import { type Role, roleOf } from '../kernel/access/roles.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
 import type { AccountRepository, GoogleAccountRow, SessionRow } from './account.repository.ts';
 import { accountMail } from './account-mail.ts';
@@ -34,6 +35,8 @@ export interface SessionUser {
   username: string;
   avatarVersion: number;
   ageVerified: boolean;
+  role: Role;
+  trustedUploader: boolean;
 }
 
 export interface NewSession {
@@ -252,6 +255,8 @@ export function createAccountService(deps: {
         username: row.username,
         avatarVersion: row.avatar_version,
         ageVerified: row.age_verified,
+        role: roleOf(row.role),
+        trustedUploader: row.trusted_uploader,
       };
     },
 

@@ -7,10 +7,10 @@ import {
 } from '../../contracts/album.rules.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { albumEditAnswerSchema } from '../../contracts/playlists.schema.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
 import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../media/media-access.ts';
 import { createPlaylistRepository } from '../playlists/playlist.repository.ts';
 import { createPlaylistService } from '../playlists/playlist.service.ts';

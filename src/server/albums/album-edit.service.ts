@@ -4,7 +4,7 @@ import { AppError } from '../../contracts/errors.ts';
 import type { AlbumEditAnswer, AlbumResponse } from '../../contracts/playlists.schema.ts';
 import { albumDir, albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import type { AlbumEditRepository, AlbumOutcome, AlbumRefusal } from './album-edit.repository.ts';
 
 // The rules of `POST /api/album_edit.php` (docs/decisions/0032): only the album's owner

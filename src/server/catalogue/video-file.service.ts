@@ -5,7 +5,7 @@ import { thousandsFolder } from '../../contracts/folders.ts';
 import type { VideoFileList } from '../../contracts/video.schema.ts';
 import { encodeVideoUrl } from '../../contracts/video-url.ts';
 import { VIDEO_FILE_FORMATS, type VideoFileFormat } from '../../media/keys.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import type { VideoRepository } from './video.repository.ts';
 
 // Downloadable files of a video (SPEC.md §7 videofile, API-CONTRACT.md): a list of encoded

@@ -14,8 +14,8 @@ import type {
   VideoListItem,
   VideoListResponse,
 } from '../../contracts/video.schema.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
 import { type MediaUrls, PLACEHOLDER_IMAGE } from '../media/media-urls.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {

@@ -7,7 +7,7 @@ import {
   type CommentRequest,
   type CommentResponse,
 } from '../../contracts/stat.schema.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import type { MediaUrls } from '../media/media-urls.ts';
 import type { MemberActionsRepository, Outcome } from './member-actions.repository.ts';
 

@@ -10,7 +10,7 @@ import type {
   SubscriptionsResponse,
 } from '../../contracts/members.schema.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import type { MediaUrls } from '../media/media-urls.ts';
 import type { Personal } from '../playlists/playlist.service.ts';
 import {

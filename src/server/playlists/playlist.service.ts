@@ -12,7 +12,7 @@ import type {
 import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import { type MediaUrls, PLACEHOLDER_IMAGE } from '../media/media-urls.ts';
 import type { AlbumRow, PlaylistRepository, PlaylistRow } from './playlist.repository.ts';
 

@@ -12,7 +12,7 @@ import {
   type SendMessageResponse,
   type ThreadResponse,
 } from '../../contracts/social.schema.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import type { MediaUrls } from '../media/media-urls.ts';
 import type { MemberRow, MessageRow, SocialRepository } from './social.repository.ts';
 

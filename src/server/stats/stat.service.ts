@@ -5,7 +5,7 @@ import type {
   VoteRequest,
   VoteResponse,
 } from '../../contracts/stat.schema.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import { RecentKeys } from './recent-keys.ts';
 import type { StatRepository } from './stat.repository.ts';
 import { voterFor } from './voter-identity.ts';

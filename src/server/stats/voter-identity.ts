@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { Viewer } from '../kernel/http/viewer.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 
 // Who casts a vote or watches a video. A member is their id; a visitor is a keyed hash of
 // their address, so the database never holds an address and a leaked votes table cannot be

@@ -17,7 +17,7 @@ import type { UploadScreens, VideoCreated, VideoRemoved } from '../../contracts/
 import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 import { videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import type { Viewer } from '../kernel/http/viewer.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
 import { chosenPreviewKey } from '../media/media-process-video.job.ts';
 import type { VideoMediaRepository } from '../media/video-media.repository.ts';

@@ -8,6 +8,7 @@ import {
   csrfTokenFor,
   tokenHash,
 } from '../../accounts/account.service.ts';
+import type { Viewer } from '../access/viewer.ts';
 
 // Who is asking: a signed-in member or a visitor. Every service that shows member-only data
 // takes the viewer from here, so access is decided in one place.
@@ -25,14 +26,7 @@ import {
 const CACHE_MS = 30_000;
 const CACHE_MAX = 10_000;
 
-export interface Viewer {
-  userId: number;
-  username: string;
-  avatarVersion: number;
-  ageVerified: boolean;
-  /** Hash of the session id: what the CSRF token is derived from. */
-  sessionHash: string;
-}
+export type { Viewer };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -98,6 +92,8 @@ export default fp(
             username: found.username,
             avatarVersion: found.avatarVersion,
             ageVerified: found.ageVerified,
+            role: found.role,
+            trustedUploader: found.trustedUploader,
             sessionHash: found.idHash,
           }
         : null;
