@@ -95,6 +95,7 @@ export const PERMISSIONS = [
   'hide:comment:any',
   'delete:comment:any',
 
+  'read:list:own',
   'update:list:own',
   'read:profile:own',
   'update:profile:own',
