@@ -2,6 +2,7 @@ import type { PlaylistFields, SubscriptionType } from '../../contracts/input.rul
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
 import { TOP_THUMBS } from '../../db/counters.ts';
+import type { OwnerFilter } from '../kernel/access/policy.ts';
 import { activeSql, COMMENT_WRITE_TARGET, videoListedSql } from '../kernel/access/visibility.ts';
 
 // Hand-written SQL of what members change: favourites, watch later, playlists,
@@ -11,11 +12,6 @@ import { activeSql, COMMENT_WRITE_TARGET, videoListedSql } from '../kernel/acces
 // owner it allowed as an explicit filter (`ownerId`, none for staff holding `any`).
 
 export type Outcome = 'done' | 'already' | 'not_found';
-
-/** Which rows a change may touch: a playlist's owner, or any owner's (staff). */
-export interface OwnerFilter {
-  ownerId: number | undefined;
-}
 /** `sent`: a request now waits for the other member; `friends`: their request was accepted. */
 export type FriendOutcome = 'sent' | 'friends' | 'already' | 'not_found';
 

@@ -7,10 +7,16 @@ import {
   type CommentRequest,
   type CommentResponse,
 } from '../../contracts/stat.schema.ts';
-import { type Action, requireAccess, requireMember } from '../kernel/access/policy.ts';
+import {
+  type Action,
+  type OwnerFilter,
+  ownerFilter,
+  requireAccess,
+  requireMember,
+} from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { MediaUrls } from '../media/media-urls.ts';
-import type { MemberActionsRepository, Outcome, OwnerFilter } from './member-actions.repository.ts';
+import type { MemberActionsRepository, Outcome } from './member-actions.repository.ts';
 
 // What a signed-in member does (SPEC.md §6): input.php (favourites, watch later, playlists,
 // subscriptions) and comments. The access policy decides: a visitor gets `need_auth`;
@@ -62,8 +68,7 @@ export function createMemberActionsService(deps: {
   ): Promise<OwnerFilter> {
     const ownerId = await actions.playlistOwner(playlistId);
     if (ownerId === undefined) throw new AppError('not_found');
-    const access = requireAccess(viewer, action, 'playlist', { ownerId });
-    return { ownerId: access === 'own' ? viewer.userId : undefined };
+    return ownerFilter(viewer, requireAccess(viewer, action, 'playlist', { ownerId }));
   }
 
   return {

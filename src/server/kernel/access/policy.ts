@@ -219,6 +219,18 @@ export function requireAccess(
   throw new AppError(code, opts.field === undefined ? {} : { field: opts.field });
 }
 
+/**
+ * Which owner's rows a repository may change, as the policy allowed: the viewer's own
+ * (`own`), or anyone's (`any`: no filter). Repositories apply it; they never decide it.
+ */
+export interface OwnerFilter {
+  ownerId: number | undefined;
+}
+
+export function ownerFilter(viewer: Viewer, access: Access): OwnerFilter {
+  return { ownerId: access === 'own' ? viewer.userId : undefined };
+}
+
 /** `requireAccess` for a call only members make: narrows the viewer to signed in. */
 export function requireMember(viewer: Viewer | null): Viewer {
   if (viewer === null) throw new AppError('need_auth');
