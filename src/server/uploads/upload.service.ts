@@ -245,7 +245,6 @@ export function createUploadService(deps: UploadServiceDeps) {
       image: Buffer | undefined,
     ): Promise<VideoCreated> {
       const who = member(viewer);
-      if (!deps.jobs) throw new AppError('unavailable');
       const uploadId = typeof fields.upload_id === 'string' ? fields.upload_id.trim() : '';
       const parsed = parseVideoForm(fields, image !== undefined);
       if (!parsed.ok) {
@@ -254,6 +253,8 @@ export function createUploadService(deps: UploadServiceDeps) {
       }
       const form = parsed.value;
       const upload = await finishedUpload(who, uploadId);
+      // After the access check: whose upload it is is answered even without a queue.
+      if (!deps.jobs) throw new AppError('unavailable');
       const found = await usableInspection(upload, form.exclusive);
       if ((await uploads.countCategories(form.categories)) !== form.categories.length) {
         throw formFailure('categories', 'invalid_params');
