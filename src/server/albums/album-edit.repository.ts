@@ -1,9 +1,11 @@
 import { ALBUM_LIMITS } from '../../contracts/album.rules.ts';
 import type { Database } from '../../db/client.ts';
+import type { OwnerFilter } from '../kernel/access/policy.ts';
+import { activeSql } from '../kernel/access/visibility.ts';
 
 // Hand-written SQL of `POST /api/album_edit.php`: a member's own albums and photos. Every
-// change locks the album row first and checks its owner inside the same transaction, so
-// two calls at once (two tabs uploading) cannot pass the photo limit or leave photos_count,
+// change locks the album row first, within the owner filter the service got from the access
+// policy, so two calls at once (two tabs uploading) cannot pass the photo limit or leave photos_count,
 // the cover or the order disagreeing with the photos.
 
 type Tx = Pick<Database, 'query'>;
@@ -11,7 +13,6 @@ type Tx = Pick<Database, 'query'>;
 /** Why a change did not happen; the service turns it into the failure of the catalogue. */
 export type AlbumRefusal =
   | 'not_found'
-  | 'no_permission'
   | 'album_photos_limit'
   | 'bad_cover'
   | 'bad_order'
@@ -32,18 +33,24 @@ export interface NewPhoto {
 
 const refuse = (refusal: AlbumRefusal) => ({ ok: false, refusal }) as const;
 
-/** The album, locked for the rest of the transaction, if it is the member's and active. */
-async function lockOwn(
+/** The album, locked for the rest of the transaction, if it is active and within the filter. */
+async function lockAlbum(
   tx: Tx,
-  userId: number,
+  filter: OwnerFilter,
   albumId: number,
 ): Promise<EditableAlbum | AlbumRefusal> {
-  const [row] = await tx.query<EditableAlbum>(
-    'SELECT id, user_id, photos_count FROM albums WHERE id = $1 AND status_id = 1 FOR UPDATE',
-    [albumId],
-  );
-  if (!row) return 'not_found';
-  return row.user_id === userId ? row : 'no_permission';
+  const [row] =
+    filter.ownerId === undefined
+      ? await tx.query<EditableAlbum>(
+          `SELECT id, user_id, photos_count FROM albums WHERE id = $1 AND ${activeSql()} FOR UPDATE`,
+          [albumId],
+        )
+      : await tx.query<EditableAlbum>(
+          `SELECT id, user_id, photos_count FROM albums
+            WHERE id = $1 AND user_id = $2 AND ${activeSql()} FOR UPDATE`,
+          [albumId, filter.ownerId],
+        );
+  return row ?? 'not_found';
 }
 
 export function createAlbumEditRepository(database: Pick<Database, 'query' | 'transaction'>) {
@@ -64,7 +71,7 @@ export function createAlbumEditRepository(database: Pick<Database, 'query' | 'tr
     /** The album as an upload checks it before reading the files (no lock). */
     async editable(albumId: number): Promise<EditableAlbum | undefined> {
       const [row] = await database.query<EditableAlbum>(
-        'SELECT id, user_id, photos_count FROM albums WHERE id = $1 AND status_id = 1',
+        `SELECT id, user_id, photos_count FROM albums WHERE id = $1 AND ${activeSql()}`,
         [albumId],
       );
       return row;
@@ -76,13 +83,13 @@ export function createAlbumEditRepository(database: Pick<Database, 'query' | 'tr
      * The first photo of an album without a cover becomes its cover.
      */
     addPhotos(
-      userId: number,
+      filter: OwnerFilter,
       albumId: number,
       photos: readonly NewPhoto[],
       store: (photoIds: number[]) => Promise<void>,
     ): Promise<AlbumOutcome<number[]>> {
       return database.transaction(async (tx) => {
-        const album = await lockOwn(tx, userId, albumId);
+        const album = await lockAlbum(tx, filter, albumId);
         if (typeof album === 'string') return refuse(album);
         if (album.photos_count + photos.length > ALBUM_LIMITS.photosMax) {
           return refuse('album_photos_limit');
@@ -110,7 +117,7 @@ export function createAlbumEditRepository(database: Pick<Database, 'query' | 'tr
 
     /** Changes the fields given, the cover (one of its photos) and the order (all of them). */
     update(
-      userId: number,
+      filter: OwnerFilter,
       albumId: number,
       change: {
         dir?: string;
@@ -122,7 +129,7 @@ export function createAlbumEditRepository(database: Pick<Database, 'query' | 'tr
       },
     ): Promise<AlbumOutcome> {
       return database.transaction(async (tx) => {
-        const album = await lockOwn(tx, userId, albumId);
+        const album = await lockAlbum(tx, filter, albumId);
         if (typeof album === 'string') return refuse(album);
         if (change.coverPhotoId !== undefined) {
           const found = await tx.query('SELECT 1 FROM photos WHERE id = $1 AND album_id = $2', [
@@ -164,9 +171,9 @@ export function createAlbumEditRepository(database: Pick<Database, 'query' | 'tr
     },
 
     /** Takes a photo out; a removed cover passes to the first photo left. */
-    removePhoto(userId: number, albumId: number, photoId: number): Promise<AlbumOutcome> {
+    removePhoto(filter: OwnerFilter, albumId: number, photoId: number): Promise<AlbumOutcome> {
       return database.transaction(async (tx) => {
-        const album = await lockOwn(tx, userId, albumId);
+        const album = await lockAlbum(tx, filter, albumId);
         if (typeof album === 'string') return refuse(album);
         const removed = await tx.query(
           'DELETE FROM photos WHERE id = $1 AND album_id = $2 RETURNING id',
@@ -186,9 +193,9 @@ export function createAlbumEditRepository(database: Pick<Database, 'query' | 'tr
     },
 
     /** Deletes the album with its photos, comments and votes. */
-    remove(userId: number, albumId: number): Promise<AlbumOutcome> {
+    remove(filter: OwnerFilter, albumId: number): Promise<AlbumOutcome> {
       return database.transaction(async (tx) => {
-        const album = await lockOwn(tx, userId, albumId);
+        const album = await lockAlbum(tx, filter, albumId);
         if (typeof album === 'string') return refuse(album);
         await tx.query("DELETE FROM comments WHERE section = 'album' AND object_id = $1", [
           albumId,

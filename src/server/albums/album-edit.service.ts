@@ -4,11 +4,17 @@ import { AppError } from '../../contracts/errors.ts';
 import type { AlbumEditAnswer, AlbumResponse } from '../../contracts/playlists.schema.ts';
 import { albumDir, albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import {
+  type Action,
+  type OwnerFilter,
+  ownerFilter,
+  requireAccess,
+} from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { AlbumEditRepository, AlbumOutcome, AlbumRefusal } from './album-edit.repository.ts';
 
-// The rules of `POST /api/album_edit.php` (docs/decisions/0032): only the album's owner
-// changes it (a visitor gets `need_auth`, another member `no_permission`, a missing or
+// The rules of `POST /api/album_edit.php` (docs/decisions/0032): the access policy lets
+// only the album's owner change it (a visitor gets `need_auth`, another member `no_permission`, a missing or
 // deleted album `not_found`); an album holds at most ALBUM_LIMITS.photosMax photos; each
 // change is one transaction with its counters, then the cached answers that showed the
 // album are forgotten, and the files of what was removed are deleted, so they are no
@@ -35,8 +41,6 @@ function refusal(code: AlbumRefusal): AppError {
   switch (code) {
     case 'not_found':
       return new AppError('not_found', { field: 'album_id' });
-    case 'no_permission':
-      return new AppError('no_permission', { field: 'album_id' });
     case 'album_photos_limit':
       return photosLimit();
     case 'bad_cover':
@@ -62,6 +66,16 @@ function settle<T>(outcome: AlbumOutcome<T>): T {
 }
 
 export function createAlbumEditService(deps: AlbumEditDeps) {
+  /** The policy's answer for a change of the album, as the repository's owner filter. */
+  async function allowed(viewer: Viewer, action: Action, albumId: number): Promise<OwnerFilter> {
+    const album = await deps.albums.editable(albumId);
+    if (!album) throw refusal('not_found');
+    return ownerFilter(
+      viewer,
+      requireAccess(viewer, action, 'album', { ownerId: album.user_id, field: 'album_id' }),
+    );
+  }
+
   const answer = async (albumId: number, viewer: Viewer): Promise<AlbumEditAnswer> => ({
     success: 1,
     album: (await deps.album(albumId, viewer)).album,
@@ -86,7 +100,7 @@ export function createAlbumEditService(deps: AlbumEditDeps) {
     async checkUpload(viewer: Viewer, albumId: number, count: number): Promise<void> {
       const album = await deps.albums.editable(albumId);
       if (!album) throw refusal('not_found');
-      if (album.user_id !== viewer.userId) throw refusal('no_permission');
+      requireAccess(viewer, 'update', 'album', { ownerId: album.user_id, field: 'album_id' });
       if (album.photos_count + count > ALBUM_LIMITS.photosMax) throw photosLimit();
     },
 
@@ -95,10 +109,11 @@ export function createAlbumEditService(deps: AlbumEditDeps) {
       albumId: number,
       photos: readonly RenderedPhoto[],
     ): Promise<AlbumEditAnswer> {
+      const filter = await allowed(viewer, 'update', albumId);
       const written: string[] = [];
       try {
         settle(
-          await deps.albums.addPhotos(viewer.userId, albumId, photos, async (ids) => {
+          await deps.albums.addPhotos(filter, albumId, photos, async (ids) => {
             for (const [index, id] of ids.entries()) {
               const photo = photos[index] as RenderedPhoto;
               for (const [key, data] of [
@@ -126,8 +141,9 @@ export function createAlbumEditService(deps: AlbumEditDeps) {
       change: { fields: Partial<AlbumFields>; coverPhotoId?: number; order?: number[] },
     ): Promise<AlbumEditAnswer> {
       const { title, desc } = change.fields;
+      const filter = await allowed(viewer, 'update', albumId);
       settle(
-        await deps.albums.update(viewer.userId, albumId, {
+        await deps.albums.update(filter, albumId, {
           ...(title !== undefined ? { title, dir: albumDirOf(title) } : {}),
           ...(desc !== undefined ? { description: desc } : {}),
           ...(change.fields.private !== undefined ? { isPrivate: change.fields.private } : {}),
@@ -140,7 +156,9 @@ export function createAlbumEditService(deps: AlbumEditDeps) {
     },
 
     async removePhoto(viewer: Viewer, albumId: number, photoId: number): Promise<AlbumEditAnswer> {
-      settle(await deps.albums.removePhoto(viewer.userId, albumId, photoId));
+      settle(
+        await deps.albums.removePhoto(await allowed(viewer, 'update', albumId), albumId, photoId),
+      );
       deps.changed(albumId);
       await Promise.all(
         [albumPhotoKey(albumId, photoId), albumPhotoThumbKey(albumId, photoId)].map((key) =>
@@ -151,7 +169,7 @@ export function createAlbumEditService(deps: AlbumEditDeps) {
     },
 
     async remove(viewer: Viewer, albumId: number): Promise<AlbumEditAnswer> {
-      settle(await deps.albums.remove(viewer.userId, albumId));
+      settle(await deps.albums.remove(await allowed(viewer, 'delete', albumId), albumId));
       deps.changed(albumId);
       await deps.storage.remove(albumDir(albumId));
       return { success: 1 };

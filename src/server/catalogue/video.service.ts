@@ -14,7 +14,9 @@ import type {
   VideoListItem,
   VideoListResponse,
 } from '../../contracts/video.schema.ts';
+import { requireAccess } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
+import { playlistReadable } from '../kernel/access/visibility.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
 import { type MediaUrls, PLACEHOLDER_IMAGE } from '../media/media-urls.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
@@ -262,8 +264,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       case 'playlists': {
         const playlist = await deps.sections.playlist(parseMemberId(objectId));
         if (!playlist) throw new AppError('not_found');
-        const own = viewer !== null && viewer.userId === playlist.user_id;
-        if (playlist.is_private === 1 && !own) throw new AppError('playlist_is_private');
+        if (!playlistReadable(playlist, viewer)) throw new AppError('playlist_is_private');
         return { filter: { playlistId: playlist.id }, personal: playlist.is_private === 1 };
       }
       case 'members':
@@ -278,8 +279,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       case 'watch-later': {
         // A member's own lists: nobody else may read them (SPEC.md §4 guard).
         const userId = parseMemberId(objectId);
-        if (viewer === null) throw new AppError('need_auth');
-        if (viewer.userId !== userId) throw new AppError('no_permission');
+        requireAccess(viewer, 'read', 'list', { ownerId: userId });
         const list = section === 'history' ? 'history' : 'watch_later';
         return { filter: { memberList: { list, userId } }, personal: true };
       }

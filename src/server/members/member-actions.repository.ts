@@ -2,39 +2,28 @@ import type { PlaylistFields, SubscriptionType } from '../../contracts/input.rul
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
 import { TOP_THUMBS } from '../../db/counters.ts';
-import { ACTIVE_STATUS } from '../kernel/db/active-status.ts';
-import { COMMENT_TARGET as READ_TARGET } from './member.repository.ts';
+import type { OwnerFilter } from '../kernel/access/policy.ts';
+import { activeSql, COMMENT_WRITE_TARGET, videoListedSql } from '../kernel/access/visibility.ts';
 
 // Hand-written SQL of what members change: favourites, watch later, playlists,
 // subscriptions, friends and comments. Every change moves its denormalised counter in the same
-// transaction (the nightly maintenance only reconciles drift). Ownership is part of each
-// statement's WHERE, so no other member's row can ever be touched.
+// transaction (the nightly maintenance only reconciles drift). Who may change a playlist is
+// the access policy's question, asked by the service; the playlist changes here take the
+// owner it allowed as an explicit filter (`ownerId`, none for staff holding `any`).
 
-export type Outcome = 'done' | 'already' | 'not_found' | 'no_permission';
+export type Outcome = 'done' | 'already' | 'not_found';
 /** `sent`: a request now waits for the other member; `friends`: their request was accepted. */
 export type FriendOutcome = 'sent' | 'friends' | 'already' | 'not_found';
 
 type Tx = Pick<Database, 'query'>;
 
 /** A video a member may put on a list: exists and is active. */
-const ACTIVE_VIDEO = `SELECT 1 FROM videos WHERE id = $1 AND ${ACTIVE_STATUS}`;
+const ACTIVE_VIDEO = `SELECT 1 FROM videos WHERE id = $1 AND ${activeSql()}`;
 
 const SUBSCRIPTION_TARGET: Record<SubscriptionType, { table: string; live: string }> = {
   channel: { table: 'channels', live: 'true' },
   model: { table: 'models', live: 'true' },
   member: { table: 'users', live: 'status = 1' },
-};
-
-/**
- * Where a member may comment: as readers see it, but only on an active video or album
- * (readers still see the comments of one that is not), and on a private playlist only as
- * its owner.
- */
-const COMMENT_TARGET: Record<CommentSection, string> = {
-  ...READ_TARGET,
-  video: ACTIVE_VIDEO,
-  album: `SELECT 1 FROM albums WHERE id = $1 AND ${ACTIVE_STATUS}`,
-  playlist: 'SELECT 1 FROM playlists WHERE id = $1 AND (is_private = 0 OR user_id = $2)',
 };
 
 /** Tables whose rows count their comments. */
@@ -53,20 +42,23 @@ async function refreshPlaylistTop(tx: Tx, playlistId: number): Promise<void> {
         videos_count = (SELECT count(*)::int FROM playlist_videos WHERE playlist_id = p.id),
         top_video_ids = coalesce(ARRAY(
           SELECT v.id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-           WHERE pv.playlist_id = p.id AND v.${ACTIVE_STATUS} AND v.post_date <= now()
+           WHERE pv.playlist_id = p.id AND ${videoListedSql({ alias: 'v' })}
            ORDER BY pv.position LIMIT ${TOP_THUMBS}), '{}')
       WHERE p.id = $1`,
     [playlistId],
   );
 }
 
-/** The owner check of a playlist: missing, someone else's, or this member's. */
-async function ownPlaylist(tx: Tx, userId: number, playlistId: number): Promise<Outcome> {
-  const [row] = await tx.query<{ user_id: number }>('SELECT user_id FROM playlists WHERE id = $1', [
-    playlistId,
-  ]);
-  if (!row) return 'not_found';
-  return Number(row.user_id) === userId ? 'done' : 'no_permission';
+/** The playlist, locked for the transaction, if it is there and within the filter. */
+async function lockPlaylist(tx: Tx, playlistId: number, filter: OwnerFilter): Promise<boolean> {
+  const rows =
+    filter.ownerId === undefined
+      ? await tx.query('SELECT 1 FROM playlists WHERE id = $1 FOR UPDATE', [playlistId])
+      : await tx.query('SELECT 1 FROM playlists WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+          playlistId,
+          filter.ownerId,
+        ]);
+  return rows.length > 0;
 }
 
 export interface CommentRow {
@@ -76,6 +68,15 @@ export interface CommentRow {
 
 export function createMemberActionsRepository(database: Database) {
   return {
+    /** The owner of a playlist; undefined when there is none. */
+    async playlistOwner(playlistId: number): Promise<number | undefined> {
+      const [row] = await database.query<{ user_id: number }>(
+        'SELECT user_id FROM playlists WHERE id = $1',
+        [playlistId],
+      );
+      return row ? Number(row.user_id) : undefined;
+    },
+
     async addToList(list: 'favourites' | 'watch_later', userId: number, videoId: number) {
       return database.transaction(async (tx): Promise<Outcome> => {
         if (!(await exists(tx, ACTIVE_VIDEO, [videoId]))) return 'not_found';
@@ -150,17 +151,15 @@ export function createMemberActionsRepository(database: Database) {
       });
     },
 
-    async updatePlaylist(userId: number, playlistId: number, fields: PlaylistFields) {
+    async updatePlaylist(playlistId: number, fields: PlaylistFields, filter: OwnerFilter) {
       return database.transaction(async (tx): Promise<Outcome> => {
-        const own = await ownPlaylist(tx, userId, playlistId);
-        if (own !== 'done') return own;
+        if (!(await lockPlaylist(tx, playlistId, filter))) return 'not_found';
         await tx.query(
-          `UPDATE playlists SET title = $3, description = $4, is_private = $5, orientation = $6,
-                  category_ids = $7::int[], updated_at = now()
-            WHERE id = $1 AND user_id = $2`,
+          `UPDATE playlists SET title = $2, description = $3, is_private = $4, orientation = $5,
+                  category_ids = $6::int[], updated_at = now()
+            WHERE id = $1`,
           [
             playlistId,
-            userId,
             fields.title,
             fields.desc,
             fields.visible === 1 ? 0 : 1,
@@ -172,25 +171,20 @@ export function createMemberActionsRepository(database: Database) {
       });
     },
 
-    async deletePlaylist(userId: number, playlistId: number) {
+    async deletePlaylist(playlistId: number, filter: OwnerFilter) {
       return database.transaction(async (tx): Promise<Outcome> => {
-        const own = await ownPlaylist(tx, userId, playlistId);
-        if (own !== 'done') return own;
+        if (!(await lockPlaylist(tx, playlistId, filter))) return 'not_found';
         await tx.query("DELETE FROM comments WHERE section = 'playlist' AND object_id = $1", [
           playlistId,
         ]);
-        await tx.query('DELETE FROM playlists WHERE id = $1 AND user_id = $2', [
-          playlistId,
-          userId,
-        ]);
+        await tx.query('DELETE FROM playlists WHERE id = $1', [playlistId]);
         return 'done';
       });
     },
 
-    async playlistAdd(userId: number, playlistId: number, videoId: number) {
+    async playlistAdd(playlistId: number, videoId: number, filter: OwnerFilter) {
       return database.transaction(async (tx): Promise<Outcome> => {
-        const own = await ownPlaylist(tx, userId, playlistId);
-        if (own !== 'done') return own;
+        if (!(await lockPlaylist(tx, playlistId, filter))) return 'not_found';
         if (!(await exists(tx, ACTIVE_VIDEO, [videoId]))) return 'not_found';
         const added = await tx.query(
           `INSERT INTO playlist_videos (playlist_id, video_id, position)
@@ -204,10 +198,9 @@ export function createMemberActionsRepository(database: Database) {
       });
     },
 
-    async playlistRemove(userId: number, playlistId: number, videoId: number) {
+    async playlistRemove(playlistId: number, videoId: number, filter: OwnerFilter) {
       return database.transaction(async (tx): Promise<Outcome> => {
-        const own = await ownPlaylist(tx, userId, playlistId);
-        if (own !== 'done') return own;
+        if (!(await lockPlaylist(tx, playlistId, filter))) return 'not_found';
         const removed = await tx.query(
           'DELETE FROM playlist_videos WHERE playlist_id = $1 AND video_id = $2 RETURNING 1',
           [playlistId, videoId],
@@ -311,7 +304,7 @@ export function createMemberActionsRepository(database: Database) {
     ): Promise<CommentRow | undefined> {
       return database.transaction(async (tx) => {
         if (section === 'member') {
-          if (!(await exists(tx, COMMENT_TARGET.member, [objectId]))) return undefined;
+          if (!(await exists(tx, COMMENT_WRITE_TARGET.member, [objectId]))) return undefined;
           const [row] = await tx.query<CommentRow>(
             `INSERT INTO wall_posts (owner_id, author_id, body) VALUES ($1, $2, $3)
              RETURNING id, created_at`,
@@ -319,7 +312,7 @@ export function createMemberActionsRepository(database: Database) {
           );
           return row;
         }
-        const target = COMMENT_TARGET[section];
+        const target = COMMENT_WRITE_TARGET[section];
         const params = section === 'playlist' ? [objectId, userId] : [objectId];
         if (!(await exists(tx, target, params))) return undefined;
         const [row] = await tx.query<CommentRow>(

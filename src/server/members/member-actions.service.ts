@@ -7,13 +7,21 @@ import {
   type CommentRequest,
   type CommentResponse,
 } from '../../contracts/stat.schema.ts';
+import {
+  type Action,
+  type OwnerFilter,
+  ownerFilter,
+  requireAccess,
+  requireMember,
+} from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { MediaUrls } from '../media/media-urls.ts';
 import type { MemberActionsRepository, Outcome } from './member-actions.repository.ts';
 
 // What a signed-in member does (SPEC.md §6): input.php (favourites, watch later, playlists,
-// subscriptions) and comments. A visitor gets `need_auth`; another member's playlist
-// `no_permission`; "already there" is a notify code the web app shows as a toast.
+// subscriptions) and comments. The access policy decides: a visitor gets `need_auth`;
+// another member's playlist `no_permission` (a missing one `not_found`); "already there" is
+// a notify code the web app shows as a toast.
 
 export type InputAnswer = {
   success: 1;
@@ -35,8 +43,6 @@ function settle(outcome: Outcome): void {
       throw notify('already_added');
     case 'not_found':
       throw new AppError('not_found');
-    case 'no_permission':
-      throw new AppError('no_permission');
   }
 }
 
@@ -54,10 +60,21 @@ export function createMemberActionsService(deps: {
     }
   }
 
+  /** The policy's answer for a playlist change, as the repository's owner filter. */
+  async function playlistFilter(
+    viewer: Viewer,
+    action: Action,
+    playlistId: number,
+  ): Promise<OwnerFilter> {
+    const ownerId = await actions.playlistOwner(playlistId);
+    if (ownerId === undefined) throw new AppError('not_found');
+    return ownerFilter(viewer, requireAccess(viewer, action, 'playlist', { ownerId }));
+  }
+
   return {
     async input(request: InputRequest, viewer: Viewer | null): Promise<InputAnswer> {
-      if (!viewer) throw new AppError('need_auth');
-      const userId = viewer.userId;
+      const member = requireMember(viewer);
+      const userId = member.userId;
       switch (request.act) {
         case 'favourite':
         case 'watch_later': {
@@ -112,19 +129,27 @@ export function createMemberActionsService(deps: {
               if (created.outcome !== 'done') throw new AppError('not_found');
               return { success: 1, playlist_id: String(created.id) };
             }
-            case 'upd':
+            case 'upd': {
               await checkCategories(request.fields.categories);
-              settle(await actions.updatePlaylist(userId, request.playlistId, request.fields));
+              const filter = await playlistFilter(member, 'update', request.playlistId);
+              settle(await actions.updatePlaylist(request.playlistId, request.fields, filter));
               break;
-            case 'del':
-              settle(await actions.deletePlaylist(userId, request.playlistId));
+            }
+            case 'del': {
+              const filter = await playlistFilter(member, 'delete', request.playlistId);
+              settle(await actions.deletePlaylist(request.playlistId, filter));
               break;
-            case 'add':
-              settle(await actions.playlistAdd(userId, request.playlistId, request.videoId));
+            }
+            case 'add': {
+              const filter = await playlistFilter(member, 'update', request.playlistId);
+              settle(await actions.playlistAdd(request.playlistId, request.videoId, filter));
               break;
-            case 'rem':
-              settle(await actions.playlistRemove(userId, request.playlistId, request.videoId));
+            }
+            case 'rem': {
+              const filter = await playlistFilter(member, 'update', request.playlistId);
+              settle(await actions.playlistRemove(request.playlistId, request.videoId, filter));
               break;
+            }
           }
           deps.changed({ section: 'playlist', objectId: request.playlistId });
           return { success: 1 };
@@ -134,6 +159,7 @@ export function createMemberActionsService(deps: {
 
     /** `act=comm` of the stat call: a comment, or a post on a member's wall. */
     async comment(request: CommentRequest, viewer: Viewer | null): Promise<CommentResponse> {
+      requireAccess(viewer, 'create', 'comment');
       if (!viewer) throw new AppError('need_auth');
       const text = typeof request.msg === 'string' ? request.msg.trim() : '';
       const fail = (code: 'required' | 'min_length' | 'max_length', length?: number) =>

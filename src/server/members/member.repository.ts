@@ -1,6 +1,7 @@
 import type { MemberFilters, MemberSection, MemberSort } from '../../contracts/members.paths.ts';
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
+import { COMMENT_READ_TARGET, playlistVisibleSql } from '../kernel/access/visibility.ts';
 import { countRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL for members, their walls, comments and subscriptions. Only active
@@ -72,16 +73,6 @@ const MEMBER_COLUMNS = `u.id, u.username, u.display_name, u.avatar_version, u.co
 /** Limit of a comment list; the page shows 10 at a time from these (SPEC.md §9). */
 export const COMMENTS_LIMIT = 500;
 export const WALL_LIMIT = 50;
-
-/** Each comment section's existence check of its object (`$1`: the object id). */
-export const COMMENT_TARGET: Record<CommentSection, string> = {
-  video: 'SELECT 1 FROM videos WHERE id = $1 AND status_id <> 5',
-  album: 'SELECT 1 FROM albums WHERE id = $1 AND status_id <> 5',
-  model: 'SELECT 1 FROM models WHERE id = $1',
-  channel: 'SELECT 1 FROM channels WHERE id = $1',
-  member: 'SELECT 1 FROM users WHERE id = $1 AND status = 1',
-  playlist: 'SELECT 1 FROM playlists WHERE id = $1',
-};
 
 export function createMemberRepository(database: Pick<Database, 'query'>) {
   return {
@@ -161,7 +152,7 @@ export function createMemberRepository(database: Pick<Database, 'query'>) {
                 u.about, u.created_at, u.profile_views,
                 (SELECT count(*)::int FROM friends f WHERE f.user_id = u.id AND f.status = 1) AS friends,
                 (SELECT count(*)::int FROM favourites fv WHERE fv.user_id = u.id) AS favourites,
-                (SELECT count(*)::int FROM playlists p WHERE p.user_id = u.id AND p.is_private = 0) AS playlists
+                (SELECT count(*)::int FROM playlists p WHERE p.user_id = u.id AND ${playlistVisibleSql({ alias: 'p', seeAll: false })}) AS playlists
            FROM users u WHERE u.id = $1 AND u.status = 1`,
         [id],
       );
@@ -179,7 +170,7 @@ export function createMemberRepository(database: Pick<Database, 'query'>) {
     },
 
     async objectExists(section: CommentSection, id: number): Promise<boolean> {
-      const rows = await database.query(COMMENT_TARGET[section], [id]);
+      const rows = await database.query(COMMENT_READ_TARGET[section], [id]);
       return rows.length > 0;
     },
 

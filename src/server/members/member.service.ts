@@ -11,6 +11,7 @@ import type {
 } from '../../contracts/members.schema.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
+import { playlistReadable } from '../kernel/access/visibility.ts';
 import type { MediaUrls } from '../media/media-urls.ts';
 import type { Personal } from '../playlists/playlist.service.ts';
 import {
@@ -119,7 +120,12 @@ export function createMemberService(deps: MemberServiceDeps) {
       if (section === 'playlist') {
         const access = await deps.members.playlistAccess(objectId);
         if (!access) throw new AppError('not_found');
-        if (access.isPrivate && access.userId !== viewer?.userId) {
+        if (
+          !playlistReadable(
+            { user_id: access.userId, is_private: access.isPrivate ? 1 : 0 },
+            viewer,
+          )
+        ) {
           throw new AppError('playlist_is_private');
         }
         personal = access.isPrivate;

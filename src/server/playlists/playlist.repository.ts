@@ -1,6 +1,12 @@
 import type { Gender } from '../../contracts/constants.ts';
 import type { AlbumSort, PlaylistSort } from '../../contracts/playlists.paths.ts';
 import type { Database } from '../../db/client.ts';
+import {
+  activeSql,
+  albumListedSql,
+  playlistListedSql,
+  playlistVisibleSql,
+} from '../kernel/access/visibility.ts';
 import { countRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL for playlists and albums. Public playlist lists use the partial indexes
@@ -118,9 +124,9 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       const clauses: string[] = [];
       if (opts.ownerId !== undefined) {
         clauses.push(`p.user_id = ${bind(opts.ownerId)}`);
-        if (!opts.withPrivate) clauses.push('p.is_private = 0');
+        if (!opts.withPrivate) clauses.push(playlistVisibleSql({ alias: 'p', seeAll: false }));
       } else {
-        clauses.push('p.is_private = 0', 'p.videos_count > 0');
+        clauses.push(playlistListedSql({ alias: 'p' }));
       }
       if (opts.gender) clauses.push(`p.orientation = ${bind(opts.gender)}`);
       const where = clauses.join(' AND ');
@@ -150,7 +156,7 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
     async thumbs(ids: number[]): Promise<{ id: number; media_version: number }[]> {
       if (ids.length === 0) return [];
       return database.query(
-        'SELECT id, media_version FROM videos WHERE id = ANY($1::int[]) AND status_id = 1',
+        `SELECT id, media_version FROM videos WHERE id = ANY($1::int[]) AND ${activeSql()}`,
         [ids],
       );
     },
@@ -169,7 +175,7 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       countCap: number;
     }): Promise<{ rows: AlbumRow[]; total: number }> {
       const params: unknown[] = [];
-      const clauses = ['a.status_id = 1'];
+      const clauses = [albumListedSql({ alias: 'a', withPrivate: opts.withPrivate })];
       if (opts.ownerId !== undefined) {
         params.push(opts.ownerId);
         clauses.push(`a.user_id = $${params.length}`);
@@ -177,7 +183,6 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
         params.push(opts.gender);
         clauses.push(`a.gender = $${params.length}`);
       }
-      if (!opts.withPrivate) clauses.push('a.is_private = 0');
       const where = clauses.join(' AND ');
       const total = await countRows(database, `albums a WHERE ${where}`, params, opts.countCap);
       if (opts.offset >= total) return { rows: [], total };

@@ -13,6 +13,7 @@ import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
+import { albumPhotosVisible, playlistReadable } from '../kernel/access/visibility.ts';
 import { type MediaUrls, PLACEHOLDER_IMAGE } from '../media/media-urls.ts';
 import type { AlbumRow, PlaylistRepository, PlaylistRow } from './playlist.repository.ts';
 
@@ -144,8 +145,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
     async playlist(id: number, viewer: Viewer | null): Promise<Personal<PlaylistResponse>> {
       const row = await deps.playlists.playlist(id);
       if (!row) throw new AppError('not_found');
-      const own = viewer?.userId === row.user_id;
-      if (row.is_private === 1 && !own) throw new AppError('playlist_is_private');
+      if (!playlistReadable(row, viewer)) throw new AppError('playlist_is_private');
       const [playlist] = await playlistItems([row]);
       return { body: { playlist: playlist as PlaylistItem }, personal: row.is_private === 1 };
     },
@@ -189,7 +189,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
     async album(id: number, viewer: Viewer | null): Promise<Personal<AlbumResponse>> {
       const row = await deps.playlists.album(id);
       if (!row) throw new AppError('not_found');
-      const visible = row.status_id === 1 && (row.is_private !== 1 || viewer !== null);
+      const visible = albumPhotosVisible(row, viewer);
       const photos = visible ? await deps.playlists.photos(id) : [];
       const prefix = prefixFor(row, visible);
       return {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { videoPublicSql } from '../kernel/access/visibility.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
 import type { MediaUrls } from '../media/media-urls.ts';
 
@@ -87,7 +88,7 @@ export function sitemapRoutes(deps: {
         }>(
           `SELECT id, dir, title, description, duration, post_date, views, media_version
            FROM videos
-          WHERE id > $1 AND id <= $2 AND status_id = 1 AND is_private = 0 AND post_date <= now()
+          WHERE id > $1 AND id <= $2 AND ${videoPublicSql()}
           ORDER BY id`,
           [n * SITEMAP_VIDEOS, (n + 1) * SITEMAP_VIDEOS],
         );

@@ -1,6 +1,6 @@
 import type { VoteSection } from '../../contracts/stat.schema.ts';
 import type { Database } from '../../db/client.ts';
-import { ACTIVE_STATUS } from '../kernel/db/active-status.ts';
+import { activeSql } from '../kernel/access/visibility.ts';
 import type { Voter } from './voter-identity.ts';
 
 // Hand-written SQL of the stat call: votes with their like counts, and views: stored one by
@@ -50,7 +50,7 @@ const FOLD_VIEWS = `
     RETURNING video_id, user_id, counted, viewed_at
   ), locked AS (
     SELECT v.id FROM videos v
-     WHERE v.id IN (SELECT video_id FROM taken) AND v.${ACTIVE_STATUS}
+     WHERE v.id IN (SELECT video_id FROM taken) AND ${activeSql({ alias: 'v' })}
      ORDER BY v.id
        FOR NO KEY UPDATE
   ), per_video AS (
@@ -112,14 +112,14 @@ export function createStatRepository(database: Database): StatRepository {
       return database.transaction(async (tx): Promise<VoteOutcome> => {
         const inserted = await tx.query(
           `INSERT INTO votes (section, object_id, user_id, voter_hash, vote)
-           SELECT $1::comment_section, t.id, $3, $4, $5 FROM ${table} t WHERE t.id = $2 AND t.${ACTIVE_STATUS}
+           SELECT $1::comment_section, t.id, $3, $4, $5 FROM ${table} t WHERE t.id = $2 AND ${activeSql({ alias: 't' })}
            ON CONFLICT DO NOTHING
            RETURNING vote`,
           [section, objectId, voter.userId, voter.voterHash, vote],
         );
         if (inserted.length === 0) {
           const [live] = await tx.query<{ live: boolean }>(
-            `SELECT EXISTS (SELECT 1 FROM ${table} WHERE id = $1 AND ${ACTIVE_STATUS}) AS live`,
+            `SELECT EXISTS (SELECT 1 FROM ${table} WHERE id = $1 AND ${activeSql()}) AS live`,
             [objectId],
           );
           return live?.live ? { kind: 'already_voted' } : { kind: 'not_found' };
@@ -141,7 +141,7 @@ export function createStatRepository(database: Database): StatRepository {
     },
 
     async isLiveVideo(id) {
-      const rows = await database.query(`SELECT 1 FROM videos WHERE id = $1 AND ${ACTIVE_STATUS}`, [
+      const rows = await database.query(`SELECT 1 FROM videos WHERE id = $1 AND ${activeSql()}`, [
         id,
       ]);
       return rows.length > 0;
@@ -150,7 +150,7 @@ export function createStatRepository(database: Database): StatRepository {
     async countAlbumView(id) {
       // Albums are viewed rarely next to videos: counted at once, no folding needed.
       const rows = await database.query(
-        `UPDATE albums SET views = views + 1 WHERE id = $1 AND ${ACTIVE_STATUS} RETURNING 1`,
+        `UPDATE albums SET views = views + 1 WHERE id = $1 AND ${activeSql()} RETURNING 1`,
         [id],
       );
       return rows.length > 0;

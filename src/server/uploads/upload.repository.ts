@@ -1,6 +1,8 @@
 import type { Gender } from '../../contracts/constants.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
+import type { OwnerFilter } from '../kernel/access/policy.ts';
+import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
 
 // Hand-written SQL of member uploads (docs/decisions/0015): the video row an upload becomes,
 // its categories and tags, the owner deleting it, and the counters that follow it. An upload
@@ -27,7 +29,7 @@ export interface NewVideo {
 
 export type RemoveOutcome =
   | { outcome: 'done'; sourceKey: string | undefined }
-  | { outcome: 'not_found' | 'no_permission' };
+  | { outcome: 'not_found' };
 
 /** The counter columns of a video's category rows, by the video's section. */
 const CATEGORY_COUNTER: Record<Gender, string> = {
@@ -151,7 +153,16 @@ export function createUploadRepository(database: Database) {
      * The owner deletes a video (status 5): it leaves every list, its counters go down when
      * it was listed, and it loses its source, so a pipeline step still queued skips it.
      */
-    async removeOwn(userId: number, videoId: number): Promise<RemoveOutcome> {
+    /** The owner of a video that is not deleted; undefined when there is none. */
+    async videoOwner(videoId: number): Promise<number | undefined> {
+      const [row] = await database.query<{ user_id: number }>(
+        `SELECT user_id FROM videos WHERE id = $1 AND ${notDeletedSql()}`,
+        [videoId],
+      );
+      return row ? Number(row.user_id) : undefined;
+    },
+
+    async remove(videoId: number, filter: OwnerFilter): Promise<RemoveOutcome> {
       return database.transaction(async (tx): Promise<RemoveOutcome> => {
         const [video] = await tx.query<{
           id: number;
@@ -161,13 +172,13 @@ export function createUploadRepository(database: Database) {
           counted: string | null;
           source: string | null;
         }>(
-          `SELECT id, user_id, gender, status_id = 1 AND post_date <= now() AS listed,
+          `SELECT id, user_id, gender, ${videoListedSql()} AS listed,
                   media->>'counted' AS counted, media->>'source' AS source
-             FROM videos WHERE id = $1 AND status_id <> $2 FOR UPDATE`,
-          [videoId, VIDEO_STATUS.deleted],
+             FROM videos WHERE id = $1 AND ${notDeletedSql()}
+              AND ($2::int IS NULL OR user_id = $2) FOR UPDATE`,
+          [videoId, filter.ownerId ?? null],
         );
         if (!video) return { outcome: 'not_found' };
-        if (Number(video.user_id) !== userId) return { outcome: 'no_permission' };
         await tx.query(
           `UPDATE videos SET status_id = $2, media = media - 'source', updated_at = now()
             WHERE id = $1`,
@@ -175,7 +186,11 @@ export function createUploadRepository(database: Database) {
         );
         // An upload counts once it was listed; a catalogue video was counted in bulk.
         if (video.listed && video.counted !== 'false') {
-          await moveCounters(tx, { ...video, id: Number(video.id), user_id: userId }, -1);
+          await moveCounters(
+            tx,
+            { ...video, id: Number(video.id), user_id: Number(video.user_id) },
+            -1,
+          );
         }
         return { outcome: 'done', sourceKey: video.source ?? undefined };
       });

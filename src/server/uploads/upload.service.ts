@@ -17,6 +17,7 @@ import type { UploadScreens, VideoCreated, VideoRemoved } from '../../contracts/
 import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 import { videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import { ownerFilter, requireAccess } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
 import { chosenPreviewKey } from '../media/media-process-video.job.ts';
@@ -76,7 +77,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     if (id === '') throw formFailure('upload_id', 'required');
     const owner = uploadOwner(id);
     if (owner === undefined) throw new AppError('not_found', { field: 'upload_id' });
-    if (owner !== viewer.userId) throw new AppError('no_permission', { field: 'upload_id' });
+    requireAccess(viewer, 'update', 'upload', { ownerId: owner, field: 'upload_id' });
     const upload = await store.get(id);
     if (!upload) {
       // A file the look refused is gone (upload-inspect.ts); the refusal is still the answer.
@@ -202,7 +203,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       const who = member(viewer);
       const owner = target.id === undefined ? undefined : uploadOwner(target.id);
       if (target.id === undefined || owner === undefined) throw new AppError('not_found');
-      if (owner !== who.userId) throw new AppError('no_permission');
+      requireAccess(who, 'update', 'upload', { ownerId: owner });
       return target.id;
     },
 
@@ -244,7 +245,6 @@ export function createUploadService(deps: UploadServiceDeps) {
       image: Buffer | undefined,
     ): Promise<VideoCreated> {
       const who = member(viewer);
-      if (!deps.jobs) throw new AppError('unavailable');
       const uploadId = typeof fields.upload_id === 'string' ? fields.upload_id.trim() : '';
       const parsed = parseVideoForm(fields, image !== undefined);
       if (!parsed.ok) {
@@ -253,6 +253,8 @@ export function createUploadService(deps: UploadServiceDeps) {
       }
       const form = parsed.value;
       const upload = await finishedUpload(who, uploadId);
+      // After the access check: whose upload it is is answered even without a queue.
+      if (!deps.jobs) throw new AppError('unavailable');
       const found = await usableInspection(upload, form.exclusive);
       if ((await uploads.countCategories(form.categories)) !== form.categories.length) {
         throw formFailure('categories', 'invalid_params');
@@ -292,12 +294,14 @@ export function createUploadService(deps: UploadServiceDeps) {
     /** section=delete: the owner removes one of their videos. */
     async remove(viewer: Viewer | null, videoId: number): Promise<VideoRemoved> {
       const who = member(viewer);
-      const result = await uploads.removeOwn(who.userId, videoId);
-      if (result.outcome === 'no_permission') throw new AppError('no_permission');
+      const ownerId = await uploads.videoOwner(videoId);
+      if (ownerId === undefined) throw new AppError('not_found', { field: 'video_id' });
+      const access = requireAccess(who, 'delete', 'video', { ownerId });
+      const result = await uploads.remove(videoId, ownerFilter(who, access));
       if (result.outcome !== 'done') throw new AppError('not_found', { field: 'video_id' });
       if (result.sourceKey) await deps.storage.remove(result.sourceKey).catch(() => {});
       await deps.storage.remove(videoDir(videoId)).catch(() => {});
-      deps.changed({ videoId, userId: who.userId });
+      deps.changed({ videoId, userId: ownerId });
       return { success: 1 };
     },
   };
