@@ -12,26 +12,41 @@ import { formValue, useAuthForm } from './use-auth-form.ts';
 
 const FIELDS = ['otp'] as const;
 
-export function SecondFactorForm({
-  challenge,
-  onSignedIn,
-  onRestart,
-}: {
+interface StepProps {
   challenge: string;
   onSignedIn: () => void;
   /** Back to the password step (another account, or a challenge that expired). */
   onRestart: () => void;
-}) {
+}
+
+export function SecondFactorForm(props: StepProps) {
+  const [recovery, setRecovery] = useState(false);
+  // A new form per kind of code: the other kind's error and text do not carry over.
+  return (
+    <CodeStep
+      key={recovery ? 'recovery' : 'totp'}
+      {...props}
+      recovery={recovery}
+      onSwitch={() => setRecovery(!recovery)}
+    />
+  );
+}
+
+function CodeStep({
+  challenge,
+  onSignedIn,
+  onRestart,
+  recovery,
+  onSwitch,
+}: StepProps & { recovery: boolean; onSwitch: () => void }) {
   const { t } = useTranslation();
   const form = useAuthForm(FIELDS);
-  const [recovery, setRecovery] = useState(false);
   const { formRef } = form;
 
   // The field appears in place of the password: the cursor goes where the code is typed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refocus when the mode switches
   useEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('input[name="otp"]')?.focus();
-  }, [formRef, recovery]);
+  }, [formRef]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,7 +62,6 @@ export function SecondFactorForm({
       <p className={styles.intro}>{t(recovery ? 'login.recoveryIntro' : 'login.codeIntro')}</p>
       {recovery ? (
         <FormField
-          key="recovery"
           formId={form.id}
           name="otp"
           label={t('login.recoveryCode')}
@@ -61,7 +75,6 @@ export function SecondFactorForm({
         />
       ) : (
         <FormField
-          key="totp"
           formId={form.id}
           name="otp"
           label={t('login.code')}
@@ -79,7 +92,7 @@ export function SecondFactorForm({
         {t('login.verify')}
       </button>
       <p className={styles.links}>
-        <button type="button" className={styles.linkButton} onClick={() => setRecovery(!recovery)}>
+        <button type="button" className={styles.linkButton} onClick={onSwitch}>
           {t(recovery ? 'login.useApp' : 'login.useRecovery')}
         </button>
         <button type="button" className={styles.linkButton} onClick={onRestart}>
