@@ -16,6 +16,7 @@ import { createAccountRepository } from './accounts/account.repository.ts';
 import { createAccountService } from './accounts/account.service.ts';
 import { authRoutes } from './accounts/auth.routes.ts';
 import { oidcRoutes } from './accounts/oidc.routes.ts';
+import { hashPassword } from './accounts/passwords.ts';
 import { createSignInGuard } from './accounts/sign-in-guard.ts';
 import { createAdsRepository } from './ads/ads.repository.ts';
 import { adsRoutes } from './ads/ads.routes.ts';
@@ -65,6 +66,8 @@ import { createSocial, socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
+import { createStaffRepository } from './staff/staff.repository.ts';
+import { createStaffService } from './staff/staff.service.ts';
 import { createCounterRepository } from './stats/counter.repository.ts';
 import { statRoutes } from './stats/stat.routes.ts';
 import { uploadRoutes } from './uploads/upload.routes.ts';
@@ -151,6 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
   const sessionTtlS = config.sessionDays * 86_400;
   const captcha = createCaptchaService({ secret, counters });
+  const staff = createStaffService({
+    staff: createStaffRepository(deps.database),
+    counters,
+    secret,
+    siteName: config.siteName,
+    hashPassword,
+  });
   const accounts = createAccountService({
     accounts: createAccountRepository(deps.database),
     guard: createSignInGuard({ counters, captcha }),
@@ -158,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     site: { name: config.siteName, url: config.publicUrl },
     sessionTtlS,
+    secondFactor: staff,
   });
   await app.register(viewer, {
     accounts,

@@ -9,6 +9,8 @@ export interface LoginRow {
   username: string;
   password_hash: string | null;
   status: number;
+  /** `users.role`: staff take a second step (staff/staff.service.ts). */
+  role: number;
 }
 
 export interface SessionRow {
@@ -19,6 +21,8 @@ export interface SessionRow {
   /** `users.role` (kernel/access/roles.ts). */
   role: number;
   trusted_uploader: boolean;
+  /** The session was started with a second factor (a staff sign-in). */
+  second_factor: boolean;
   /** The session was last marked as seen over an hour ago. */
   stale: boolean;
 }
@@ -31,6 +35,7 @@ export interface GoogleAccountRow {
   username: string;
   status: number;
   google_sub: string | null;
+  role: number;
 }
 
 export interface AccountRepository {
@@ -74,9 +79,12 @@ export interface AccountRepository {
     ttlS: number;
     userAgent: string;
     ip: string;
+    /** Started with a second factor: the only kind of session a staff role counts in. */
+    secondFactor?: boolean;
   }): Promise<void>;
   findSession(idHash: string): Promise<SessionRow | undefined>;
-  touchSession(idHash: string, ttlS: number): Promise<void>;
+  /** Marks the session seen; with a `ttlS` it also slides its end (members only). */
+  touchSession(idHash: string, ttlS: number | undefined): Promise<void>;
   deleteSession(idHash: string): Promise<void>;
   /** Videos in the member's history, counted up to `cap`. */
   historyCount(userId: number, cap: number): Promise<number>;
@@ -111,7 +119,7 @@ export function createAccountRepository(database: Database): AccountRepository {
     findForLogin(usrOrEmail) {
       const byEmail = usrOrEmail.includes('@');
       return one<LoginRow>(
-        `SELECT id, username, password_hash, status
+        `SELECT id, username, password_hash, status, role
            FROM users WHERE ${byEmail ? 'lower(email)' : 'lower(username)'} = lower($1)`,
         [usrOrEmail],
       );
@@ -227,16 +235,23 @@ export function createAccountRepository(database: Database): AccountRepository {
 
     async createSession(input) {
       await database.query(
-        `INSERT INTO sessions (id_hash, user_id, expires_at, user_agent, ip)
-         VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
-        [input.idHash, input.userId, input.ttlS, input.userAgent.slice(0, 300), input.ip],
+        `INSERT INTO sessions (id_hash, user_id, expires_at, user_agent, ip, second_factor)
+         VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5, $6)`,
+        [
+          input.idHash,
+          input.userId,
+          input.ttlS,
+          input.userAgent.slice(0, 300),
+          input.ip,
+          input.secondFactor === true,
+        ],
       );
     },
 
     async findSession(idHash) {
       const row = await one<SessionRow>(
         `SELECT s.user_id, u.username, u.avatar_version, u.age_verified, u.role, u.trusted_uploader,
-                s.last_seen_at < now() - interval '1 hour' AS stale
+                s.second_factor, s.last_seen_at < now() - interval '1 hour' AS stale
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.id_hash = $1 AND s.expires_at > now() AND u.status = 1`,
         [idHash],
@@ -245,6 +260,12 @@ export function createAccountRepository(database: Database): AccountRepository {
     },
 
     async touchSession(idHash, ttlS) {
+      if (ttlS === undefined) {
+        await database.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [
+          idHash,
+        ]);
+        return;
+      }
       await database.query(
         `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
           WHERE id_hash = $1`,
@@ -277,7 +298,7 @@ export function createAccountRepository(database: Database): AccountRepository {
 
     async findByGoogleSub(sub) {
       const row = await one<GoogleAccountRow>(
-        `SELECT id, username, status, google_sub
+        `SELECT id, username, status, google_sub, role
            FROM users WHERE google_sub = $1`,
         [sub],
       );
@@ -286,7 +307,7 @@ export function createAccountRepository(database: Database): AccountRepository {
 
     async findByEmailForGoogle(email) {
       const row = await one<GoogleAccountRow>(
-        `SELECT id, username, status, google_sub
+        `SELECT id, username, status, google_sub, role
            FROM users WHERE lower(email) = lower($1)`,
         [email],
       );

@@ -9,8 +9,9 @@ import {
 import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
-import { type Role, roleOf } from '../kernel/access/roles.ts';
+import { isStaff, type Role, roleOf } from '../kernel/access/roles.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
+import { STAFF_SESSION, type StaffService } from '../staff/staff.service.ts';
 import type { AccountRepository, GoogleAccountRow, SessionRow } from './account.repository.ts';
 import { accountMail } from './account-mail.ts';
 import { usernameBase, usernameCandidates } from './google-username.ts';
@@ -96,20 +97,24 @@ export function createAccountService(deps: {
   mailer: Mailer;
   site: { name: string; url: string };
   sessionTtlS: number;
+  /** The code step of staff sign-in (staff/staff.service.ts; decision 0038). */
+  secondFactor: Pick<StaffService, 'challenge' | 'verify'>;
 }) {
   const { accounts, guard, mailer } = deps;
 
   async function startSession(
     user: { id: number; username: string },
     client: ClientInfo,
+    secondFactor = false,
   ): Promise<NewSession> {
     const token = newToken();
     await accounts.createSession({
       idHash: tokenHash(token),
       userId: user.id,
-      ttlS: deps.sessionTtlS,
+      ttlS: secondFactor ? STAFF_SESSION.absoluteS : deps.sessionTtlS,
       userAgent: client.userAgent,
       ip: client.ip,
+      secondFactor,
     });
     return { token, user };
   }
@@ -164,8 +169,30 @@ export function createAccountService(deps: {
       }
       if (row.status === 0) throw formFailure([{ field: 'usr', code: 'not_confirmed' }]);
       await guard.succeeded(subject, client.ip);
+      if (isStaff(roleOf(Number(row.role)))) {
+        // Half way: no session until the code step (loginSecondStep) answers the challenge.
+        throw new AppError('second_factor_required', {
+          field: 'otp',
+          codes: [{ field: 'otp', code: 'second_factor_required' }],
+          info: { challenge: deps.secondFactor.challenge(Number(row.id)) },
+        });
+      }
       await accounts.recordSuccess(row.id);
       return startSession({ id: Number(row.id), username: row.username }, client);
+    },
+
+    /**
+     * POST /api/login.php with `challenge` and `otp`: the code step of a staff sign-in
+     * (a TOTP code or a recovery code). Starts a short session that never slides.
+     */
+    async loginSecondStep(
+      input: { challenge: string; otp: string },
+      client: ClientInfo,
+    ): Promise<NewSession> {
+      if (input.otp.trim() === '') throw formFailure([{ field: 'otp', code: 'required' }]);
+      const user = await deps.secondFactor.verify({ challenge: input.challenge, code: input.otp });
+      await accounts.recordSuccess(user.id);
+      return startSession(user, client, true);
     },
 
     /**
@@ -248,14 +275,21 @@ export function createAccountService(deps: {
       const idHash = tokenHash(token);
       const row: SessionRow | undefined = await accounts.findSession(idHash);
       if (!row) return undefined;
-      if (row.stale) await accounts.touchSession(idHash, deps.sessionTtlS);
+      const role = roleOf(row.role);
+      // A staff role counts only in a session that passed the second factor: a member's
+      // session whose account became staff some other way than the CLI is no session.
+      if (isStaff(role) && !row.second_factor) return undefined;
+      // Staff sessions end 12 hours after they start, however busy (decision 0038).
+      if (row.stale) {
+        await accounts.touchSession(idHash, row.second_factor ? undefined : deps.sessionTtlS);
+      }
       return {
         idHash,
         userId: row.user_id,
         username: row.username,
         avatarVersion: row.avatar_version,
         ageVerified: row.age_verified,
-        role: roleOf(row.role),
+        role,
         trustedUploader: row.trusted_uploader,
       };
     },
@@ -276,6 +310,10 @@ export function createAccountService(deps: {
     async signInWithGoogle(identity: GoogleIdentity, client: ClientInfo): Promise<NewSession> {
       const usable = (row: GoogleAccountRow) => {
         if (row.status === 2) throw googleRefusal('account disabled');
+        // Google proves the mailbox, not the staff member's phone (decision 0038).
+        if (isStaff(roleOf(Number(row.role)))) {
+          throw new AppError('staff_password_required', { info: { reason: 'staff account' } });
+        }
         return row;
       };
       const enter = async (row: { id: number; username: string }) => {

@@ -5,6 +5,7 @@ import { AppError } from '../../contracts/errors.ts';
 import { z } from '../../contracts/zod.ts';
 import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
+import { SECOND_FACTOR, SECOND_FACTOR_LIMITS, STAFF_SESSION } from '../staff/staff.service.ts';
 import type { AccountService, ClientInfo } from './account.service.ts';
 import { SIGN_IN_LIMITS } from './sign-in-guard.ts';
 
@@ -79,7 +80,7 @@ export function authRoutes(deps: ApiDeps & { accounts: AccountService }) {
           ...describe({
             summary: 'Sign in',
             tags: ['accounts'],
-            description: `Form \`usr\` (username or email), \`pwd\` and, when asked for, \`captcha\` (a solved challenge of \`GET /api/captcha.php?action=login\`). Success sets the HttpOnly session cookie \`sid\` (a new session: the old one ends). Failures carry \`codes\`: \`required\`, \`invalid_usr_or_pwd\` (pwd), \`not_confirmed\` (usr); \`captcha_required\` (captcha) once an account had ${SIGN_IN_LIMITS.captchaAfterFailures} wrong passwords within ${SIGN_IN_LIMITS.failureWindowS / 60} minutes: from then on every sign-in to it needs a proof, and the answer that crosses the line carries it next to \`invalid_usr_or_pwd\`; \`captcha_invalid\` (captcha) for a proof that is wrong, expired, for another action or used before; \`too_many_attempts\` (form, 429) after ${SIGN_IN_LIMITS.attemptsPerPair} attempts at one account from one address within ${SIGN_IN_LIMITS.pairWindowS / 60} minutes without a success, or ${LOGINS_PER_ADDRESS.max} attempts from one address within ${LOGINS_PER_ADDRESS.windowMs / 60_000} minutes. Wrong passwords never lock an account.`,
+            description: `Form \`usr\` (username or email), \`pwd\` and, when asked for, \`captcha\` (a solved challenge of \`GET /api/captcha.php?action=login\`). Success sets the HttpOnly session cookie \`sid\` (a new session: the old one ends). Failures carry \`codes\`: \`required\`, \`invalid_usr_or_pwd\` (pwd), \`not_confirmed\` (usr); \`captcha_required\` (captcha) once an account had ${SIGN_IN_LIMITS.captchaAfterFailures} wrong passwords within ${SIGN_IN_LIMITS.failureWindowS / 60} minutes: from then on every sign-in to it needs a proof, and the answer that crosses the line carries it next to \`invalid_usr_or_pwd\`; \`captcha_invalid\` (captcha) for a proof that is wrong, expired, for another action or used before; \`too_many_attempts\` (form, 429) after ${SIGN_IN_LIMITS.attemptsPerPair} attempts at one account from one address within ${SIGN_IN_LIMITS.pairWindowS / 60} minutes without a success, or ${LOGINS_PER_ADDRESS.max} attempts from one address within ${LOGINS_PER_ADDRESS.windowMs / 60_000} minutes. Wrong passwords never lock an account. A staff account (decision 0038) answers the right password with \`second_factor_required\` (otp) and \`info.challenge\` (good for ${SECOND_FACTOR.challengeTtlS / 60} minutes), and no session; the second call sends \`challenge\` and \`otp\` (the 6-digit code of the authenticator app, or a recovery code) and starts a session of ${STAFF_SESSION.absoluteS / 3600} hours that is never extended. Its failures: \`second_factor_invalid\` (otp: wrong, or a code used before), \`second_factor_expired\` (form: the challenge is forged or too old), \`rate_limited\` (form, 429) after ${SECOND_FACTOR_LIMITS.wrongCodes} wrong codes at the account within ${SECOND_FACTOR_LIMITS.windowS / 60} minutes.`,
             response: loginSchema,
             failures: [403, 429],
           }),
@@ -88,13 +89,18 @@ export function authRoutes(deps: ApiDeps & { accounts: AccountService }) {
             usr: 'Username or email',
             pwd: 'Password',
             captcha: 'The solved captcha (base64 JSON), when the last answer asked for one',
+            challenge: 'Staff, second call: `info.challenge` of the first answer',
+            otp: 'Staff, second call: the 6-digit code or a recovery code',
           }),
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const fields = formFields(request.body, ['usr', 'pwd', 'captcha']);
-        const session = await accounts.login(fields, client(request));
+        const fields = formFields(request.body, ['usr', 'pwd', 'captcha', 'challenge', 'otp']);
+        const session =
+          fields.challenge === ''
+            ? await accounts.login(fields, client(request))
+            : await accounts.loginSecondStep(fields, client(request));
         await app.sessions.start(request, reply, session.token);
         return {
           success: 1,

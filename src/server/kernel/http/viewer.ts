@@ -8,6 +8,7 @@ import {
   csrfTokenFor,
   tokenHash,
 } from '../../accounts/account.service.ts';
+import { isStaff } from '../access/roles.ts';
 import type { Viewer } from '../access/viewer.ts';
 
 // Who is asking: a signed-in member or a visitor. Every service that shows member-only data
@@ -97,6 +98,11 @@ export default fp(
             sessionHash: found.idHash,
           }
         : null;
+      // Staff viewers are read from the database on every request: a role is changed (and
+      // the account's sessions ended) by the staff CLI, another process this cache never
+      // hears from, and a removed administrator must not keep the role for 30 seconds. Staff
+      // are few; members keep the cache (decision 0038).
+      if (viewer && isStaff(viewer.role)) return viewer;
       if (cache.size >= CACHE_MAX) cache.clear();
       cache.set(token, { viewer, until: Date.now() + CACHE_MS });
       return viewer;
