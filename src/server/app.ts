@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -16,6 +16,7 @@ import { createAccountRepository } from './accounts/account.repository.ts';
 import { createAccountService } from './accounts/account.service.ts';
 import { authRoutes } from './accounts/auth.routes.ts';
 import { oidcRoutes } from './accounts/oidc.routes.ts';
+import viewer from './accounts/session.plugin.ts';
 import { createSignInGuard } from './accounts/sign-in-guard.ts';
 import { createAdsRepository } from './ads/ads.repository.ts';
 import { adsRoutes } from './ads/ads.routes.ts';
@@ -33,11 +34,12 @@ import { channelsRoutes } from './catalogue/channels.routes.ts';
 import { discoveryRoutes } from './catalogue/discovery.routes.ts';
 import { modelsRoutes } from './catalogue/models.routes.ts';
 import { videosRoutes } from './catalogue/videos.routes.ts';
-import ageGate from './compliance/age-gate.plugin.ts';
+import ageGate, { namesUk } from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
 import { createAgeVerifier } from './compliance/age-verifier.ts';
 import type { Config } from './config.ts';
 import { forgetCachedObject, ResponseCache } from './kernel/cache/response-cache.ts';
+import { createCounterRepository } from './kernel/db/counter.repository.ts';
 import type { ApiDeps } from './kernel/http/deps.ts';
 import drain from './kernel/http/drain.ts';
 import errors, { frameworkError } from './kernel/http/errors.ts';
@@ -48,7 +50,6 @@ import { registerOpenApi } from './kernel/http/openapi.ts';
 import rateLimits from './kernel/http/rate-limits.ts';
 import responseCache, { serveFromCache } from './kernel/http/response-cache.ts';
 import security, { thirdPartySources } from './kernel/http/security.ts';
-import viewer from './kernel/http/viewer.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
 import { createMailer, type Mailer } from './kernel/mail/mailer.ts';
 import { mediaRoutes } from './media/media.routes.ts';
@@ -65,7 +66,6 @@ import { createSocial, socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
-import { createCounterRepository } from './stats/counter.repository.ts';
 import { statRoutes } from './stats/stat.routes.ts';
 import { uploadRoutes } from './uploads/upload.routes.ts';
 
@@ -99,11 +99,12 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const cache = new ResponseCache(config.responseCacheBytes);
+  const fromUk = (headers: IncomingHttpHeaders) => namesUk(headers, config.countryHeader);
   const app = Fastify({
     // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!serveFromCache(cache, req, res, config.countryHeader)) handler(req, res);
+        if (!serveFromCache(cache, req, res, config.countryHeader, fromUk)) handler(req, res);
       }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -178,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secure: config.publicUrl.startsWith('https://'),
   });
   await registerOpenApi(app, { siteName: config.siteName });
-  await app.register(responseCache, { cache, countryHeader: config.countryHeader });
+  await app.register(responseCache, { cache, countryHeader: config.countryHeader, fromUk });
 
   await mkdir(config.mediaDir, { recursive: true });
   const distDir = deps.distDir ?? DIST_DIR;
