@@ -29,7 +29,6 @@ import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
 import { compose } from './compose.ts';
 import type { Config } from './config.ts';
 import { ResponseCache } from './kernel/cache/response-cache.ts';
-import { createCounterRepository } from './kernel/db/counter.repository.ts';
 import drain from './kernel/http/drain.ts';
 import errors, { frameworkError } from './kernel/http/errors.ts';
 import formBody from './kernel/http/form-body.ts';
@@ -116,16 +115,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Route limits, sign-in throttles and spent captchas: counted in the database (0024).
-  const counters = createCounterRepository(deps.database);
-  await app.register(rateLimits, { counters });
-  await app.register(formBody);
-  await app.register(inputGuard);
-  // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
-  // and may lower these limits per route.
-  await app.register(multipart, {
-    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 21 },
-  });
   const secret = loadSecret(config.appSecret, config.dataDir);
   const mailer =
     deps.mailer ??
@@ -149,6 +138,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forgetSessions: (userId) => app.sessions.forget(userId),
   });
   const { accounts } = services;
+  // Route limits, sign-in throttles and spent captchas: counted in the database (0024).
+  await app.register(rateLimits, { counters: services.counters });
+  await app.register(formBody);
+  await app.register(inputGuard);
+  // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
+  // and may lower these limits per route.
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 21 },
+  });
   await app.register(viewer, {
     accounts,
     secret,
