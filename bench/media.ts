@@ -10,7 +10,7 @@ import { videoSourceKey } from '../src/media/keys.ts';
 import { LocalStorage } from '../src/media/storage.ts';
 import { testSourceArgs } from '../src/media/test-source.ts';
 import { ROOT_DIR } from '../src/server/app.ts';
-import { createJobDefinitions } from '../src/server/kernel/jobs/definitions.ts';
+import { createJobDefinitions } from '../src/server/jobs.ts';
 import { createJobQueue } from '../src/server/kernel/jobs/queue.ts';
 import { createVideoMediaRepository } from '../src/server/media/video-media.repository.ts';
 

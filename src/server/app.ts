@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -12,34 +12,23 @@ import type { Logger } from 'pino';
 import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { createAccountRepository } from './accounts/account.repository.ts';
-import { createAccountService } from './accounts/account.service.ts';
 import { authRoutes } from './accounts/auth.routes.ts';
 import { oidcRoutes } from './accounts/oidc.routes.ts';
-import { hashPassword } from './accounts/passwords.ts';
-import { createSignInGuard } from './accounts/sign-in-guard.ts';
-import { createAdsRepository } from './ads/ads.repository.ts';
+import viewer from './accounts/session.plugin.ts';
 import { adsRoutes } from './ads/ads.routes.ts';
-import {
-  type AdEventCounter,
-  createAdEventCounter,
-  createLayoutAds,
-  pageAnalytics,
-} from './ads/ads.service.ts';
+import { type AdEventCounter, createLayoutAds, pageAnalytics } from './ads/ads.service.ts';
 import { albumEditRoutes } from './albums/album-edit.routes.ts';
 import { albumsRoutes } from './albums/albums.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
-import { createCaptchaService } from './captcha/captcha.service.ts';
 import { channelsRoutes } from './catalogue/channels.routes.ts';
 import { discoveryRoutes } from './catalogue/discovery.routes.ts';
 import { modelsRoutes } from './catalogue/models.routes.ts';
 import { videosRoutes } from './catalogue/videos.routes.ts';
-import ageGate from './compliance/age-gate.plugin.ts';
+import ageGate, { namesUk } from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
-import { createAgeVerifier } from './compliance/age-verifier.ts';
+import { compose } from './compose.ts';
 import type { Config } from './config.ts';
-import { forgetCachedObject, ResponseCache } from './kernel/cache/response-cache.ts';
-import type { ApiDeps } from './kernel/http/deps.ts';
+import { ResponseCache } from './kernel/cache/response-cache.ts';
 import drain from './kernel/http/drain.ts';
 import errors, { frameworkError } from './kernel/http/errors.ts';
 import formBody from './kernel/http/form-body.ts';
@@ -49,26 +38,19 @@ import { registerOpenApi } from './kernel/http/openapi.ts';
 import rateLimits from './kernel/http/rate-limits.ts';
 import responseCache, { serveFromCache } from './kernel/http/response-cache.ts';
 import security, { thirdPartySources } from './kernel/http/security.ts';
-import viewer from './kernel/http/viewer.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
 import { createMailer, type Mailer } from './kernel/mail/mailer.ts';
 import { mediaRoutes } from './media/media.routes.ts';
-import { createMediaUrls } from './media/media-urls.ts';
 import { inputRoutes } from './members/input.routes.ts';
-import { createMemberActionsRepository } from './members/member-actions.repository.ts';
-import { createMemberActionsService } from './members/member-actions.service.ts';
 import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { reportRoutes } from './reports/report.routes.ts';
 import { loadSecret } from './secret.ts';
-import { createSocial, socialRoutes } from './social/social.routes.ts';
+import { socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
-import { createStaffRepository } from './staff/staff.repository.ts';
-import { createStaffService } from './staff/staff.service.ts';
-import { createCounterRepository } from './stats/counter.repository.ts';
 import { statRoutes } from './stats/stat.routes.ts';
 import { uploadRoutes } from './uploads/upload.routes.ts';
 
@@ -102,11 +84,12 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const cache = new ResponseCache(config.responseCacheBytes);
+  const fromUk = (headers: IncomingHttpHeaders) => namesUk(headers, config.countryHeader);
   const app = Fastify({
     // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!serveFromCache(cache, req, res, config.countryHeader)) handler(req, res);
+        if (!serveFromCache(cache, req, res, config.countryHeader, fromUk)) handler(req, res);
       }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -132,16 +115,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Route limits, sign-in throttles and spent captchas: counted in the database (0024).
-  const counters = createCounterRepository(deps.database);
-  await app.register(rateLimits, { counters });
-  await app.register(formBody);
-  await app.register(inputGuard);
-  // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
-  // and may lower these limits per route.
-  await app.register(multipart, {
-    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 21 },
-  });
   const secret = loadSecret(config.appSecret, config.dataDir);
   const mailer =
     deps.mailer ??
@@ -152,30 +125,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: deps.logger,
     });
   app.addHook('onClose', async () => mailer.close());
-  const sessionTtlS = config.sessionDays * 86_400;
-  const captcha = createCaptchaService({ secret, counters });
-  const staff = createStaffService({
-    staff: createStaffRepository(deps.database),
-    counters,
-    secret,
-    siteName: config.siteName,
-    hashPassword,
-  });
-  const accounts = createAccountService({
-    accounts: createAccountRepository(deps.database),
-    guard: createSignInGuard({ counters, captcha }),
-    captcha,
+  const services = compose({
+    config,
+    database: deps.database,
+    storage: deps.storage,
+    logger: deps.logger,
     mailer,
-    site: { name: config.siteName, url: config.publicUrl },
-    sessionTtlS,
-    secondFactor: staff,
+    secret,
+    cache,
+    jobs: deps.jobs,
+    // The session plugin below decorates the app; members change only once it serves.
+    forgetSessions: (userId) => app.sessions.forget(userId),
+  });
+  const { accounts } = services;
+  // Route limits, sign-in throttles and spent captchas: counted in the database (0024).
+  await app.register(rateLimits, { counters: services.counters });
+  await app.register(formBody);
+  await app.register(inputGuard);
+  // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
+  // and may lower these limits per route.
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 21 },
   });
   await app.register(viewer, {
     accounts,
     secret,
     secure: config.publicUrl.startsWith('https://'),
     publicUrl: config.publicUrl,
-    sessionTtlS,
+    sessionTtlS: config.sessionDays * 86_400,
   });
   if (!config.countryHeader) {
     // Decision 0025: without the header no visitor's country is known and no gate can show.
@@ -189,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secure: config.publicUrl.startsWith('https://'),
   });
   await registerOpenApi(app, { siteName: config.siteName });
-  await app.register(responseCache, { cache, countryHeader: config.countryHeader });
+  await app.register(responseCache, { cache, countryHeader: config.countryHeader, fromUk });
 
   await mkdir(config.mediaDir, { recursive: true });
   const distDir = deps.distDir ?? DIST_DIR;
@@ -218,85 +195,64 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     decorateReply: deps.pages !== 'prod',
   });
 
-  const api: ApiDeps = {
-    database: deps.database,
-    storage: deps.storage,
-    urls: createMediaUrls(deps.storage),
-    config,
-    secret,
-  };
-  await app.register(authRoutes({ ...api, accounts }));
-  await app.register(captchaRoutes({ captcha }));
-  await app.register(oidcRoutes({ ...api, accounts, google: config.google }));
+  // Each routes module gets the services it uses, never the database (decision 0040).
+  const { maxCacheLifetime } = config;
+  const cached = { config: { maxCacheLifetime } };
+  await app.register(authRoutes({ accounts }));
+  await app.register(captchaRoutes({ captcha: services.captcha }));
+  await app.register(oidcRoutes({ accounts, google: config.google, secret, config }));
   await app.register(healthRoutes({ database: deps.database }));
   await app.register(
     sitemapRoutes({
       database: deps.database,
-      urls: api.urls,
+      urls: services.urls,
       publicUrl: config.publicUrl,
-      maxLifetime: config.maxCacheLifetime,
+      maxLifetime: maxCacheLifetime,
     }),
   );
-  await app.register(mediaRoutes({ ...api, mediaDir: config.mediaDir }));
-  for (const routes of [
-    videosRoutes,
-    discoveryRoutes,
-    modelsRoutes,
-    channelsRoutes,
-    membersRoutes,
-    playlistsRoutes,
-    albumsRoutes,
-  ]) {
-    await app.register(routes(api));
-  }
-  const memberActions = createMemberActionsService({
-    actions: createMemberActionsRepository(deps.database),
-    urls: api.urls,
-    changed: ({ section, objectId }) => forgetCachedObject(cache, section, objectId),
-  });
-  await app.register(statRoutes(api, {}, memberActions));
-  await app.register(inputRoutes(api, memberActions));
-  await app.register(uploadRoutes(api, { config, jobs: deps.jobs, cache }));
+  await app.register(mediaRoutes({ access: services.mediaAccess, mediaDir: config.mediaDir }));
   await app.register(
-    albumEditRoutes(api, { changed: (albumId) => forgetCachedObject(cache, 'album', albumId) }),
-  );
-  await app.register(
-    memberProfileRoutes(api, {
-      // The member's page shows the change at once; the header's avatar and ended
-      // sessions are read again.
-      changed: (userId) => {
-        forgetCachedObject(cache, 'member', userId);
-        app.sessions.forget(userId);
-      },
-      emails: { counters, mailer, site: { name: config.siteName, url: config.publicUrl } },
-    }),
-  );
-  const adEvents = config.analytics.adEvents
-    ? createAdEventCounter({ ads: createAdsRepository(deps.database) })
-    : undefined;
-  app.decorate('adEvents', adEvents);
-  const social = createSocial(api);
-  await app.register(socialRoutes(social));
-  await app.register(
-    ageVerificationRoutes(api, {
-      verifier: createAgeVerifier(config.ageVerifier),
-      // The next page's `user.ageVerified` and the member's profile tell the news.
-      changed: (userId) => {
-        app.sessions.forget(userId);
-        forgetCachedObject(cache, 'member', userId);
-      },
+    videosRoutes({
+      videos: services.videos,
+      files: services.videoFiles,
+      status: services.videoStatus,
+      storage: deps.storage,
+      secret,
+      ...cached,
     }),
   );
   await app.register(
-    adsRoutes(api, {
-      sisterSites: config.sisterSites,
-      offerChance: config.offerChance,
-      adEvents,
+    discoveryRoutes({
+      discovery: services.discovery,
+      recorder: services.keywordRecorder,
+      ...cached,
     }),
   );
+  await app.register(modelsRoutes({ models: services.models, ...cached }));
+  await app.register(channelsRoutes({ models: services.models, ...cached }));
+  await app.register(membersRoutes({ members: services.members, ...cached }));
+  await app.register(playlistsRoutes({ playlists: services.playlists, ...cached }));
+  await app.register(albumsRoutes({ playlists: services.playlists, ...cached }));
   await app.register(
-    reportRoutes(api, { captcha, mailer, contactEmail: config.contactEmail, logger: deps.logger }),
+    statRoutes({
+      stats: services.stats,
+      foldViews: services.foldViews,
+      members: services.memberActions,
+    }),
   );
+  await app.register(inputRoutes(services.memberActions));
+  await app.register(
+    uploadRoutes({ uploads: services.uploads, store: services.uploadStore, config }),
+  );
+  await app.register(albumEditRoutes(services.albumEdit));
+  await app.register(
+    memberProfileRoutes({ profiles: services.memberProfiles, emails: services.emailChanges }),
+  );
+  app.decorate('adEvents', services.adEvents);
+  await app.register(socialRoutes(services.social));
+  await app.register(ageVerificationRoutes(services.ageVerification));
+  await app.register(adsRoutes({ ads: services.houseAds, adEvents: services.adEvents, ...cached }));
+  await app.register(reportRoutes(services.reports));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');
@@ -320,17 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         googleSignIn: config.google !== undefined,
         layoutAds: createLayoutAds(config.ads),
         analytics: (member) => pageAnalytics(config.analytics, member),
-        pageUser: async (viewer) => ({
-          id: viewer.userId,
-          username: viewer.username,
-          avatar:
-            viewer.avatarVersion > 0
-              ? api.urls.memberAvatar(viewer.userId, viewer.avatarVersion)
-              : '',
-          ageVerified: viewer.ageVerified,
-          historyCount: await accounts.historyCount(viewer.userId),
-          unreadMessages: await social.unreadCount(viewer.userId),
-        }),
+        pageUser: (viewer) => services.pageUsers.pageUser(viewer),
       }),
     );
   }

@@ -4,8 +4,8 @@ import { renderDemoPool } from '../db/seed/demo-pool.ts';
 import { LocalStorage } from '../media/storage.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createJobDefinitions } from './jobs.ts';
 import type { ResponseCache } from './kernel/cache/response-cache.ts';
-import { createJobDefinitions } from './kernel/jobs/definitions.ts';
 import { createJobQueue } from './kernel/jobs/queue.ts';
 import { createLogger } from './logger.ts';
 import {

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { Database } from '../../src/db/client.ts';
 import type { LocalStorage } from '../../src/media/storage.ts';
-import { createJobDefinitions } from '../../src/server/kernel/jobs/definitions.ts';
+import { createJobDefinitions } from '../../src/server/jobs.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/kernel/jobs/queue.ts';
 
 /**

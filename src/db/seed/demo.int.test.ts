@@ -16,7 +16,7 @@ import {
   videoThumbKey,
 } from '../../media/keys.ts';
 import { hashPassword } from '../../server/accounts/passwords.ts';
-import { createJobDefinitions } from '../../server/kernel/jobs/definitions.ts';
+import { createJobDefinitions } from '../../server/jobs.ts';
 import { createJobQueue, type JobQueue } from '../../server/kernel/jobs/queue.ts';
 import { createVideoMediaRepository } from '../../server/media/video-media.repository.ts';
 import { isCatalogueEmpty, seedDemo } from './demo.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage, LANGUAGE_COOKIE } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { z } from '../../contracts/zod.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import { formFields } from '../kernel/http/form-body.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { SECOND_FACTOR, SECOND_FACTOR_LIMITS, STAFF_SESSION } from '../staff/staff.service.ts';
 import type { AccountService, ClientInfo } from './account.service.ts';
@@ -19,20 +19,6 @@ import { SIGN_IN_LIMITS } from './sign-in-guard.ts';
 const LOGINS_PER_ADDRESS = { max: 50, windowMs: 10 * 60_000 };
 const SIGNUPS_PER_ADDRESS = { max: 10, windowMs: 60 * 60_000 };
 const RESTORES_PER_ADDRESS = { max: 10, windowMs: 60 * 60_000 };
-
-/** Form fields as strings; anything that is not a string (arrays, objects) counts as empty. */
-export function formFields<K extends string>(
-  body: unknown,
-  names: readonly K[],
-): Record<K, string> {
-  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const out = {} as Record<K, string>;
-  for (const name of names) {
-    const value = source[name];
-    out[name] = typeof value === 'string' ? value.slice(0, 1000) : '';
-  }
-  return out;
-}
 
 function client(request: FastifyRequest): ClientInfo {
   const lang = request.cookies[LANGUAGE_COOKIE];
@@ -68,7 +54,7 @@ const formBody = (fields: Record<string, string>) => ({
   ),
 });
 
-export function authRoutes(deps: ApiDeps & { accounts: AccountService }) {
+export function authRoutes(deps: { accounts: AccountService }) {
   const { accounts } = deps;
   return async (app: FastifyInstance) => {
     app.post(

@@ -1,8 +1,8 @@
 import { AppError } from '../../contracts/errors.ts';
 import { checkEmailChange, EMAIL_CHANGE_TTL_HOURS } from '../../contracts/profile.rules.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
+import type { CounterRepository } from '../kernel/db/counter.repository.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
-import type { CounterRepository } from '../stats/counter.repository.ts';
 import { MAILED_TOKEN, newToken, tokenHash } from './account.service.ts';
 import { accountMail, maskEmail } from './account-mail.ts';
 import type { EmailChangeOutcome, EmailChangeRepository } from './email-change.repository.ts';

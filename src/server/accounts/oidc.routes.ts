@@ -4,7 +4,6 @@ import { isLanguage, LANGUAGE_COOKIE } from '../../contracts/constants.ts';
 import { AppError, type ErrorCode, failure } from '../../contracts/errors.ts';
 import { safeBack } from '../../contracts/safe-back.ts';
 import type { Config } from '../config.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
 import type { AccountService, ClientInfo } from './account.service.ts';
 import { createGoogleSignIn, type GoogleFlow } from './google-sign-in.ts';
 
@@ -76,7 +75,12 @@ function client(request: FastifyRequest): ClientInfo {
   };
 }
 
-export function oidcRoutes(deps: ApiDeps & { accounts: AccountService; google: Config['google'] }) {
+export function oidcRoutes(deps: {
+  accounts: AccountService;
+  google: Config['google'];
+  secret: string;
+  config: Pick<Config, 'publicUrl'>;
+}) {
   const { accounts, secret } = deps;
   const google = deps.google
     ? createGoogleSignIn({ ...deps.google, redirectUri: `${deps.config.publicUrl}${GOOGLE_PATH}` })

@@ -3,7 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
-import type { CounterRepository } from '../stats/counter.repository.ts';
+import type { CounterRepository } from '../kernel/db/counter.repository.ts';
 
 // What stands between a password guesser and an account (decision 0023). Wrong passwords
 // never lock the owner out: past a few on one account, signing in to it takes a solved

@@ -13,47 +13,26 @@ import {
   partnerResponseSchema,
 } from '../../contracts/ads.schema.ts';
 import { AppError } from '../../contracts/errors.ts';
-import { createVideoRepository } from '../catalogue/video.repository.ts';
-import type { SisterSite } from '../config.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import type { Config } from '../config.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
-import { createAdsRepository } from './ads.repository.ts';
-import {
-  AD_EVENTS_FLUSH_MS,
-  type AdEventCounter,
-  type AdProvider,
-  createHouseAds,
-} from './ads.service.ts';
+import { AD_EVENTS_FLUSH_MS, type AdEventCounter, type AdProvider } from './ads.service.ts';
 
 // The house ad calls (decision 0018): what the visitors' ad slots, the affiliate offer and
 // the partner slider of the video page show. Public and cached: nothing here depends on
 // who asks (members get no slots at all, so they never call). With AD_EVENTS, the page
 // reports its ad spots' impressions and clicks here (decision 0035).
 
-export function adsRoutes(
-  deps: ApiDeps,
-  opts: {
-    sisterSites: SisterSite[];
-    offerChance: number;
-    provider?: AdProvider;
-    /** Counts ad-spot events (AD_EVENTS); without one the report path does not exist. */
-    adEvents?: AdEventCounter | undefined;
-  },
-) {
+export function adsRoutes(deps: {
+  ads: AdProvider;
+  /** Counts ad-spot events (AD_EVENTS); without one the report path does not exist. */
+  adEvents?: AdEventCounter | undefined;
+  config: Pick<Config, 'maxCacheLifetime'>;
+}) {
   const maxLifetime = deps.config.maxCacheLifetime;
-  const repository = createAdsRepository(deps.database);
-  const ads =
-    opts.provider ??
-    createHouseAds({
-      ads: repository,
-      videos: createVideoRepository(deps.database),
-      urls: deps.urls,
-      sisterSites: opts.sisterSites,
-      offerChance: opts.offerChance,
-    });
+  const { ads } = deps;
   return async (app: FastifyInstance) => {
-    if (opts.adEvents) adEventRoutes(app, opts.adEvents);
+    if (deps.adEvents) adEventRoutes(app, deps.adEvents);
     app.get<{ Params: { lifetime: string; file: string } }>(
       '/api/json/ads/:lifetime/:file',
       {

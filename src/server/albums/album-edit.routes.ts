@@ -8,18 +8,9 @@ import {
 import { AppError } from '../../contracts/errors.ts';
 import { albumEditAnswerSchema } from '../../contracts/playlists.schema.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../media/media-access.ts';
-import { createPlaylistRepository } from '../playlists/playlist.repository.ts';
-import { createPlaylistService } from '../playlists/playlist.service.ts';
-import { createAlbumEditRepository } from './album-edit.repository.ts';
-import {
-  type AlbumEditService,
-  createAlbumEditService,
-  type RenderedPhoto,
-} from './album-edit.service.ts';
+import type { AlbumEditService, RenderedPhoto } from './album-edit.service.ts';
 import { renderAlbumPhoto } from './album-images.ts';
 
 // `POST /api/album_edit.php` (SPEC.md §7, "multipart … with progress events"): a member's
@@ -90,20 +81,7 @@ async function readMultipart(
   return { call: parsed.value, photos };
 }
 
-export function albumEditRoutes(deps: ApiDeps, hooks: { changed(albumId: number): void }) {
-  const albums = createPlaylistService({
-    playlists: createPlaylistRepository(deps.database),
-    urls: deps.urls,
-    storage: deps.storage,
-    signAlbum: (id) => signedAlbumPrefix(deps.secret, id, SIGNED_ALBUM_TTL_S),
-  });
-  const service = createAlbumEditService({
-    albums: createAlbumEditRepository(deps.database),
-    storage: deps.storage,
-    album: async (id, viewer) => (await albums.album(id, viewer)).body,
-    changed: hooks.changed,
-  });
-
+export function albumEditRoutes(service: AlbumEditService) {
   return async (app: FastifyInstance) => {
     app.post(
       '/api/album_edit.php',

@@ -3,24 +3,21 @@ import { AppError } from '../../contracts/errors.ts';
 import { parseObjectPath } from '../../contracts/members.paths.ts';
 import { parseAlbums } from '../../contracts/playlists.paths.ts';
 import { albumResponseSchema, albumsResponseSchema } from '../../contracts/playlists.schema.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import type { Config } from '../config.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer } from '../kernel/http/response-cache.ts';
-import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../media/media-access.ts';
-import { createPlaylistRepository } from '../playlists/playlist.repository.ts';
-import { createPlaylistService } from '../playlists/playlist.service.ts';
+import { SIGNED_ALBUM_TTL_S } from '../media/media-access.ts';
+import type { PlaylistService } from '../playlists/playlist.service.ts';
 
 // Album calls of SPEC.md §7 (the list path is not shown there; ours is documented here).
 
 const ALBUMS_MAX = 200;
 
-export function albumsRoutes(deps: ApiDeps) {
-  const service = createPlaylistService({
-    playlists: createPlaylistRepository(deps.database),
-    urls: deps.urls,
-    storage: deps.storage,
-    signAlbum: (id) => signedAlbumPrefix(deps.secret, id, SIGNED_ALBUM_TTL_S),
-  });
+export function albumsRoutes(deps: {
+  playlists: PlaylistService;
+  config: Pick<Config, 'maxCacheLifetime'>;
+}) {
+  const service = deps.playlists;
   const maxLifetime = deps.config.maxCacheLifetime;
 
   return async (app: FastifyInstance) => {

@@ -5,7 +5,7 @@ import {
   type CaptchaAction,
   type CaptchaChallenge,
 } from '../../contracts/captcha.ts';
-import type { CounterRepository } from '../stats/counter.repository.ts';
+import type { CounterRepository } from '../kernel/db/counter.repository.ts';
 
 // The proof-of-work captcha in the style of ALTCHA (decision 0023). A challenge is
 // SHA-256(salt + secret number) signed with HMAC; the salt carries the action and the

@@ -5,19 +5,18 @@ import { AppError } from '../../contracts/errors.ts';
 import { parseDirFile } from '../../contracts/models.paths.ts';
 import { channelResponseSchema, channelsResponseSchema } from '../../contracts/models.schema.ts';
 import { parseLifetime } from '../../contracts/paths.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import type { Config } from '../config.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
-import { createModelRepository } from './model.repository.ts';
-import { createModelService } from './model.service.ts';
+import type { ModelService } from './model.service.ts';
 
 // Channel calls of SPEC.md §7: the channel index (with top thumbs) and one channel.
 
-export function channelsRoutes(deps: ApiDeps) {
-  const service = createModelService({
-    models: createModelRepository(deps.database),
-    urls: deps.urls,
-  });
+export function channelsRoutes(deps: {
+  models: ModelService;
+  config: Pick<Config, 'maxCacheLifetime'>;
+}) {
+  const service = deps.models;
   const maxLifetime = deps.config.maxCacheLifetime;
 
   return async (app: FastifyInstance) => {

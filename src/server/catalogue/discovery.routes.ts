@@ -24,37 +24,30 @@ import {
 } from '../../contracts/discovery.schema.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { z } from '../../contracts/zod.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import type { Config } from '../config.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
-import { createDiscoveryRepository } from './discovery.repository.ts';
-import { createDiscoveryService, KeywordRecorder } from './discovery.service.ts';
-import { createVideoRepository } from './video.repository.ts';
+import type { DiscoveryService, KeywordRecorder } from './discovery.service.ts';
 
 // Discovery calls of SPEC.md §7: main, categories, suggester (both forms) and search.
 
 const SUGGESTIONS_MAX = 1000;
 
-export function discoveryRoutes(deps: ApiDeps) {
-  const discovery = createDiscoveryRepository(deps.database);
+export function discoveryRoutes(deps: {
+  discovery: DiscoveryService;
+  /** The buffer of search statistics the service fills; written out when the app closes. */
+  recorder: KeywordRecorder;
+  config: Pick<Config, 'maxCacheLifetime'>;
+}) {
+  const { recorder, discovery: service } = deps;
   const maxLifetime = deps.config.maxCacheLifetime;
 
   // Not encapsulated, so the app (and tests) can reach the keyword recorder.
   return fp(async (app: FastifyInstance) => {
-    const recorder = new KeywordRecorder((entries) => discovery.recordSearches(entries), {
-      flushMs: 10_000,
-      onError: (error) => app.log.warn({ err: error }, 'keyword statistics not saved'),
-    });
     app.addHook('onClose', async () => {
       await recorder.close();
     });
     app.decorate('keywordRecorder', recorder);
-    const service = createDiscoveryService({
-      discovery,
-      videos: createVideoRepository(deps.database),
-      urls: deps.urls,
-      recorder,
-    });
 
     app.get<{ Params: { lifetime: string; file: string } }>(
       '/api/json/main/:lifetime/:file',

@@ -4,19 +4,18 @@ import { AppError } from '../../contracts/errors.ts';
 import { parseDirFile, parseModels } from '../../contracts/models.paths.ts';
 import { modelResponseSchema, modelsResponseSchema } from '../../contracts/models.schema.ts';
 import { parseLifetime } from '../../contracts/paths.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import type { Config } from '../config.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
-import { createModelRepository } from './model.repository.ts';
-import { createModelService } from './model.service.ts';
+import type { ModelService } from './model.service.ts';
 
 // Model calls of SPEC.md §7: the filtered model index and one model.
 
-export function modelsRoutes(deps: ApiDeps) {
-  const service = createModelService({
-    models: createModelRepository(deps.database),
-    urls: deps.urls,
-  });
+export function modelsRoutes(deps: {
+  models: ModelService;
+  config: Pick<Config, 'maxCacheLifetime'>;
+}) {
+  const service = deps.models;
   const maxLifetime = deps.config.maxCacheLifetime;
 
   return async (app: FastifyInstance) => {

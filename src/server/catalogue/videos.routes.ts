@@ -11,23 +11,19 @@ import {
   parseVideos2,
 } from '../../contracts/paths.ts';
 import {
-  type VideoStatus,
   videoFileListSchema,
   videoListResponseSchema,
   videoResponseSchema,
   videoStatusSchema,
 } from '../../contracts/video.schema.ts';
 import { z } from '../../contracts/zod.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import type { Config } from '../config.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer, cacheFor, cacheForViewer } from '../kernel/http/response-cache.ts';
-import { signedVideoPrefix } from '../media/media-access.ts';
-import { createVideoMediaRepository } from '../media/video-media.repository.ts';
-import { createCategoryCatalogue } from './category-catalogue.ts';
-import { createVideoRepository } from './video.repository.ts';
-import { createVideoService } from './video.service.ts';
-import { createVideoFileService, verifyGetFile } from './video-file.service.ts';
-import { createVideoSectionRepository } from './video-section.repository.ts';
+import type { VideoStatusService } from '../media/video-status.service.ts';
+import type { VideoService } from './video.service.ts';
+import { type VideoFileService, verifyGetFile } from './video-file.service.ts';
 
 // Video calls of SPEC.md §7: lists (videos2), one video, related videos, downloadable files
 // (videofile) and the signed get_file paths they point to. All but the lists are
@@ -36,18 +32,16 @@ import { createVideoSectionRepository } from './video-section.repository.ts';
 /** How long the answer of a video still processing may be kept. */
 const PROCESSING_LIFETIME_S = 60;
 
-export function videosRoutes(deps: ApiDeps) {
-  const repository = createVideoRepository(deps.database);
-  const sections = createVideoSectionRepository(deps.database);
-  const videos = createVideoService({
-    videos: repository,
-    sections,
-    catalogue: createCategoryCatalogue(() => sections.catalogue()),
-    urls: deps.urls,
-    signMedia: (id, durationS) => signedVideoPrefix(deps.secret, id, Math.max(3600, durationS * 3)),
-  });
-  const media = createVideoMediaRepository(deps.database);
-  const files = createVideoFileService({ videos: repository, secret: deps.secret });
+export function videosRoutes(deps: {
+  videos: VideoService;
+  files: VideoFileService;
+  status: VideoStatusService;
+  storage: MediaStorage;
+  /** Key that signs download links (src/server/secret.ts). */
+  secret: string;
+  config: Pick<Config, 'maxCacheLifetime'>;
+}) {
+  const { videos, files } = deps;
   const maxLifetime = deps.config.maxCacheLifetime;
 
   return async (app: FastifyInstance) => {
@@ -199,24 +193,10 @@ export function videosRoutes(deps: ApiDeps) {
         const id =
           typeof request.query.video_id === 'string' ? parseId(request.query.video_id) : undefined;
         if (id === undefined) throw new AppError('invalid_params', { field: 'video_id' });
-        const video = await media.getForProcessing(id);
-        if (!video) throw new AppError('not_found');
+        const status = await deps.status.status(id);
+        if (!status) throw new AppError('not_found');
         reply.header('cache-control', 'no-store');
-        const order = (task: string) => (task.startsWith('hls:') ? 0 : task === 'mp4' ? 2 : 1);
-        return {
-          video_id: String(video.id),
-          status_id: String(video.status_id) as VideoStatus['status_id'],
-          rungs: video.media.rungs ?? [],
-          failure: video.media.error ?? '',
-          tasks: Object.entries(video.media.tasks ?? {})
-            .map(([task, state]) => ({
-              task,
-              state: state.state,
-              progress: state.progress ?? (state.state === 'done' ? 1 : 0),
-              attempts: state.attempts ?? 0,
-            }))
-            .sort((a, b) => order(a.task) - order(b.task) || a.task.localeCompare(b.task)),
-        } satisfies VideoStatus;
+        return status;
       },
     );
 

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
 import { z } from '../../contracts/zod.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import { createAgeVerificationRepository } from './age-verification.repository.ts';
-import { createAgeVerificationService } from './age-verification.service.ts';
-import { AGE_PHOTO_MAX_BYTES, type AgeVerifier } from './age-verifier.ts';
+import type { AgeVerificationService } from './age-verification.service.ts';
+import { AGE_PHOTO_MAX_BYTES } from './age-verifier.ts';
 
 // `POST multipart /api/age_verification.php: file` (SPEC.md §7): the UK gate's photo check
 // (SPEC.md §4). Members only; the photo is read into memory, judged and dropped.
@@ -28,15 +26,7 @@ async function readPhoto(request: FastifyRequest): Promise<Buffer> {
   return files.file;
 }
 
-export function ageVerificationRoutes(
-  deps: ApiDeps,
-  opts: { verifier: AgeVerifier; changed(userId: number): void },
-) {
-  const service = createAgeVerificationService({
-    verifier: opts.verifier,
-    users: createAgeVerificationRepository(deps.database),
-    changed: opts.changed,
-  });
+export function ageVerificationRoutes(service: AgeVerificationService) {
   return async (app: FastifyInstance) => {
     app.post(
       '/api/age_verification.php',

@@ -13,12 +13,11 @@ import {
 } from '../../../tests/support/processes.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { runFfmpeg } from '../../media/exec.ts';
-import { videoGenDir, videoSourceKey } from '../../media/keys.ts';
+import { chosenPreviewKey, videoGenDir, videoSourceKey } from '../../media/keys.ts';
 import { processStart } from '../../media/processes.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import { chosenPreviewKey } from './media-process-video.job.ts';
 import { stepWorkKey } from './media-work.ts';
 import { createVideoMediaRepository } from './video-media.repository.ts';
 

@@ -23,7 +23,7 @@ import {
 import { sourceInput } from '../../media/sniff.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
-import { createJobDefinitions } from '../kernel/jobs/definitions.ts';
+import { createJobDefinitions } from '../jobs.ts';
 import { createJobQueue, type JobQueue } from '../kernel/jobs/queue.ts';
 import { createVideoMediaRepository } from './video-media.repository.ts';
 

@@ -4,7 +4,12 @@ import sharp from 'sharp';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
 import { MediaError, screenshotArgs } from '../../media/ffmpeg.ts';
 import { ladderFor } from '../../media/hls.ts';
-import { videoDir, videoPreviewKey, videoScreenshotKey, videoThumbKey } from '../../media/keys.ts';
+import {
+  chosenPreviewKey,
+  videoPreviewKey,
+  videoScreenshotKey,
+  videoThumbKey,
+} from '../../media/keys.ts';
 import { PREVIEW_SIZE, THUMB_SIZE } from '../../media/placeholder-art.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -22,14 +27,6 @@ import type { VideoMediaRepository } from './video-media.repository.ts';
 /** Screenshots across the video; the second (at 30%) is the preview, as before. */
 export const SCREENSHOT_AT = [0.1, 0.3, 0.5, 0.7, 0.9] as const;
 const PREVIEW_INDEX = 1;
-
-/**
- * The preview a member chose for an upload (a frame or an own image, docs/decisions/0015).
- * While it is stored it is the main screenshot, in every run; else the frame at 30% is.
- */
-export function chosenPreviewKey(id: number): string {
-  return `${videoDir(id)}/chosen-preview.jpg`;
-}
 
 /** The rung published first: 480 plays everywhere and encodes fast; else the best there is. */
 export function firstRung(heights: number[]): number {

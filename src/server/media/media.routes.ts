@@ -1,15 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
-import { createVideoRepository } from '../catalogue/video.repository.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
-import { createPlaylistRepository } from '../playlists/playlist.repository.ts';
-import {
-  cachedVisibility,
-  createMediaAccess,
-  isPlaybackFile,
-  type MediaDecision,
-} from './media-access.ts';
+import { isPlaybackFile, type MediaAccess, type MediaDecision } from './media-access.ts';
 
 // Media files (docs/decisions/0011, 0022): `/media/{key}` for what is public, and
 // `/media/s/{expires}/{sig}/{key}` for the playback files of private videos and the photos
@@ -42,17 +34,8 @@ function cacheControl(key: string, decision: Extract<MediaDecision, { allow: tru
   return 'public, max-age=2592000';
 }
 
-export function mediaRoutes(deps: ApiDeps & { mediaDir: string }) {
-  const videos = createVideoRepository(deps.database);
-  const albums = createPlaylistRepository(deps.database);
-  const access = createMediaAccess({
-    secret: deps.secret,
-    visibility: cachedVisibility((id) => videos.getPlayback(id), { ttlMs: 30_000, max: 20_000 }),
-    albumVisibility: cachedVisibility((id) => albums.albumVisibility(id), {
-      ttlMs: 30_000,
-      max: 20_000,
-    }),
-  });
+export function mediaRoutes(deps: { access: MediaAccess; mediaDir: string }) {
+  const { access } = deps;
 
   return async (app: FastifyInstance) => {
     function send(

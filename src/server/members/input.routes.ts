@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
 import { parseInput } from '../../contracts/input.rules.ts';
 import { z } from '../../contracts/zod.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { MemberActionsService } from './member-actions.service.ts';
 
@@ -23,7 +22,7 @@ const answerSchema = z.object({
 
 const field = (description: string) => ({ type: 'string', description });
 
-export function inputRoutes(_deps: ApiDeps, service: MemberActionsService) {
+export function inputRoutes(service: MemberActionsService) {
   return async (app: FastifyInstance) => {
     app.post(
       '/api/input.php',

@@ -8,18 +8,11 @@ import {
   PROFILE_LIMITS,
 } from '../../contracts/profile.rules.ts';
 import { memberAnswerSchema } from '../../contracts/profile.schema.ts';
-import { formFields } from '../accounts/auth.routes.ts';
-import { createEmailChangeRepository } from '../accounts/email-change.repository.ts';
-import {
-  createEmailChangeService,
-  EMAIL_CHANGE_LIMITS,
-  type EmailChangeDeps,
-} from '../accounts/email-change.service.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import { EMAIL_CHANGE_LIMITS, type EmailChangeService } from '../accounts/email-change.service.ts';
+import { formFields } from '../kernel/http/form-body.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import { createMemberProfileRepository } from './member-profile.repository.ts';
-import { createMemberProfileService } from './member-profile.service.ts';
+import type { MemberProfileService } from './member-profile.service.ts';
 import type { ProfileImageKind } from './profile-images.ts';
 
 // `POST /api/member.php` (SPEC.md §6 "own profile via POST", §7): the signed-in member's
@@ -82,24 +75,11 @@ async function uploadedImage(request: FastifyRequest): Promise<{ section: Sectio
 
 const text = (description: string) => ({ type: 'string', description });
 
-export function memberProfileRoutes(
-  deps: ApiDeps,
-  hooks: {
-    changed(userId: number): void;
-    emails: Omit<EmailChangeDeps, 'changes' | 'changed'>;
-  },
-) {
-  const service = createMemberProfileService({
-    profiles: createMemberProfileRepository(deps.database),
-    storage: deps.storage,
-    urls: deps.urls,
-    changed: hooks.changed,
-  });
-  const emails = createEmailChangeService({
-    ...hooks.emails,
-    changes: createEmailChangeRepository(deps.database),
-    changed: hooks.changed,
-  });
+export function memberProfileRoutes(deps: {
+  profiles: MemberProfileService;
+  emails: EmailChangeService;
+}) {
+  const { profiles: service, emails } = deps;
 
   return async (app: FastifyInstance) => {
     app.post(

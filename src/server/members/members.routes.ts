@@ -12,11 +12,10 @@ import {
   membersResponseSchema,
   subscriptionsResponseSchema,
 } from '../../contracts/members.schema.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import type { Config } from '../config.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer, cacheFor } from '../kernel/http/response-cache.ts';
-import { createMemberRepository } from './member.repository.ts';
-import { createMemberService } from './member.service.ts';
+import type { MemberService } from './member.service.ts';
 
 // Member calls of SPEC.md §7: the member index, a profile (and wall), comments on any
 // object, and a member's subscriptions. One's own profile is read through POST
@@ -30,11 +29,11 @@ const objectParams = {
   file: '{id}.json',
 };
 
-export function membersRoutes(deps: ApiDeps) {
-  const service = createMemberService({
-    members: createMemberRepository(deps.database),
-    urls: deps.urls,
-  });
+export function membersRoutes(deps: {
+  members: MemberService;
+  config: Pick<Config, 'maxCacheLifetime'>;
+}) {
+  const service = deps.members;
   const maxLifetime = deps.config.maxCacheLifetime;
 
   return async (app: FastifyInstance) => {

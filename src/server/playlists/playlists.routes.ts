@@ -6,24 +6,20 @@ import {
   playlistResponseSchema,
   playlistsResponseSchema,
 } from '../../contracts/playlists.schema.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
+import type { Config } from '../config.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer } from '../kernel/http/response-cache.ts';
-import { SIGNED_ALBUM_TTL_S, signedAlbumPrefix } from '../media/media-access.ts';
-import { createPlaylistRepository } from './playlist.repository.ts';
-import { createPlaylistService } from './playlist.service.ts';
+import type { PlaylistService } from './playlist.service.ts';
 
 // Playlist calls of SPEC.md §7. A playlist's videos are the videos2 section `playlists`.
 
 const PLAYLISTS_MAX = 100;
 
-export function playlistsRoutes(deps: ApiDeps) {
-  const service = createPlaylistService({
-    playlists: createPlaylistRepository(deps.database),
-    urls: deps.urls,
-    storage: deps.storage,
-    signAlbum: (id) => signedAlbumPrefix(deps.secret, id, SIGNED_ALBUM_TTL_S),
-  });
+export function playlistsRoutes(deps: {
+  playlists: PlaylistService;
+  config: Pick<Config, 'maxCacheLifetime'>;
+}) {
+  const service = deps.playlists;
   const maxLifetime = deps.config.maxCacheLifetime;
 
   return async (app: FastifyInstance) => {

@@ -1,18 +1,13 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
 import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { isLanguage, LANGUAGE_COOKIE } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { REPORT_LIMITS, REPORT_OBJECTS, REPORT_SUBJECTS } from '../../contracts/report.rules.ts';
 import { z } from '../../contracts/zod.ts';
-import type { CaptchaService } from '../captcha/captcha.service.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import type { Mailer } from '../kernel/mail/mailer.ts';
-import { createReportRepository } from './report.repository.ts';
-import { createReportService } from './report.service.ts';
+import type { ReportService } from './report.service.ts';
 
 // `POST multipart /api/report.php` (SPEC.md §7): the ContactUs modal and the Report entries
 // of videos, comments and members. Anyone may send one, with a solved captcha; each is
@@ -29,23 +24,7 @@ const text = (description: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-export function reportRoutes(
-  deps: ApiDeps,
-  opts: {
-    captcha: Pick<CaptchaService, 'verify'>;
-    mailer: Mailer;
-    contactEmail: string;
-    logger: Pick<Logger, 'warn'>;
-  },
-) {
-  const service = createReportService({
-    reports: createReportRepository(deps.database),
-    captcha: opts.captcha,
-    mailer: opts.mailer,
-    site: { name: deps.config.siteName, url: deps.config.publicUrl },
-    contactEmail: opts.contactEmail,
-    logger: opts.logger,
-  });
+export function reportRoutes(service: ReportService) {
   const maxMb = REPORT_LIMITS.fileMaxBytes / 1024 / 1024;
 
   return async (app: FastifyInstance) => {

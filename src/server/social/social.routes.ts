@@ -11,10 +11,8 @@ import {
   threadResponseSchema,
 } from '../../contracts/social.schema.ts';
 import { z } from '../../contracts/zod.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import { createSocialRepository } from './social.repository.ts';
-import { createSocialService, type SocialService } from './social.service.ts';
+import type { SocialService } from './social.service.ts';
 
 // Between members (SPEC.md §1 friends and messages, §7 `POST /api/messages.php`): the
 // signed-in member's relation to a profile, their friend requests and their messages. Every
@@ -39,10 +37,6 @@ function pageValue(value: unknown): number {
 }
 
 const readAnswerSchema = z.object({ success: z.literal(1), read: z.number().int() });
-
-export function createSocial(deps: Pick<ApiDeps, 'database' | 'urls'>): SocialService {
-  return createSocialService({ social: createSocialRepository(deps.database), urls: deps.urls });
-}
 
 export function socialRoutes(social: SocialService) {
   return async (app: FastifyInstance) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { checkSignup } from '../../contracts/auth.rules.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { ROLE_IDS, type Role, roleOf } from '../kernel/access/roles.ts';
-import type { CounterRepository } from '../stats/counter.repository.ts';
+import type { CounterRepository } from '../kernel/db/counter.repository.ts';
 import {
   decryptSecret,
   encryptSecret,

@@ -6,8 +6,9 @@ import { makeCategory, makeUser, makeVideo, testViewer } from '../../../tests/su
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import errors from '../kernel/http/errors.ts';
 import formBody from '../kernel/http/form-body.ts';
-import { createMediaUrls } from '../media/media-urls.ts';
+import { createStatRepository } from './stat.repository.ts';
 import { statRoutes } from './stat.routes.ts';
+import { createStatService } from './stat.service.ts';
 
 // POST /api/stat.php on a real database. Votes go through the real app. Sessions arrive
 // with the members issue, so member calls and views go through a second app on the same
@@ -107,14 +108,12 @@ async function buildMemberApp(
     const id = request.headers['x-test-member'];
     if (typeof id === 'string') request.viewer = testViewer(Number(id), 'tester');
   });
+  const stats = createStatRepository(t.database);
   await app.register(
     statRoutes(
       {
-        database: t.database,
-        storage: t.storage,
-        urls: createMediaUrls(t.storage),
-        config: t.config,
-        secret: 'test-secret-'.repeat(3),
+        stats: createStatService({ stats, secret: 'test-secret-'.repeat(3) }),
+        foldViews: (limit) => stats.foldViews(limit),
       },
       opts,
     ),

@@ -6,11 +6,9 @@ import {
   statResponseSchema,
 } from '../../contracts/stat.schema.ts';
 import { z } from '../../contracts/zod.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { MemberActionsService } from '../members/member-actions.service.ts';
-import { createStatRepository } from './stat.repository.ts';
-import { createStatService } from './stat.service.ts';
+import type { StatService } from './stat.service.ts';
 import { startViewFolder, type ViewFolder } from './view-folder.ts';
 
 // The stat call of SPEC.md §7 (its path is not shown there; ours is the network's
@@ -53,18 +51,22 @@ const bodyJson = z.toJSONSchema(statRequestSchema, {
 delete bodyJson.$schema;
 
 export function statRoutes(
-  deps: ApiDeps,
+  deps: {
+    stats: StatService;
+    /** Adds up to `limit` stored views to the counters; answers how many it took. */
+    foldViews(limit: number): Promise<number>;
+    /** Comments (`act=comm`) go through the member actions. */
+    members?: MemberActionsService;
+  },
   options: StatRoutesOptions = {},
-  members?: MemberActionsService,
 ) {
-  const stats = createStatRepository(deps.database);
-  const service = createStatService({ stats, secret: deps.secret });
+  const { stats: service, members } = deps;
 
   return async (app: FastifyInstance) => {
     let folder: ViewFolder | undefined;
     app.addHook('onReady', async () => {
       folder = startViewFolder({
-        foldBatch: (limit) => stats.foldViews(limit),
+        foldBatch: (limit) => deps.foldViews(limit),
         intervalMs: options.viewFoldMs ?? VIEW_FOLD_MS,
         batchSize: VIEW_FOLD_BATCH,
         maxBatches: VIEW_FOLD_MAX_BATCHES,

@@ -18,13 +18,13 @@ import {
 } from '../../../tests/support/uploads.ts';
 import { videos2Path } from '../../contracts/paths.ts';
 import {
+  chosenPreviewKey,
   videoPreviewKey,
   videoScreenshotKey,
   videoSourceKey,
   videoThumbKey,
 } from '../../media/keys.ts';
 import type { LocalStorage } from '../../media/storage.ts';
-import { chosenPreviewKey } from '../media/media-process-video.job.ts';
 import { createUploadRepository } from './upload.repository.ts';
 
 // Uploads end to end over real HTTP: tus-js-client (as the browser runs it) against the app

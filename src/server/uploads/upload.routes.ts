@@ -6,17 +6,11 @@ import { parseId } from '../../contracts/paths.ts';
 import { UPLOAD_ENDPOINT, UPLOAD_RULES } from '../../contracts/upload.rules.ts';
 import { videoEditAnswerSchema } from '../../contracts/upload.schema.ts';
 import type { Config } from '../config.ts';
-import { forgetCachedObject, type ResponseCache } from '../kernel/cache/response-cache.ts';
-import type { ApiDeps } from '../kernel/http/deps.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
-import type { JobQueue } from '../kernel/jobs/queue.ts';
-import { createVideoMediaRepository } from '../media/video-media.repository.ts';
 import { tusErrorAnswer } from './tus-errors.ts';
-import { createUploadRepository } from './upload.repository.ts';
-import { createUploadService, type UploadService } from './upload.service.ts';
-import { createUploadInspector } from './upload-inspect.ts';
-import { createUploadStore } from './upload-store.ts';
+import type { UploadService } from './upload.service.ts';
+import type { UploadStore } from './upload-store.ts';
 
 // Member uploads (SPEC.md §5, §7; docs/decisions/0015):
 // - `/api/upload/` speaks tus (resumable uploads): POST creates an upload, HEAD tells how far
@@ -33,17 +27,10 @@ const SWEEP_EVERY_MS = 3_600_000;
 const FIRST_SWEEP_MS = 60_000;
 
 export interface UploadRouteDeps {
-  config: Pick<
-    Config,
-    | 'uploadDir'
-    | 'uploadMaxPending'
-    | 'uploadStaleHours'
-    | 'ffmpegPath'
-    | 'ffprobePath'
-    | 'trustProxy'
-  >;
-  jobs: Pick<JobQueue, 'send'> | undefined;
-  cache: Pick<ResponseCache, 'deleteMatching'>;
+  uploads: UploadService;
+  /** The finished and unfinished uploads on disk (tus writes them, the sweep ages them). */
+  store: UploadStore;
+  config: Pick<Config, 'uploadStaleHours' | 'trustProxy'>;
 }
 
 const field = (description: string) => ({ type: 'string', description });
@@ -93,30 +80,10 @@ async function readForm(
   return { fields: form.fields, image: image && image.length > 0 ? image : undefined };
 }
 
-export function uploadRoutes(api: ApiDeps, deps: UploadRouteDeps) {
+export function uploadRoutes(deps: UploadRouteDeps) {
+  const { uploads: service, store } = deps;
   return async (app: FastifyInstance) => {
-    const store = createUploadStore(deps.config.uploadDir);
     const log = app.log.child({ module: 'uploads' });
-    const service: UploadService = createUploadService({
-      store,
-      inspector: createUploadInspector({
-        store,
-        ffmpegPath: deps.config.ffmpegPath,
-        ffprobePath: deps.config.ffprobePath,
-        log,
-      }),
-      uploads: createUploadRepository(api.database),
-      media: createVideoMediaRepository(api.database),
-      storage: api.storage,
-      jobs: deps.jobs,
-      maxPending: deps.config.uploadMaxPending,
-      changed({ videoId, userId }) {
-        deps.cache.deleteMatching(new RegExp(`^/api/json/video/\\d+/\\d+/\\d+/${videoId}\\.json$`));
-        deps.cache.deleteMatching(new RegExp(`^/api/json/videos2/.*/members\\.${userId}\\.`));
-        forgetCachedObject(deps.cache, 'member', userId);
-      },
-      log,
-    });
 
     // Who is creating an upload, for the id tus asks for (the session was checked first).
     const creators = new WeakMap<IncomingMessage, number>();

@@ -15,12 +15,11 @@ import {
 } from '../../contracts/upload.rules.ts';
 import type { UploadScreens, VideoCreated, VideoRemoved } from '../../contracts/upload.schema.ts';
 import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
-import { videoDir, videoSourceKey } from '../../media/keys.ts';
+import { chosenPreviewKey, videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { ownerFilter, requireAccess } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import { chosenPreviewKey } from '../media/media-process-video.job.ts';
 import type { VideoMediaRepository } from '../media/video-media.repository.ts';
 import type { UploadRepository } from './upload.repository.ts';
 import type { Inspection, UploadInspector } from './upload-inspect.ts';

@@ -45,3 +45,17 @@ export default fp(
   },
   { name: 'form-body' },
 );
+
+/** Form fields as strings; anything that is not a string (arrays, objects) counts as empty. */
+export function formFields<K extends string>(
+  body: unknown,
+  names: readonly K[],
+): Record<K, string> {
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const out = {} as Record<K, string>;
+  for (const name of names) {
+    const value = source[name];
+    out[name] = typeof value === 'string' ? value.slice(0, 1000) : '';
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../app.ts';
-import { openApiDocument } from './openapi-document.ts';
+import { openApiDocument } from '../../openapi-document.ts';
 
 describe('OpenAPI document', () => {
   it('is checked in up to date (run `npm run openapi` after changing a route)', async () => {

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
-import { type CounterRepository, createCounterRepository } from '../../stats/counter.repository.ts';
+import { type CounterRepository, createCounterRepository } from '../db/counter.repository.ts';
 import errors from './errors.ts';
 import rateLimits from './rate-limits.ts';
 

@@ -4,7 +4,7 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CounterRepository } from '../../stats/counter.repository.ts';
+import type { CounterRepository } from '../db/counter.repository.ts';
 
 // Every route's `config.rateLimit` counts in the database (decision 0024), so a restart
 // keeps the limits and several processes on one database share them. Each route's keys

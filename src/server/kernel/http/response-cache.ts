@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../../contracts/constants.ts';
-import { namesUk } from '../../compliance/age-gate.plugin.ts';
 import {
   type CachedResponse,
   etagMatches,
@@ -138,19 +137,21 @@ const PER_RESPONSE = new Set([
  * Answers a GET straight from the cache at the HTTP server, before Fastify builds a request:
  * a hit costs little more than writing the bytes. Entries carry the headers (security
  * headers included) of the response they were made from. False when it is not a hit. No
- * session or age gate is known here: a member or an asker from the UK (the configured
- * `countryHeader` says so) goes on to Fastify for what only it may serve them.
+ * session or age gate is known here: a member or an asker from the UK (`fromUk`, the
+ * compliance domain's reading of the country header) goes on to Fastify for what only it may
+ * serve them.
  */
 export function serveFromCache(
   cache: ResponseCache,
   req: IncomingMessage,
   res: ServerResponse,
   countryHeader?: string,
+  fromUk: (headers: IncomingHttpHeaders) => boolean = () => false,
 ): boolean {
   if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return false;
   const entry = cache.get(req.url, {
     member: hasSessionCookie(req.headers.cookie),
-    fromUk: namesUk(req.headers, countryHeader),
+    fromUk: fromUk(req.headers),
   });
   if (!entry) return false;
   sendCached(
@@ -167,8 +168,16 @@ export function serveFromCache(
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { cache: ResponseCache; countryHeader?: string }) => {
-    const { cache, countryHeader } = opts;
+  async (
+    app: FastifyInstance,
+    opts: {
+      cache: ResponseCache;
+      countryHeader?: string;
+      /** Whether the asker is in the UK (the compliance domain reads the country header). */
+      fromUk?: (headers: IncomingHttpHeaders) => boolean;
+    },
+  ) => {
+    const { cache, countryHeader, fromUk = () => false } = opts;
     app.decorate('responseCache', cache);
 
     // Runs after the age gate's own onRequest (plugins/age-gate.ts): whoever gets here may
@@ -177,7 +186,7 @@ export default fp(
       if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
       const entry = cache.get(request.url, {
         member: hasSessionCookie(request.headers.cookie),
-        fromUk: namesUk(request.headers, countryHeader),
+        fromUk: fromUk(request.headers),
       });
       if (!entry) return;
       sendCached(

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
 import { makeUser, makeVideo } from '../../../../tests/support/factories.ts';
-import { dbMaintenanceJob } from './db-maintenance.job.ts';
+import { maintenanceJob } from '../../jobs.ts';
 
 let t: TestDatabase;
 
@@ -32,7 +32,7 @@ describe('db.maintenance', () => {
     ]);
     await db.query('UPDATE users SET videos_count = 99 WHERE id = $1', [user.id]);
 
-    const job = dbMaintenanceJob({ database: db });
+    const job = maintenanceJob(db);
     await job.handler({}, context());
 
     const [row] = await db.query<{ favourites: number; uploads: number }>(
@@ -59,7 +59,7 @@ describe('db.maintenance', () => {
         [watched.id, daysAgo, views],
       );
     }
-    await dbMaintenanceJob({ database: db }).handler({}, context());
+    await maintenanceJob(db).handler({}, context());
     const windows = async (id: number) =>
       (
         await db.query<{ d: number; w: number; m: number }>(
@@ -97,7 +97,7 @@ describe('db.maintenance', () => {
          ('old', $1, 'reset', now() - interval '1 minute'), ('new', $2, 'confirm', now() + interval '1 day')`,
       [active.id, fresh?.id],
     );
-    await dbMaintenanceJob({ database: db }).handler({}, context());
+    await maintenanceJob(db).handler({}, context());
     const ids = async (text: string) =>
       (await db.query<{ k: string }>(text)).map((r) => String(r.k));
     expect(await ids('SELECT id_hash AS k FROM sessions')).toEqual(['live']);
@@ -116,12 +116,12 @@ describe('db.maintenance', () => {
          ($2, 'late@test.example', 'lapsed-change', now() - interval '1 minute')`,
       [waiting.id, lapsed.id],
     );
-    await dbMaintenanceJob({ database: db }).handler({}, context());
+    await maintenanceJob(db).handler({}, context());
     const left = await db.query<{ user_id: number }>('SELECT user_id FROM email_changes');
     expect(left.map((r) => Number(r.user_id))).toEqual([waiting.id]);
   });
 
   it('runs nightly', () => {
-    expect(dbMaintenanceJob({ database: t.database }).schedule?.cron).toMatch(/^\d+ \d+ \* \* \*$/);
+    expect(maintenanceJob(t.database).schedule?.cron).toMatch(/^\d+ \d+ \* \* \*$/);
   });
 });

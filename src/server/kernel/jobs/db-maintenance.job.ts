@@ -1,8 +1,5 @@
 import type { Database } from '../../../db/client.ts';
 import { refreshCounters, rollViewWindows } from '../../../db/counters.ts';
-import { createAccountRepository } from '../../accounts/account.repository.ts';
-import { ACCOUNT_LIMITS } from '../../accounts/account.service.ts';
-import { createEmailChangeRepository } from '../../accounts/email-change.repository.ts';
 import type { JobDefinition } from './queue.ts';
 
 // Nightly upkeep: reconciles the denormalised counters and top thumbs with their source rows,
@@ -12,7 +9,11 @@ import type { JobDefinition } from './queue.ts';
 // and, on PGlite (which has no autovacuum), vacuums and analyses the tables so index-only
 // list scans stay index-only and the planner's estimates stay right (decision 0008).
 
-export function dbMaintenanceJob(deps: { database: Database }): JobDefinition<'db.maintenance'> {
+export function dbMaintenanceJob(deps: {
+  database: Database;
+  /** The domains' own clean-ups (accounts, email changes): the kernel knows none of them. */
+  purge?: ReadonlyArray<() => Promise<unknown>>;
+}): JobDefinition<'db.maintenance'> {
   return {
     retryLimit: 1,
     retryDelaySeconds: 600,
@@ -23,10 +24,10 @@ export function dbMaintenanceJob(deps: { database: Database }): JobDefinition<'d
       const started = Date.now();
       await refreshCounters(deps.database);
       await rollViewWindows(deps.database);
-      await createAccountRepository(deps.database).purge(ACCOUNT_LIMITS.unconfirmedS);
-      const emailChanges = await createEmailChangeRepository(deps.database).purge();
+      const purged = [];
+      for (const purge of deps.purge ?? []) purged.push(await purge());
       if (deps.database.kind === 'pglite') await deps.database.exec('VACUUM ANALYZE');
-      ctx.log.info({ ms: Date.now() - started, emailChanges }, 'database maintenance done');
+      ctx.log.info({ ms: Date.now() - started, purged }, 'database maintenance done');
     },
   };
 }

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
 import { LocalStorage } from '../../../media/storage.ts';
-import { createJobDefinitions } from './definitions.ts';
+import { createJobDefinitions } from '../../jobs.ts';
 import { createJobQueue } from './queue.ts';
 
 // A job cut off by a crash runs again when the process starts (embedded database), rather

@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LOGOUT_COOKIE, sessionCookieName } from '../../../contracts/constants.ts';
-import { AppError } from '../../../contracts/errors.ts';
-import {
-  type AccountService,
-  csrfMatches,
-  csrfTokenFor,
-  tokenHash,
-} from '../../accounts/account.service.ts';
-import { isStaff } from '../access/roles.ts';
-import type { Viewer } from '../access/viewer.ts';
+import { LOGOUT_COOKIE, sessionCookieName } from '../../contracts/constants.ts';
+import { AppError } from '../../contracts/errors.ts';
+import { isStaff } from '../kernel/access/roles.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
+import { type AccountService, csrfMatches, csrfTokenFor, tokenHash } from './account.service.ts';
 
 // Who is asking: a signed-in member or a visitor. Every service that shows member-only data
 // takes the viewer from here, so access is decided in one place.

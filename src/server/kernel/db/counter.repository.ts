@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
 
 // Expiring counters in `rate_limits` (decision 0024): the route limits, the sign-in throttles
 // and the spent captchas. They live in the database so a restart keeps them and every

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { migrateDatabase, openDatabase } from '../../../db/client.ts';
-import { LocalStorage } from '../../../media/storage.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { LocalStorage } from '../media/storage.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
 
 /** The OpenAPI document as checked in: built from a throwaway app, stable formatting. */
 export async function openApiDocument(): Promise<string> {
