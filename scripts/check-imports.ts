@@ -162,7 +162,7 @@ export const KNOWN: ReadonlySet<string> = new Set([
   'src/db/seed/demo-albums.ts -> src/server/albums/album-images.ts',
   'src/db/seed/demo-pool.ts -> src/server/kernel/jobs/queue.ts',
   'src/db/seed/demo-pool.ts -> src/server/media/video-media.repository.ts',
-  'src/db/seed/demo.ts -> src/server/accounts/passwords.ts',
+  'src/db/seed/demo.ts -> src/server/kernel/passwords.ts',
   'src/db/seed/demo.ts -> src/server/kernel/jobs/queue.ts',
   // Service bodies another engineer is changing (access policy): narrow types to come.
   'src/server/ads/ads.service.ts -> src/server/catalogue/video.repository.ts',
@@ -171,7 +171,6 @@ export const KNOWN: ReadonlySet<string> = new Set([
   'src/server/albums/albums.routes.ts -> src/server/media/media-access.ts',
   'src/server/catalogue/video.service.ts -> src/server/media/media-urls.ts',
   'src/server/playlists/playlist.service.ts -> src/server/media/media-urls.ts',
-  'src/server/members/member-profile.service.ts -> src/server/accounts/passwords.ts',
   'src/server/reports/report-image.ts -> src/server/members/profile-images.ts',
 ]);
 

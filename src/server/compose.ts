@@ -6,7 +6,6 @@ import { createAccountService } from './accounts/account.service.ts';
 import { createEmailChangeRepository } from './accounts/email-change.repository.ts';
 import { createEmailChangeService } from './accounts/email-change.service.ts';
 import { createPageUserService } from './accounts/page-user.service.ts';
-import { hashPassword } from './accounts/passwords.ts';
 import { createSignInGuard } from './accounts/sign-in-guard.ts';
 import { createAdsRepository } from './ads/ads.repository.ts';
 import { createAdEventCounter, createHouseAds } from './ads/ads.service.ts';
@@ -30,6 +29,7 @@ import { forgetCachedObject, type ResponseCache } from './kernel/cache/response-
 import { createCounterRepository } from './kernel/db/counter.repository.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
 import type { Mailer } from './kernel/mail/mailer.ts';
+import { hashPassword } from './kernel/passwords.ts';
 import {
   cachedVisibility,
   createMediaAccess,

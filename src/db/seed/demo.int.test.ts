@@ -15,9 +15,9 @@ import {
   videoPreviewKey,
   videoThumbKey,
 } from '../../media/keys.ts';
-import { hashPassword } from '../../server/accounts/passwords.ts';
 import { createJobDefinitions } from '../../server/jobs.ts';
 import { createJobQueue, type JobQueue } from '../../server/kernel/jobs/queue.ts';
+import { hashPassword } from '../../server/kernel/passwords.ts';
 import { createVideoMediaRepository } from '../../server/media/video-media.repository.ts';
 import { isCatalogueEmpty, seedDemo } from './demo.ts';
 import { clipIsHd, clipsAtWork, DEMO_CLIPS, poolSlot, renderDemoPool } from './demo-pool.ts';

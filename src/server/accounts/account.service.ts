@@ -11,11 +11,11 @@ import { AppError } from '../../contracts/errors.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { isStaff, type Role, roleOf } from '../kernel/access/roles.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
+import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
 import { STAFF_SESSION, type StaffService } from '../staff/staff.service.ts';
 import type { AccountRepository, GoogleAccountRow, SessionRow } from './account.repository.ts';
 import { accountMail } from './account-mail.ts';
 import { usernameBase, usernameCandidates } from './google-username.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
 import { type SignInGuard, signInSubject } from './sign-in-guard.ts';
 
 // Accounts: sign-in (its guard against guessing in sign-in-guard.ts), sign-up with email

@@ -3,10 +3,10 @@ import { checkEmailChange, EMAIL_CHANGE_TTL_HOURS } from '../../contracts/profil
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { CounterRepository } from '../kernel/db/counter.repository.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
+import { verifyPassword } from '../kernel/passwords.ts';
 import { MAILED_TOKEN, newToken, tokenHash } from './account.service.ts';
 import { accountMail, maskEmail } from './account-mail.ts';
 import type { EmailChangeOutcome, EmailChangeRepository } from './email-change.repository.ts';
-import { verifyPassword } from './passwords.ts';
 
 // The member changes their email address (decision 0034): with the current password they
 // ask for a new one; a link goes to the new address and a notice to the old one; the

@@ -7,8 +7,8 @@ import {
   type TestAccount,
   type TestOidcProvider,
 } from '../../../tests/support/oidc-provider.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 import { FLOW_COOKIE, GOOGLE_PATH } from './oidc.routes.ts';
-import { hashPassword } from './passwords.ts';
 
 // "Sign in with Google" against a real OpenID Connect provider (oidc-provider, in this
 // process): the app's redirect to the provider, the provider's login and answer, and the

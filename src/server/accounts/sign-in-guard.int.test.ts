@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { fetchChallenge, solveChallenge, solvedCaptcha } from '../../../tests/support/captcha.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 
 // Password guessing on the real app (decision 0023): wrong passwords never lock the owner
 // out; past a few the account asks for a captcha, the guessing address is slowed, and no

@@ -3,8 +3,8 @@ import { ageOn, checkPasswordChange, parseProfileUpdate } from '../../contracts/
 import type { OwnProfile } from '../../contracts/profile.schema.ts';
 import { memberAvatarKey, memberCoverKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
+import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
 import type { MediaUrls } from '../media/media-urls.ts';
 import type {
   MemberProfileRepository,

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '../../db/client.ts';
-import { hashPassword } from '../accounts/passwords.ts';
 import { loadConfig } from '../config.ts';
 import { createCounterRepository } from '../kernel/db/counter.repository.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 import { loadSecret } from '../secret.ts';
 import { createStaffRepository } from './staff.repository.ts';
 import {

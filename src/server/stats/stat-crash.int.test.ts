@@ -8,9 +8,9 @@ import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
 import { startServerProcess } from '../../../tests/support/server-process.ts';
 import { type Database, migrateDatabase, openDatabase } from '../../db/client.ts';
 import { LocalStorage } from '../../media/storage.ts';
-import { hashPassword } from '../accounts/passwords.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 
 // Security issue, item 10: a view answered 200 is never lost. The real app runs in a child
 // process, takes 40 views from visitors and a signed-in member, and is killed with SIGKILL
