@@ -10,9 +10,9 @@ import { videoSourceKey } from '../src/media/keys.ts';
 import { LocalStorage } from '../src/media/storage.ts';
 import { testSourceArgs } from '../src/media/test-source.ts';
 import { ROOT_DIR } from '../src/server/app.ts';
-import { createJobDefinitions } from '../src/server/jobs/definitions.ts';
-import { createJobQueue } from '../src/server/jobs/queue.ts';
-import { createVideoMediaRepository } from '../src/server/repositories/video-media.repository.ts';
+import { createJobDefinitions } from '../src/server/jobs.ts';
+import { createJobQueue } from '../src/server/kernel/jobs/queue.ts';
+import { createVideoMediaRepository } from '../src/server/media/video-media.repository.ts';
 
 // `npm run bench:media -- [--seconds 60] [--height 1080]`
 // The real media pipeline (pg-boss on PGlite, the jobs, ffmpeg) on a generated source, as an

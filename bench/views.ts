@@ -13,7 +13,7 @@ import { loadCatalogue } from '../src/db/seed/load.ts';
 import { LocalStorage } from '../src/media/storage.ts';
 import { buildApp, ROOT_DIR } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { hashPassword } from '../src/server/services/passwords.ts';
+import { hashPassword } from '../src/server/kernel/passwords.ts';
 
 // `npm run bench:views -- [--label before|after] [--videos N] [--seconds N] [--connections N]`
 // The view call (POST /api/stat.php act=view) on PGlite through the real app over HTTP

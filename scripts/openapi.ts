@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openApiDocument } from '../src/server/api/openapi-document.ts';
 import { ROOT_DIR } from '../src/server/app.ts';
+import { openApiDocument } from '../src/server/openapi-document.ts';
 
 // `npm run openapi`: writes the OpenAPI document of the JSON API to docs/openapi.json, the
 // checked-in copy that shows API changes in review (a test fails when it is stale).

@@ -14,6 +14,11 @@ export const ERROR_CODES = [
   'csrf_failed',
   'captcha_required',
   'captcha_invalid',
+  // Staff sign-in (decision 0038)
+  'second_factor_required',
+  'second_factor_invalid',
+  'second_factor_expired',
+  'staff_password_required',
   // Form codes
   'eml_doesnt_exist',
   'eml_invalid',
@@ -109,6 +114,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   csrf_failed: 'Your session has changed. Reload the page and try again.',
   captcha_required: 'Please confirm that you are not a robot',
   captcha_invalid: 'The robot check did not pass, please try again',
+  second_factor_required: 'Enter the code from your authenticator app',
+  second_factor_invalid: 'This code is wrong or has been used already',
+  second_factor_expired: 'The sign-in took too long. Enter your password again.',
+  staff_password_required: 'Staff accounts sign in with their password and a code, not with Google',
   eml_doesnt_exist: 'There is no account with this email',
   eml_invalid: 'Email is invalid',
   email_invalid: 'Email is invalid',

@@ -74,6 +74,10 @@ export const users = pgTable(
     lang: text('lang').notNull().default('en'),
     /** OpenID Connect subject of the member's Google account, once linked. */
     googleSub: text('google_sub'),
+    /** 0 member, 1 moderator, 2 administrator (src/server/kernel/access/roles.ts). */
+    role: smallint('role').notNull().default(0),
+    /** A member whose uploads skip the review queue. */
+    trustedUploader: boolean('trusted_uploader').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -99,8 +103,36 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
+    /** Started with a second factor: only such a session carries a staff role (decision 0038). */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The TOTP enrolment of a staff account (decision 0038). The secret is encrypted with a key
+ * derived from the app secret; `last_step` is the last 30-second step used, never accepted again.
+ */
+export const staffSecondFactors = pgTable('staff_second_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEnc: text('secret_enc').notNull(),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of a staff account: keyed hashes only; a used one keeps `used_at`. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 export const accountTokenPurpose = pgEnum('account_token_purpose', ['confirm', 'reset']);

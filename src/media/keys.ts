@@ -72,6 +72,14 @@ export function videoFileKey(id: number, format: VideoFileFormat): string {
 }
 
 /** The uploaded original, kept apart from the renditions so a whole video dir can be served. */
+/**
+ * The preview a member chose for an upload (a frame or an own image, docs/decisions/0015).
+ * While it is stored it is the main screenshot, in every run; else the frame at 30% is.
+ */
+export function chosenPreviewKey(id: number): string {
+  return `${videoDir(id)}/chosen-preview.jpg`;
+}
+
 export function videoSourceKey(id: number, ext: string): string {
   if (!/^[A-Za-z0-9]{1,8}$/.test(ext)) throw new RangeError(`Invalid source extension: ${ext}`);
   return `sources/${shards(id)}/${id}.${ext}`;

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -12,62 +12,47 @@ import type { Logger } from 'pino';
 import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { adsRoutes } from './api/ads.routes.ts';
-import { ageVerificationRoutes } from './api/age-verification.routes.ts';
-import { albumEditRoutes } from './api/album-edit.routes.ts';
-import { albumsRoutes } from './api/albums.routes.ts';
-import { authRoutes } from './api/auth.routes.ts';
-import { captchaRoutes } from './api/captcha.routes.ts';
-import { channelsRoutes } from './api/channels.routes.ts';
-import type { ApiDeps } from './api/deps.ts';
-import { discoveryRoutes } from './api/discovery.routes.ts';
-import { healthRoutes } from './api/health.routes.ts';
-import { inputRoutes } from './api/input.routes.ts';
-import { mediaRoutes } from './api/media.routes.ts';
-import { memberProfileRoutes } from './api/member-profile.routes.ts';
-import { membersRoutes } from './api/members.routes.ts';
-import { modelsRoutes } from './api/models.routes.ts';
-import { oidcRoutes } from './api/oidc.routes.ts';
-import { registerOpenApi } from './api/openapi.ts';
-import { playlistsRoutes } from './api/playlists.routes.ts';
-import { reportRoutes } from './api/report.routes.ts';
-import { createSocial, socialRoutes } from './api/social.routes.ts';
-import { statRoutes } from './api/stat.routes.ts';
-import { uploadRoutes } from './api/upload.routes.ts';
-import { videosRoutes } from './api/videos.routes.ts';
-import { forgetCachedObject, ResponseCache } from './cache/response-cache.ts';
+import { authRoutes } from './accounts/auth.routes.ts';
+import { oidcRoutes } from './accounts/oidc.routes.ts';
+import viewer from './accounts/session.plugin.ts';
+import { adsRoutes } from './ads/ads.routes.ts';
+import { type AdEventCounter, createLayoutAds, pageAnalytics } from './ads/ads.service.ts';
+import { albumEditRoutes } from './albums/album-edit.routes.ts';
+import { albumsRoutes } from './albums/albums.routes.ts';
+import { captchaRoutes } from './captcha/captcha.routes.ts';
+import { channelsRoutes } from './catalogue/channels.routes.ts';
+import { discoveryRoutes } from './catalogue/discovery.routes.ts';
+import { modelsRoutes } from './catalogue/models.routes.ts';
+import { videosRoutes } from './catalogue/videos.routes.ts';
+import ageGate, { namesUk } from './compliance/age-gate.plugin.ts';
+import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
+import { compose } from './compose.ts';
 import type { Config } from './config.ts';
-import type { JobQueue } from './jobs/queue.ts';
-import ageGate from './plugins/age-gate.ts';
-import drain from './plugins/drain.ts';
-import errors, { frameworkError } from './plugins/errors.ts';
-import formBody from './plugins/form-body.ts';
-import inputGuard from './plugins/input-guard.ts';
-import rateLimits from './plugins/rate-limits.ts';
-import responseCache, { serveFromCache } from './plugins/response-cache.ts';
-import security, { thirdPartySources } from './plugins/security.ts';
-import viewer from './plugins/viewer.ts';
-import { createAccountRepository } from './repositories/account.repository.ts';
-import { createAdsRepository } from './repositories/ads.repository.ts';
-import { createCounterRepository } from './repositories/counter.repository.ts';
-import { createMemberActionsRepository } from './repositories/member-actions.repository.ts';
+import { ResponseCache } from './kernel/cache/response-cache.ts';
+import drain from './kernel/http/drain.ts';
+import errors, { frameworkError } from './kernel/http/errors.ts';
+import formBody from './kernel/http/form-body.ts';
+import { healthRoutes } from './kernel/http/health.routes.ts';
+import inputGuard from './kernel/http/input-guard.ts';
+import { registerOpenApi } from './kernel/http/openapi.ts';
+import rateLimits from './kernel/http/rate-limits.ts';
+import responseCache, { serveFromCache } from './kernel/http/response-cache.ts';
+import security, { thirdPartySources } from './kernel/http/security.ts';
+import type { JobQueue } from './kernel/jobs/queue.ts';
+import { createMailer, type Mailer } from './kernel/mail/mailer.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { inputRoutes } from './members/input.routes.ts';
+import { memberProfileRoutes } from './members/member-profile.routes.ts';
+import { membersRoutes } from './members/members.routes.ts';
+import { playlistsRoutes } from './playlists/playlists.routes.ts';
+import { reportRoutes } from './reports/report.routes.ts';
 import { loadSecret } from './secret.ts';
-import { createAccountService } from './services/account.service.ts';
-import {
-  type AdEventCounter,
-  createAdEventCounter,
-  createLayoutAds,
-  pageAnalytics,
-} from './services/ads.service.ts';
-import { createAgeVerifier } from './services/age-verifier.ts';
-import { createCaptchaService } from './services/captcha.service.ts';
-import { createMailer, type Mailer } from './services/mailer.ts';
-import { createMediaUrls } from './services/media-urls.ts';
-import { createMemberActionsService } from './services/member-actions.service.ts';
-import { createSignInGuard } from './services/sign-in-guard.ts';
+import { socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
+import { statRoutes } from './stats/stat.routes.ts';
+import { uploadRoutes } from './uploads/upload.routes.ts';
 
 // Builds the HTTP application: plugins, the JSON API and the server-rendered pages.
 // main.ts runs it; tests build it on their own database.
@@ -99,11 +84,12 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const cache = new ResponseCache(config.responseCacheBytes);
+  const fromUk = (headers: IncomingHttpHeaders) => namesUk(headers, config.countryHeader);
   const app = Fastify({
     // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!serveFromCache(cache, req, res, config.countryHeader)) handler(req, res);
+        if (!serveFromCache(cache, req, res, config.countryHeader, fromUk)) handler(req, res);
       }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -129,16 +115,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Route limits, sign-in throttles and spent captchas: counted in the database (0024).
-  const counters = createCounterRepository(deps.database);
-  await app.register(rateLimits, { counters });
-  await app.register(formBody);
-  await app.register(inputGuard);
-  // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
-  // and may lower these limits per route.
-  await app.register(multipart, {
-    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 21 },
-  });
   const secret = loadSecret(config.appSecret, config.dataDir);
   const mailer =
     deps.mailer ??
@@ -149,22 +125,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: deps.logger,
     });
   app.addHook('onClose', async () => mailer.close());
-  const sessionTtlS = config.sessionDays * 86_400;
-  const captcha = createCaptchaService({ secret, counters });
-  const accounts = createAccountService({
-    accounts: createAccountRepository(deps.database),
-    guard: createSignInGuard({ counters, captcha }),
-    captcha,
+  const services = compose({
+    config,
+    database: deps.database,
+    storage: deps.storage,
+    logger: deps.logger,
     mailer,
-    site: { name: config.siteName, url: config.publicUrl },
-    sessionTtlS,
+    secret,
+    cache,
+    jobs: deps.jobs,
+    // The session plugin below decorates the app; members change only once it serves.
+    forgetSessions: (userId) => app.sessions.forget(userId),
+  });
+  const { accounts } = services;
+  // Route limits, sign-in throttles and spent captchas: counted in the database (0024).
+  await app.register(rateLimits, { counters: services.counters });
+  await app.register(formBody);
+  await app.register(inputGuard);
+  // Image uploads (avatar, cover, age check): handlers read one file with `request.file()`
+  // and may lower these limits per route.
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 21 },
   });
   await app.register(viewer, {
     accounts,
     secret,
     secure: config.publicUrl.startsWith('https://'),
     publicUrl: config.publicUrl,
-    sessionTtlS,
+    sessionTtlS: config.sessionDays * 86_400,
   });
   if (!config.countryHeader) {
     // Decision 0025: without the header no visitor's country is known and no gate can show.
@@ -178,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secure: config.publicUrl.startsWith('https://'),
   });
   await registerOpenApi(app, { siteName: config.siteName });
-  await app.register(responseCache, { cache, countryHeader: config.countryHeader });
+  await app.register(responseCache, { cache, countryHeader: config.countryHeader, fromUk });
 
   await mkdir(config.mediaDir, { recursive: true });
   const distDir = deps.distDir ?? DIST_DIR;
@@ -207,85 +195,64 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     decorateReply: deps.pages !== 'prod',
   });
 
-  const api: ApiDeps = {
-    database: deps.database,
-    storage: deps.storage,
-    urls: createMediaUrls(deps.storage),
-    config,
-    secret,
-  };
-  await app.register(authRoutes({ ...api, accounts }));
-  await app.register(captchaRoutes({ captcha }));
-  await app.register(oidcRoutes({ ...api, accounts, google: config.google }));
+  // Each routes module gets the services it uses, never the database (decision 0040).
+  const { maxCacheLifetime } = config;
+  const cached = { config: { maxCacheLifetime } };
+  await app.register(authRoutes({ accounts }));
+  await app.register(captchaRoutes({ captcha: services.captcha }));
+  await app.register(oidcRoutes({ accounts, google: config.google, secret, config }));
   await app.register(healthRoutes({ database: deps.database }));
   await app.register(
     sitemapRoutes({
       database: deps.database,
-      urls: api.urls,
+      urls: services.urls,
       publicUrl: config.publicUrl,
-      maxLifetime: config.maxCacheLifetime,
+      maxLifetime: maxCacheLifetime,
     }),
   );
-  await app.register(mediaRoutes({ ...api, mediaDir: config.mediaDir }));
-  for (const routes of [
-    videosRoutes,
-    discoveryRoutes,
-    modelsRoutes,
-    channelsRoutes,
-    membersRoutes,
-    playlistsRoutes,
-    albumsRoutes,
-  ]) {
-    await app.register(routes(api));
-  }
-  const memberActions = createMemberActionsService({
-    actions: createMemberActionsRepository(deps.database),
-    urls: api.urls,
-    changed: ({ section, objectId }) => forgetCachedObject(cache, section, objectId),
-  });
-  await app.register(statRoutes(api, {}, memberActions));
-  await app.register(inputRoutes(api, memberActions));
-  await app.register(uploadRoutes(api, { config, jobs: deps.jobs, cache }));
+  await app.register(mediaRoutes({ access: services.mediaAccess, mediaDir: config.mediaDir }));
   await app.register(
-    albumEditRoutes(api, { changed: (albumId) => forgetCachedObject(cache, 'album', albumId) }),
-  );
-  await app.register(
-    memberProfileRoutes(api, {
-      // The member's page shows the change at once; the header's avatar and ended
-      // sessions are read again.
-      changed: (userId) => {
-        forgetCachedObject(cache, 'member', userId);
-        app.sessions.forget(userId);
-      },
-      emails: { counters, mailer, site: { name: config.siteName, url: config.publicUrl } },
-    }),
-  );
-  const adEvents = config.analytics.adEvents
-    ? createAdEventCounter({ ads: createAdsRepository(deps.database) })
-    : undefined;
-  app.decorate('adEvents', adEvents);
-  const social = createSocial(api);
-  await app.register(socialRoutes(social));
-  await app.register(
-    ageVerificationRoutes(api, {
-      verifier: createAgeVerifier(config.ageVerifier),
-      // The next page's `user.ageVerified` and the member's profile tell the news.
-      changed: (userId) => {
-        app.sessions.forget(userId);
-        forgetCachedObject(cache, 'member', userId);
-      },
+    videosRoutes({
+      videos: services.videos,
+      files: services.videoFiles,
+      status: services.videoStatus,
+      storage: deps.storage,
+      secret,
+      ...cached,
     }),
   );
   await app.register(
-    adsRoutes(api, {
-      sisterSites: config.sisterSites,
-      offerChance: config.offerChance,
-      adEvents,
+    discoveryRoutes({
+      discovery: services.discovery,
+      recorder: services.keywordRecorder,
+      ...cached,
     }),
   );
+  await app.register(modelsRoutes({ models: services.models, ...cached }));
+  await app.register(channelsRoutes({ models: services.models, ...cached }));
+  await app.register(membersRoutes({ members: services.members, ...cached }));
+  await app.register(playlistsRoutes({ playlists: services.playlists, ...cached }));
+  await app.register(albumsRoutes({ playlists: services.playlists, ...cached }));
   await app.register(
-    reportRoutes(api, { captcha, mailer, contactEmail: config.contactEmail, logger: deps.logger }),
+    statRoutes({
+      stats: services.stats,
+      foldViews: services.foldViews,
+      members: services.memberActions,
+    }),
   );
+  await app.register(inputRoutes(services.memberActions));
+  await app.register(
+    uploadRoutes({ uploads: services.uploads, store: services.uploadStore, config }),
+  );
+  await app.register(albumEditRoutes(services.albumEdit));
+  await app.register(
+    memberProfileRoutes({ profiles: services.memberProfiles, emails: services.emailChanges }),
+  );
+  app.decorate('adEvents', services.adEvents);
+  await app.register(socialRoutes(services.social));
+  await app.register(ageVerificationRoutes(services.ageVerification));
+  await app.register(adsRoutes({ ads: services.houseAds, adEvents: services.adEvents, ...cached }));
+  await app.register(reportRoutes(services.reports));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');
@@ -309,17 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         googleSignIn: config.google !== undefined,
         layoutAds: createLayoutAds(config.ads),
         analytics: (member) => pageAnalytics(config.analytics, member),
-        pageUser: async (viewer) => ({
-          id: viewer.userId,
-          username: viewer.username,
-          avatar:
-            viewer.avatarVersion > 0
-              ? api.urls.memberAvatar(viewer.userId, viewer.avatarVersion)
-              : '',
-          ageVerified: viewer.ageVerified,
-          historyCount: await accounts.historyCount(viewer.userId),
-          unreadMessages: await social.unreadCount(viewer.userId),
-        }),
+        pageUser: (viewer) => services.pageUsers.pageUser(viewer),
       }),
     );
   }

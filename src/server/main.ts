@@ -3,15 +3,15 @@ import { isCatalogueEmpty, seedDemo } from '../db/seed/demo.ts';
 import { renderDemoPool } from '../db/seed/demo-pool.ts';
 import { LocalStorage } from '../media/storage.ts';
 import { buildApp } from './app.ts';
-import type { ResponseCache } from './cache/response-cache.ts';
 import { loadConfig } from './config.ts';
-import { createJobDefinitions } from './jobs/definitions.ts';
-import { createJobQueue } from './jobs/queue.ts';
+import { createJobDefinitions } from './jobs.ts';
+import type { ResponseCache } from './kernel/cache/response-cache.ts';
+import { createJobQueue } from './kernel/jobs/queue.ts';
 import { createLogger } from './logger.ts';
 import {
   createVideoMediaRepository,
   type VideoMediaRepository,
-} from './repositories/video-media.repository.ts';
+} from './media/video-media.repository.ts';
 
 // Runs the site: database and migrations, demo seed on an empty database, background jobs,
 // then HTTP. SIGTERM/SIGINT stop it gracefully: in-flight requests finish, jobs stop, the

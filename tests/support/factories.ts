@@ -1,5 +1,7 @@
 import type { Gender } from '../../src/contracts/constants.ts';
 import type { Database } from '../../src/db/client.ts';
+import type { Role } from '../../src/server/kernel/access/roles.ts';
+import type { Viewer } from '../../src/server/kernel/access/viewer.ts';
 
 // Small factories for test rows: each call makes one object with sensible defaults and the
 // overrides a test cares about.
@@ -126,6 +128,18 @@ export async function makeAlbum(
 }
 
 /** A signed-in viewer as the session plugin makes it, for unit tests of services. */
-export function testViewer(userId: number, username = `member${userId}`) {
-  return { userId, username, avatarVersion: 0, ageVerified: false, sessionHash: 'test-session' };
+export function testViewer(
+  userId: number,
+  username = `member${userId}`,
+  role: Role = 'member',
+): Viewer {
+  return {
+    userId,
+    username,
+    avatarVersion: 0,
+    ageVerified: false,
+    role,
+    trustedUploader: false,
+    sessionHash: 'test-session',
+  };
 }

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import type { Database } from '../../src/db/client.ts';
 import type { LocalStorage } from '../../src/media/storage.ts';
-import { createJobDefinitions } from '../../src/server/jobs/definitions.ts';
-import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
+import { createJobDefinitions } from '../../src/server/jobs.ts';
+import { createJobQueue, type JobQueue } from '../../src/server/kernel/jobs/queue.ts';
 
 /**
  * The real job queue with every job's handler, working, on the test's database and storage.

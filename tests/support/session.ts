@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
-import { hashPassword } from '../../src/server/services/passwords.ts';
+import { hashPassword } from '../../src/server/kernel/passwords.ts';
 
 // A confirmed member with a password, signed in through the real login call: the cookie and
 // CSRF token a browser would hold.

@@ -8,7 +8,7 @@ import { runFfmpeg } from '../../src/media/exec.ts';
 import { LocalStorage } from '../../src/media/storage.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
-import type { JobQueue } from '../../src/server/jobs/queue.ts';
+import type { JobQueue } from '../../src/server/kernel/jobs/queue.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { startJobs } from './jobs.ts';
 import type { TestSession } from './session.ts';

@@ -8,8 +8,8 @@ import { runFfmpeg } from '../../media/exec.ts';
 import { videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { type TestPattern, testSourceArgs } from '../../media/test-source.ts';
-import type { JobQueue } from '../../server/jobs/queue.ts';
-import { createVideoMediaRepository } from '../../server/repositories/video-media.repository.ts';
+import type { JobQueue } from '../../server/kernel/jobs/queue.ts';
+import { createVideoMediaRepository } from '../../server/media/video-media.repository.ts';
 import type { Database } from '../client.ts';
 
 // The demo's shared clips (docs/decisions/0033): a few synthetic videos rendered once through

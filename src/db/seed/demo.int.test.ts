@@ -15,10 +15,10 @@ import {
   videoPreviewKey,
   videoThumbKey,
 } from '../../media/keys.ts';
-import { createJobDefinitions } from '../../server/jobs/definitions.ts';
-import { createJobQueue, type JobQueue } from '../../server/jobs/queue.ts';
-import { createVideoMediaRepository } from '../../server/repositories/video-media.repository.ts';
-import { hashPassword } from '../../server/services/passwords.ts';
+import { createJobDefinitions } from '../../server/jobs.ts';
+import { createJobQueue, type JobQueue } from '../../server/kernel/jobs/queue.ts';
+import { hashPassword } from '../../server/kernel/passwords.ts';
+import { createVideoMediaRepository } from '../../server/media/video-media.repository.ts';
 import { isCatalogueEmpty, seedDemo } from './demo.ts';
 import { clipIsHd, clipsAtWork, DEMO_CLIPS, poolSlot, renderDemoPool } from './demo-pool.ts';
 

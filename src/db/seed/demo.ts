@@ -8,8 +8,8 @@ import {
 import { type ArtItem, renderArt, renderVideoArt } from '../../media/placeholder-art.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { Config } from '../../server/config.ts';
-import type { JobQueue } from '../../server/jobs/queue.ts';
-import { hashPassword } from '../../server/services/passwords.ts';
+import type { JobQueue } from '../../server/kernel/jobs/queue.ts';
+import { hashPassword } from '../../server/kernel/passwords.ts';
 import type { Database } from '../client.ts';
 import { renderDemoAlbums } from './demo-albums.ts';
 import { createDemoPool, renderDemoPool } from './demo-pool.ts';

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { hlsMasterKey } from '../../media/keys.ts';
-import { AGE_REFERRED_COOKIE } from '../services/age-referral.ts';
+import { AGE_REFERRED_COOKIE } from '../compliance/age-referral.ts';
 
 // Pages under the age gates (SPEC.md §4, decision 0025), rendered by the real web app (through
 // Vite, no build needed). The UK gate renders over a page without the content: neither the

@@ -15,9 +15,9 @@ import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
 import { ageGateFor, singleCountry } from '../../web/lib/age-gate.ts';
 import type { PageAnalytics, PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
-import { findHostileInput, withoutHostileQuery } from '../plugins/input-guard.ts';
-import type { Viewer } from '../plugins/viewer.ts';
-import type { LayoutAds } from '../services/ads.service.ts';
+import type { LayoutAds } from '../ads/ads.service.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
+import { findHostileInput, withoutHostileQuery } from '../kernel/http/input-guard.ts';
 import { ageGateGlobals, withheldApi } from './age-gate.ts';
 import type { PageRenderer } from './renderer.ts';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { cacheFor } from '../plugins/response-cache.ts';
-import type { MediaUrls } from '../services/media-urls.ts';
+import { videoPublicSql } from '../kernel/access/visibility.ts';
+import { cacheFor } from '../kernel/http/response-cache.ts';
+import type { MediaUrls } from '../media/media-urls.ts';
 
 // XML sitemaps for search engines: an index, videos (with the video extension) in files of
 // SITEMAP_VIDEOS ids each, categories, models and channels, and robots.txt pointing at
@@ -87,7 +88,7 @@ export function sitemapRoutes(deps: {
         }>(
           `SELECT id, dir, title, description, duration, post_date, views, media_version
            FROM videos
-          WHERE id > $1 AND id <= $2 AND status_id = 1 AND is_private = 0 AND post_date <= now()
+          WHERE id > $1 AND id <= $2 AND ${videoPublicSql()}
           ORDER BY id`,
           [n * SITEMAP_VIDEOS, (n + 1) * SITEMAP_VIDEOS],
         );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCaptchaService } from '../../server/services/captcha.service.ts';
+import { createCaptchaService } from '../../server/captcha/captcha.service.ts';
 import { encodeSolution, solveChallenge } from './captcha-solver.ts';
 
 // The browser's solver against the server's rules: what the widget sends is what the server

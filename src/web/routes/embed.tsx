@@ -15,7 +15,7 @@ import styles from './embed.module.css';
 
 // The embeddable player (API-CONTRACT.md "Page URLs": /embed/{video_id}/): the player alone,
 // filling the frame, with a link to the video on the site. The only page other sites may
-// frame (src/server/plugins/security.ts).
+// frame (src/server/kernel/http/security.ts).
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id ?? '');

@@ -34,7 +34,9 @@ export function Component() {
       {email === 'changed' ? <Notice>{t('signin.emailChanged')}</Notice> : null}
       {email === 'expired' ? <Notice tone="error">{t('signin.emailLinkExpired')}</Notice> : null}
       {email === 'occupied' ? <Notice tone="error">{t('signin.emailTaken')}</Notice> : null}
-      {google === 'sign_in_failed' || google === 'too_many_attempts' ? (
+      {google === 'sign_in_failed' ||
+      google === 'too_many_attempts' ||
+      google === 'staff_password_required' ? (
         <Notice tone="error">{errorText(t, google)}</Notice>
       ) : null}
       <p className={styles.intro}>{t('login.perks')}</p>

@@ -3,23 +3,46 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { checkLogin, type FieldError } from '../../../contracts/auth.rules.ts';
 import { CAPTCHA_FIELD } from '../../../contracts/captcha.ts';
-import { postForm } from '../../api/client.ts';
+import { isApiError, postForm } from '../../api/client.ts';
 import { failureErrors } from '../../lib/form-errors.ts';
 import { CaptchaField } from '../captcha/captcha-field.tsx';
 import styles from './auth.module.css';
 import { FormAlert, FormField } from './form-field.tsx';
 import { GoogleLink } from './google-link.tsx';
+import { SecondFactorForm } from './second-factor-form.tsx';
 import { formValue, useAuthForm } from './use-auth-form.ts';
 
 // The sign-in form (SPEC.md §4 Auth, §5 Login) of the Login modal and the /signin/ screen:
 // username (or email) and password, the rules checked before the call, the server's errors
 // shown per field. When the server asks for a captcha (an account that had wrong passwords,
-// decision 0023), the check appears above the button. What happens on success is the
-// caller's: both load a page again.
+// decision 0023), the check appears above the button; when it asks a staff account for its
+// second factor (decision 0038), the code step takes the form's place. What happens on
+// success is the caller's: both load a page again.
 
 const FIELDS = ['usr', 'pwd', CAPTCHA_FIELD] as const;
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  /** The challenge of a staff account's password step: the code step shows while it is set. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  if (challenge !== null) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onSignedIn={onSignedIn}
+        onRestart={() => setChallenge(null)}
+      />
+    );
+  }
+  return <PasswordStep onSignedIn={onSignedIn} onChallenge={setChallenge} />;
+}
+
+function PasswordStep({
+  onSignedIn,
+  onChallenge,
+}: {
+  onSignedIn: () => void;
+  onChallenge: (challenge: string) => void;
+}) {
   const { t } = useTranslation();
   const form = useAuthForm(FIELDS);
   /** Whether the server asked for a captcha, and the widget's round (a proof works once). */
@@ -42,6 +65,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           ...(proof ? { [CAPTCHA_FIELD]: proof } : {}),
         });
       } catch (error) {
+        const asked = isApiError(error) && error.code === 'second_factor_required';
+        if (asked && typeof error.info?.challenge === 'string') {
+          onChallenge(error.info.challenge);
+          return;
+        }
         if (failureErrors(error).some((failure) => failure.field === CAPTCHA_FIELD)) {
           setCaptcha((was) => ({ asked: true, round: was.round + 1 }));
         }

@@ -6,7 +6,7 @@ import type { ApiQueryKey } from '../../api/query.ts';
 // answer (a playlist, 86400 s) may also sit in the browser's HTTP cache, which a plain
 // refetch would be answered from, so these reads bypass it (`cache: 'reload'`), and the
 // fresh answer replaces the kept one there too (decision 0019). The server forgets its own
-// copies of a changed playlist (src/server/cache/response-cache.ts forgetCachedObject).
+// copies of a changed playlist (src/server/kernel/cache/response-cache.ts forgetCachedObject).
 
 async function readFresh(path: string): Promise<unknown> {
   const response = await fetch(path, {

@@ -1,0 +1,272 @@
+import type { Gender, Language } from '../../contracts/constants.ts';
+import type { DateFilter, DurationFilter, VideoType } from '../../contracts/paths.ts';
+import type { Database } from '../../db/client.ts';
+import { estimateRows } from '../kernel/db/estimate.ts';
+
+// Hand-written SQL of the discovery calls: strips, categories, suggestions, keyword
+// statistics and full-text search. Suggestions use the trigram indexes on lower(title)
+// (categories, models, channels) and on keywords.keyword.
+
+export interface StripRow {
+  id: number;
+  dir: string;
+  title: string;
+  total: number;
+  image_version: number;
+}
+
+export interface CategoryRow extends StripRow {
+  description: string;
+  top_video_ids: number[];
+}
+
+export interface ThumbRow {
+  id: number;
+  dir: string;
+  title: string;
+  media_version: number;
+}
+
+export interface KeywordRow {
+  keyword: string;
+  searches: number;
+}
+
+export interface NamedCountRow {
+  dir: string;
+  title: string;
+  total: number;
+}
+
+export interface SearchFilter {
+  gender: Gender;
+  type: VideoType;
+  duration: DurationFilter;
+  date: DateFilter;
+  query: string;
+}
+
+/** The per-section video counter column of categories. */
+const CATEGORY_TOTAL: Record<Gender, string> = {
+  str: 'videos_str',
+  she: 'videos_she',
+  gay: 'videos_gay',
+};
+
+/** The category title in a language, English when it has no translation. */
+const TITLE_IN = `coalesce(nullif(c.title_i18n ->> $2, ''), c.title)`;
+
+/** Similar spellings are looked for from 4 characters; shorter texts match by prefix. */
+const fuzzy = (text: string) => [...text].length >= 4;
+
+/** `%` and `_` are wildcards in LIKE: a typed one must match itself. */
+export function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const DATE_INTERVAL: Record<Exclude<DateFilter, '' | 'all'>, string> = {
+  day: '1 day',
+  week: '7 days',
+  month: '30 days',
+};
+
+/** WHERE of a search over listed videos; `$1` is the tsquery text, `$2` the gender. */
+function searchWhere(filter: SearchFilter): string {
+  const clauses = [
+    `v.search_vector @@ websearch_to_tsquery('english', $1)`,
+    'v.status_id = 1',
+    'v.post_date <= now()',
+    'v.gender = $2',
+  ];
+  if (filter.type === 'ch') clauses.push('v.channel_id IS NOT NULL');
+  if (filter.type === 'hd') clauses.push('v.is_hd');
+  if (filter.duration === '1') clauses.push('v.duration < 600');
+  if (filter.duration === '2') clauses.push('v.duration BETWEEN 600 AND 2400');
+  if (filter.duration === '3') clauses.push('v.duration > 2400');
+  if (filter.date !== '' && filter.date !== 'all') {
+    clauses.push(`v.post_date > now() - interval '${DATE_INTERVAL[filter.date]}'`);
+  }
+  return clauses.join(' AND ');
+}
+
+export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
+  return {
+    async topCategories(gender: Gender, lang: Language, limit: number): Promise<StripRow[]> {
+      const total = CATEGORY_TOTAL[gender];
+      return database.query<StripRow>(
+        `SELECT c.id, c.dir, ${TITLE_IN} AS title, c.${total} AS total, c.image_version
+           FROM categories c WHERE c.${total} > 0
+          ORDER BY c.${total} DESC, c.id LIMIT $1`,
+        [limit, lang],
+      );
+    },
+
+    async categories(
+      gender: Gender,
+      lang: Language,
+      order: 'title' | 'popular',
+    ): Promise<CategoryRow[]> {
+      const total = CATEGORY_TOTAL[gender];
+      const orderBy = order === 'title' ? 'title, c.id' : `c.${total} DESC, c.id`;
+      return database.query<CategoryRow>(
+        `SELECT c.id, c.dir, ${TITLE_IN} AS title, c.${total} AS total, c.image_version,
+                c.description,
+                coalesce(ARRAY(SELECT jsonb_array_elements_text(c.top_video_ids -> $1::text)::int), '{}') AS top_video_ids
+           FROM categories c WHERE c.${total} > 0
+          ORDER BY ${orderBy}`,
+        [gender, lang],
+      );
+    },
+
+    async thumbs(ids: number[]): Promise<ThumbRow[]> {
+      if (ids.length === 0) return [];
+      return database.query<ThumbRow>(
+        'SELECT id, dir, title, media_version FROM videos WHERE id = ANY($1::int[]) AND status_id = 1',
+        [ids],
+      );
+    },
+
+    async topModels(gender: Gender, limit: number): Promise<StripRow[]> {
+      return database.query<StripRow>(
+        `SELECT id, dir, title, videos_count AS total, image_version FROM models
+          WHERE gender = $1 AND videos_count > 0
+          ORDER BY views_count DESC, id LIMIT $2`,
+        [gender, limit],
+      );
+    },
+
+    async topChannels(limit: number): Promise<StripRow[]> {
+      return database.query<StripRow>(
+        `SELECT id, dir, title, videos_count AS total, image_version FROM channels
+          WHERE videos_count > 0 ORDER BY views_count DESC, id LIMIT $1`,
+        [limit],
+      );
+    },
+
+    async topKeywords(gender: Gender | undefined, limit: number): Promise<KeywordRow[]> {
+      if (gender) {
+        return database.query<KeywordRow>(
+          `SELECT keyword, searches FROM keywords WHERE gender = $1 AND results > 0
+            ORDER BY searches DESC, keyword LIMIT $2`,
+          [gender, limit],
+        );
+      }
+      return database.query<KeywordRow>(
+        `SELECT keyword, sum(searches)::int AS searches FROM (
+            SELECT keyword, searches FROM keywords WHERE results > 0
+             ORDER BY searches DESC LIMIT $1 * 3
+          ) top GROUP BY keyword ORDER BY 2 DESC, keyword LIMIT $1`,
+        [limit],
+      );
+    },
+
+    /**
+     * Categories, models or channels whose title starts like the text, or (from 4
+     * characters, when a typo is likely and the trigram index is selective) resembles it.
+     */
+    async suggest(
+      table: 'categories' | 'models' | 'channels',
+      text: string,
+      gender: Gender,
+      limit: number,
+    ): Promise<NamedCountRow[]> {
+      const total = table === 'categories' ? CATEGORY_TOTAL[gender] : 'videos_count';
+      const params: unknown[] = [text, likePrefix(text), limit];
+      const sectionFilter = table === 'models' ? `AND gender = $${params.push(gender)}` : '';
+      const match = fuzzy(text)
+        ? '(lower(title) LIKE $2 OR lower(title) % $1)'
+        : 'lower(title) LIKE $2';
+      return database.query<NamedCountRow>(
+        `SELECT dir, title, ${total} AS total FROM ${table}
+          WHERE ${match} AND ${total} > 0 ${sectionFilter}
+          ORDER BY lower(title) LIKE $2 DESC, similarity(lower(title), $1) DESC, ${total} DESC
+          LIMIT $3`,
+        params,
+      );
+    },
+
+    async suggestKeywords(text: string, gender: Gender, limit: number): Promise<KeywordRow[]> {
+      const match = fuzzy(text) ? '(keyword LIKE $2 OR keyword % $1)' : 'keyword LIKE $2';
+      return database.query<KeywordRow>(
+        `SELECT keyword, searches FROM keywords
+          WHERE gender = $3 AND results > 0 AND ${match}
+          ORDER BY keyword LIKE $2 DESC, similarity(keyword, $1) DESC, searches DESC
+          LIMIT $4`,
+        [text, likePrefix(text), gender, limit],
+      );
+    },
+
+    /** Searches people ran that resemble or contain this one, most searched first. */
+    async relatedSearches(query: string, gender: Gender, limit: number): Promise<string[]> {
+      const rows = await database.query<{ keyword: string }>(
+        `SELECT keyword FROM keywords
+          WHERE gender = $2 AND results > 0 AND keyword <> $1
+            AND (keyword % $1 OR keyword LIKE $3)
+          ORDER BY similarity(keyword, $1) DESC, searches DESC LIMIT $4`,
+        [query, gender, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
+      );
+      return rows.map((r) => r.keyword);
+    },
+
+    /** The planner's estimate of how many listed videos match (reads no rows). */
+    async estimateMatches(filter: SearchFilter): Promise<number> {
+      return estimateRows(database, `videos v WHERE ${searchWhere(filter)}`, [
+        filter.query,
+        filter.gender,
+      ]);
+    },
+
+    /**
+     * Matching ids ranked by relevance (title weighs most), for queries with few enough
+     * matches to rank them all: at most `cap` are read.
+     */
+    async rankedMatches(filter: SearchFilter, cap: number): Promise<number[]> {
+      const rows = await database.query<{ id: number }>(
+        `SELECT id FROM (
+            SELECT v.id, v.views, ts_rank_cd(v.search_vector, websearch_to_tsquery('english', $1), 1) AS rank
+              FROM videos v WHERE ${searchWhere(filter)}
+             LIMIT $3
+          ) matches ORDER BY rank DESC, views DESC, id DESC`,
+        [filter.query, filter.gender, cap],
+      );
+      return rows.map((r) => Number(r.id));
+    },
+
+    /**
+     * A page of matches in popularity order, for queries matching so many videos that
+     * ranking them all would be slow: read through the popularity index, checked one by one.
+     */
+    async popularMatches(filter: SearchFilter, limit: number, offset: number): Promise<number[]> {
+      const rows = await database.query<{ id: number }>(
+        `SELECT v.id FROM videos v WHERE ${searchWhere(filter)}
+          ORDER BY v.views_week DESC, v.views DESC, v.id DESC LIMIT $3 OFFSET $4`,
+        [filter.query, filter.gender, limit, offset],
+      );
+      return rows.map((r) => Number(r.id));
+    },
+
+    /** Adds buffered search counts to the keyword statistics in one statement. */
+    async recordSearches(
+      entries: { keyword: string; gender: Gender; searches: number; results: number }[],
+    ): Promise<void> {
+      if (entries.length === 0) return;
+      await database.query(
+        `INSERT INTO keywords (keyword, gender, searches, results, last_searched_at)
+         SELECT k, g::gender_section, s, r, now()
+           FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) AS t(k, g, s, r)
+         ON CONFLICT (keyword, gender) DO UPDATE
+            SET searches = keywords.searches + EXCLUDED.searches,
+                results = EXCLUDED.results,
+                last_searched_at = EXCLUDED.last_searched_at`,
+        [
+          entries.map((e) => e.keyword),
+          entries.map((e) => e.gender),
+          entries.map((e) => e.searches),
+          entries.map((e) => e.results),
+        ],
+      );
+    },
+  };
+}
+
+export type DiscoveryRepository = ReturnType<typeof createDiscoveryRepository>;

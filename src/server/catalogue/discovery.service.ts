@@ -1,0 +1,239 @@
+import type { Gender, Language } from '../../contracts/constants.ts';
+import { MAX_PAGE, TAG_WINDOW } from '../../contracts/constants.ts';
+import type { CategorySection, SearchParams } from '../../contracts/discovery.paths.ts';
+import type {
+  CategoriesResponse,
+  MainResponse,
+  SearchResponse,
+  SuggesterResponse,
+  SuggestResponse,
+} from '../../contracts/discovery.schema.ts';
+import type { MediaUrls } from '../media/media-urls.ts';
+import type {
+  DiscoveryRepository,
+  KeywordRow,
+  SearchFilter,
+  StripRow,
+} from './discovery.repository.ts';
+import type { VideoRepository } from './video.repository.ts';
+import { EXACT_COUNT_CAP, toListItem } from './video.service.ts';
+
+// Discovery: the strips of the home page, the category index, search suggestions and search
+// (SPEC.md §7 main, categories, suggester, videos2.php). Search ranks by relevance when a
+// query matches few enough videos to rank them all; a query matching a large part of the
+// catalogue is answered in popularity order through the listing index instead.
+
+/** Queries estimated to match more videos than this are not ranked one by one. */
+export const RANK_CAP = 1_500;
+const STRIP = { categories: 40, models: 24, channels: 24 } as const;
+const SUGGESTIONS_EACH = 10;
+const RELATED_SEARCHES = 10;
+
+export interface DiscoveryServiceDeps {
+  discovery: DiscoveryRepository;
+  videos: Pick<VideoRepository, 'list' | 'countUpTo' | 'estimate' | 'rowsByIds'>;
+  urls: MediaUrls;
+  recorder: Pick<KeywordRecorder, 'record'>;
+}
+
+const keywordItem = (row: KeywordRow) => ({
+  keyword: row.keyword,
+  searches: String(row.searches),
+});
+
+export function createDiscoveryService(deps: DiscoveryServiceDeps) {
+  const strip = (rows: StripRow[], image: (id: number, version: number) => string) =>
+    rows.map((row) => ({
+      dir: row.dir,
+      title: row.title,
+      total_videos: String(row.total),
+      img: image(row.id, row.image_version),
+    }));
+
+  /** Result ids of a relevance search page and the total, by the cheaper of two plans. */
+  async function relevance(
+    filter: SearchFilter,
+    count: number,
+    offset: number,
+  ): Promise<{ ids: number[]; total: number }> {
+    const estimate = await deps.discovery.estimateMatches(filter);
+    if (estimate <= RANK_CAP) {
+      const ranked = await deps.discovery.rankedMatches(filter, RANK_CAP + 1);
+      if (ranked.length <= RANK_CAP) {
+        return { ids: ranked.slice(offset, offset + count), total: ranked.length };
+      }
+    }
+    // Too many matches to rank: the planner's estimate is the total ("about N results").
+    const total = estimate;
+    const ids = offset >= total ? [] : await deps.discovery.popularMatches(filter, count, offset);
+    return { ids, total };
+  }
+
+  return {
+    async main(gender: Gender, lang: Language): Promise<MainResponse> {
+      const categories = await deps.discovery.topCategories(gender, lang, STRIP.categories);
+      const keywords = await deps.discovery.topKeywords(gender, TAG_WINDOW);
+      const models = await deps.discovery.topModels(gender, STRIP.models);
+      const channels = await deps.discovery.topChannels(STRIP.channels);
+      return {
+        categories: strip(categories, deps.urls.categoryImage),
+        keywords: keywords.map(keywordItem),
+        models: strip(models, deps.urls.modelImage),
+        channels: strip(channels, deps.urls.channelImage),
+      };
+    },
+
+    async categories(
+      gender: Gender,
+      section: CategorySection,
+      lang: Language,
+    ): Promise<CategoriesResponse> {
+      const rows = await deps.discovery.categories(
+        gender,
+        lang,
+        section === 'popular' ? 'popular' : 'title',
+      );
+      const thumbs = await deps.discovery.thumbs(rows.flatMap((row) => row.top_video_ids));
+      const byId = new Map(thumbs.map((thumb) => [Number(thumb.id), thumb]));
+      return {
+        categories: rows.map((row) => ({
+          category_id: String(row.id),
+          dir: row.dir,
+          title: row.title,
+          total_videos: String(row.total),
+          description: row.description,
+          img: deps.urls.categoryImage(row.id, row.image_version),
+          toptn: row.top_video_ids.flatMap((id) => {
+            const thumb = byId.get(Number(id));
+            if (!thumb) return [];
+            return [
+              {
+                video_id: String(thumb.id),
+                dir: thumb.dir,
+                title: thumb.title,
+                scr: deps.urls.videoPreview(thumb.id, thumb.media_version),
+              },
+            ];
+          }),
+        })),
+        total_count: String(rows.length),
+      };
+    },
+
+    async suggester(count: number): Promise<SuggesterResponse> {
+      const rows = await deps.discovery.topKeywords(undefined, count);
+      return { keywords: rows.map(keywordItem) };
+    },
+
+    /** What the search box offers for a typed text (already normalised, 3-69 characters). */
+    async suggest(text: string, gender: Gender): Promise<SuggestResponse> {
+      const named = (rows: { dir: string; title: string; total: number }[]) =>
+        rows.map((row) => ({ dir: row.dir, title: row.title, total_videos: String(row.total) }));
+      const categories = await deps.discovery.suggest('categories', text, gender, SUGGESTIONS_EACH);
+      const models = await deps.discovery.suggest('models', text, gender, SUGGESTIONS_EACH);
+      const channels = await deps.discovery.suggest('channels', text, gender, SUGGESTIONS_EACH);
+      const keywords = await deps.discovery.suggestKeywords(text, gender, SUGGESTIONS_EACH);
+      return {
+        categories: named(categories),
+        models: named(models),
+        channels: named(channels),
+        keywords: keywords.map(keywordItem),
+      };
+    },
+
+    async search(params: SearchParams): Promise<SearchResponse> {
+      const filter: SearchFilter = {
+        gender: params.gender,
+        type: params.type,
+        duration: params.duration,
+        date: params.date,
+        query: params.query,
+      };
+      const offset = (params.page - 1) * params.count;
+      let ids: number[] = [];
+      let total = 0;
+      if (params.sort === 'relevance') {
+        if (params.page <= MAX_PAGE)
+          ({ ids, total } = await relevance(filter, params.count, offset));
+      } else {
+        const listFilter = { ...filter, sort: params.sort };
+        const estimate = await deps.videos.estimate(listFilter);
+        total =
+          estimate > RANK_CAP ? estimate : await deps.videos.countUpTo(listFilter, EXACT_COUNT_CAP);
+        if (offset < total && params.page <= MAX_PAGE) {
+          const rows = await deps.videos.list(listFilter, params.count, offset);
+          ids = rows.map((row) => row.id);
+        }
+      }
+      const rows = await deps.videos.rowsByIds(ids);
+      const related = await deps.discovery.relatedSearches(
+        params.query,
+        params.gender,
+        RELATED_SEARCHES,
+      );
+      if (params.page === 1) deps.recorder.record(params.query, params.gender, total);
+      return {
+        videos: rows.map((row) => toListItem(row, deps.urls)),
+        total_count: String(total),
+        pages: Math.ceil(total / params.count),
+        related_searches: related,
+      };
+    },
+  };
+}
+
+export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
+
+/**
+ * Counts searches in memory and adds them to the keyword statistics in batches, so a search
+ * never waits for a write (PGlite runs one statement at a time). Searches answered from the
+ * response cache are not counted: the statistics rank queries, they do not audit them.
+ */
+export class KeywordRecorder {
+  private pending = new Map<
+    string,
+    { keyword: string; gender: Gender; searches: number; results: number }
+  >();
+  private readonly write: DiscoveryRepository['recordSearches'];
+  private readonly onError: (error: unknown) => void;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    write: DiscoveryRepository['recordSearches'],
+    opts: { flushMs: number; onError: (error: unknown) => void },
+  ) {
+    this.write = write;
+    this.onError = opts.onError;
+    if (opts.flushMs > 0) {
+      this.timer = setInterval(() => {
+        this.flush().catch(this.onError);
+      }, opts.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Counts one search; queries without results are not suggested to anybody. */
+  record(keyword: string, gender: Gender, results: number): void {
+    if (results <= 0) return;
+    const key = `${gender}:${keyword}`;
+    const entry = this.pending.get(key);
+    if (entry) {
+      entry.searches++;
+      entry.results = results;
+    } else {
+      this.pending.set(key, { keyword, gender, searches: 1, results });
+    }
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const entries = [...this.pending.values()];
+    this.pending = new Map();
+    await this.write(entries);
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+}

@@ -1,0 +1,258 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import { createAccountRepository } from './accounts/account.repository.ts';
+import { createAccountService } from './accounts/account.service.ts';
+import { createEmailChangeRepository } from './accounts/email-change.repository.ts';
+import { createEmailChangeService } from './accounts/email-change.service.ts';
+import { createPageUserService } from './accounts/page-user.service.ts';
+import { createSignInGuard } from './accounts/sign-in-guard.ts';
+import { createAdsRepository } from './ads/ads.repository.ts';
+import { createAdEventCounter, createHouseAds } from './ads/ads.service.ts';
+import { createAlbumEditRepository } from './albums/album-edit.repository.ts';
+import { createAlbumEditService } from './albums/album-edit.service.ts';
+import { createCaptchaService } from './captcha/captcha.service.ts';
+import { createCategoryCatalogue } from './catalogue/category-catalogue.ts';
+import { createDiscoveryRepository } from './catalogue/discovery.repository.ts';
+import { createDiscoveryService, KeywordRecorder } from './catalogue/discovery.service.ts';
+import { createModelRepository } from './catalogue/model.repository.ts';
+import { createModelService } from './catalogue/model.service.ts';
+import { createVideoRepository } from './catalogue/video.repository.ts';
+import { createVideoService } from './catalogue/video.service.ts';
+import { createVideoFileService } from './catalogue/video-file.service.ts';
+import { createVideoSectionRepository } from './catalogue/video-section.repository.ts';
+import { createAgeVerificationRepository } from './compliance/age-verification.repository.ts';
+import { createAgeVerificationService } from './compliance/age-verification.service.ts';
+import { createAgeVerifier } from './compliance/age-verifier.ts';
+import type { Config } from './config.ts';
+import { forgetCachedObject, type ResponseCache } from './kernel/cache/response-cache.ts';
+import { createCounterRepository } from './kernel/db/counter.repository.ts';
+import type { JobQueue } from './kernel/jobs/queue.ts';
+import type { Mailer } from './kernel/mail/mailer.ts';
+import { hashPassword } from './kernel/passwords.ts';
+import {
+  cachedVisibility,
+  createMediaAccess,
+  SIGNED_ALBUM_TTL_S,
+  signedAlbumPrefix,
+  signedVideoPrefix,
+} from './media/media-access.ts';
+import { createMediaUrls } from './media/media-urls.ts';
+import { createVideoMediaRepository } from './media/video-media.repository.ts';
+import { createVideoStatusService } from './media/video-status.service.ts';
+import { createMemberRepository } from './members/member.repository.ts';
+import { createMemberService } from './members/member.service.ts';
+import { createMemberActionsRepository } from './members/member-actions.repository.ts';
+import { createMemberActionsService } from './members/member-actions.service.ts';
+import { createMemberProfileRepository } from './members/member-profile.repository.ts';
+import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createPlaylistRepository } from './playlists/playlist.repository.ts';
+import { createPlaylistService } from './playlists/playlist.service.ts';
+import { createReportRepository } from './reports/report.repository.ts';
+import { createReportService } from './reports/report.service.ts';
+import { createSocialRepository } from './social/social.repository.ts';
+import { createSocialService } from './social/social.service.ts';
+import { createStaffRepository } from './staff/staff.repository.ts';
+import { createStaffService } from './staff/staff.service.ts';
+import { createStatRepository } from './stats/stat.repository.ts';
+import { createStatService } from './stats/stat.service.ts';
+import { createUploadRepository } from './uploads/upload.repository.ts';
+import { createUploadService } from './uploads/upload.service.ts';
+import { createUploadInspector } from './uploads/upload-inspect.ts';
+import { createUploadStore } from './uploads/upload-store.ts';
+
+// The composition root (decision 0040): every repository and service of the server is built
+// here, once, from the few things a process has (database, storage, config, mailer, queue,
+// logger). Routes, the page renderer, jobs and commands are handed what they use from the
+// object this returns; none of them builds a repository or sees the database.
+
+export interface ComposeDeps {
+  config: Config;
+  database: Database;
+  storage: MediaStorage;
+  logger: Logger;
+  mailer: Mailer;
+  /** Signs download links, media paths and captchas (src/server/secret.ts). */
+  secret: string;
+  /** The one response cache; services forget what a change makes stale. */
+  cache: ResponseCache;
+  /** Where uploads queue their processing; without one, publishing answers `unavailable`. */
+  jobs?: Pick<JobQueue, 'send'> | undefined;
+  /**
+   * Forgets the cached session lookups of a member (the session plugin's cache, which lives
+   * with the HTTP app): called after a change the next request must see.
+   */
+  forgetSessions?: (userId: number) => void;
+}
+
+export function compose(deps: ComposeDeps) {
+  const { config, database, storage, secret, cache, mailer } = deps;
+  const site = { name: config.siteName, url: config.publicUrl };
+  const urls = createMediaUrls(storage);
+  const forgetSessions = deps.forgetSessions ?? (() => {});
+  const memberChanged = (userId: number) => {
+    forgetCachedObject(cache, 'member', userId);
+    forgetSessions(userId);
+  };
+
+  const counters = createCounterRepository(database);
+  const accountRepository = createAccountRepository(database);
+  const emailChangeRepository = createEmailChangeRepository(database);
+  const videoRepository = createVideoRepository(database);
+  const sectionRepository = createVideoSectionRepository(database);
+  const videoMedia = createVideoMediaRepository(database);
+  const playlistRepository = createPlaylistRepository(database);
+  const uploadRepository = createUploadRepository(database);
+  const discoveryRepository = createDiscoveryRepository(database);
+  const statRepository = createStatRepository(database);
+  const adsRepository = createAdsRepository(database);
+
+  const captcha = createCaptchaService({ secret, counters });
+  const staff = createStaffService({
+    staff: createStaffRepository(database),
+    counters,
+    secret,
+    siteName: config.siteName,
+    hashPassword,
+  });
+  const accounts = createAccountService({
+    accounts: accountRepository,
+    guard: createSignInGuard({ counters, captcha }),
+    captcha,
+    mailer,
+    site,
+    sessionTtlS: config.sessionDays * 86_400,
+    secondFactor: staff,
+  });
+
+  const videos = createVideoService({
+    videos: videoRepository,
+    sections: sectionRepository,
+    catalogue: createCategoryCatalogue(() => sectionRepository.catalogue()),
+    urls,
+    signMedia: (id, durationS) => signedVideoPrefix(secret, id, Math.max(3600, durationS * 3)),
+  });
+  const keywordRecorder = new KeywordRecorder(
+    (entries) => discoveryRepository.recordSearches(entries),
+    {
+      flushMs: 10_000,
+      onError: (error) => deps.logger.warn({ err: error }, 'keyword statistics not saved'),
+    },
+  );
+  const playlists = createPlaylistService({
+    playlists: playlistRepository,
+    urls,
+    storage,
+    signAlbum: (id) => signedAlbumPrefix(secret, id, SIGNED_ALBUM_TTL_S),
+  });
+  const social = createSocialService({ social: createSocialRepository(database), urls });
+  const uploadStore = createUploadStore(config.uploadDir);
+  const uploadLog = deps.logger.child({ module: 'uploads' });
+
+  return {
+    urls,
+    counters,
+    captcha,
+    accounts,
+    videos,
+    videoFiles: createVideoFileService({ videos: videoRepository, secret }),
+    videoStatus: createVideoStatusService({ media: videoMedia }),
+    keywordRecorder,
+    discovery: createDiscoveryService({
+      discovery: discoveryRepository,
+      videos: videoRepository,
+      urls,
+      recorder: keywordRecorder,
+    }),
+    models: createModelService({ models: createModelRepository(database), urls }),
+    members: createMemberService({ members: createMemberRepository(database), urls }),
+    memberActions: createMemberActionsService({
+      actions: createMemberActionsRepository(database),
+      urls,
+      changed: ({ section, objectId }) => forgetCachedObject(cache, section, objectId),
+    }),
+    memberProfiles: createMemberProfileService({
+      profiles: createMemberProfileRepository(database),
+      storage,
+      urls,
+      // The member's page shows the change at once; the header's avatar and ended sessions
+      // are read again.
+      changed: memberChanged,
+    }),
+    emailChanges: createEmailChangeService({
+      counters,
+      mailer,
+      site,
+      changes: emailChangeRepository,
+      changed: memberChanged,
+    }),
+    playlists,
+    albumEdit: createAlbumEditService({
+      albums: createAlbumEditRepository(database),
+      storage,
+      album: async (id, viewer) => (await playlists.album(id, viewer)).body,
+      changed: (albumId) => forgetCachedObject(cache, 'album', albumId),
+    }),
+    mediaAccess: createMediaAccess({
+      secret,
+      visibility: cachedVisibility((id) => videoRepository.getPlayback(id), {
+        ttlMs: 30_000,
+        max: 20_000,
+      }),
+      albumVisibility: cachedVisibility((id) => playlistRepository.albumVisibility(id), {
+        ttlMs: 30_000,
+        max: 20_000,
+      }),
+    }),
+    social,
+    stats: createStatService({ stats: statRepository, secret }),
+    /** Adds stored views to the counters (the stat routes run it on a timer). */
+    foldViews: (limit: number) => statRepository.foldViews(limit),
+    uploadStore,
+    uploads: createUploadService({
+      store: uploadStore,
+      inspector: createUploadInspector({
+        store: uploadStore,
+        ffmpegPath: config.ffmpegPath,
+        ffprobePath: config.ffprobePath,
+        log: uploadLog,
+      }),
+      uploads: uploadRepository,
+      media: videoMedia,
+      storage,
+      jobs: deps.jobs,
+      maxPending: config.uploadMaxPending,
+      changed({ videoId, userId }) {
+        cache.deleteMatching(new RegExp(`^/api/json/video/\\d+/\\d+/\\d+/${videoId}\\.json$`));
+        cache.deleteMatching(new RegExp(`^/api/json/videos2/.*/members\\.${userId}\\.`));
+        forgetCachedObject(cache, 'member', userId);
+      },
+      log: uploadLog,
+    }),
+    ageVerification: createAgeVerificationService({
+      verifier: createAgeVerifier(config.ageVerifier),
+      users: createAgeVerificationRepository(database),
+      // The next page's `user.ageVerified` and the member's profile tell the news.
+      changed: memberChanged,
+    }),
+    houseAds: createHouseAds({
+      ads: adsRepository,
+      videos: videoRepository,
+      urls,
+      sisterSites: config.sisterSites,
+      offerChance: config.offerChance,
+    }),
+    adEvents: config.analytics.adEvents ? createAdEventCounter({ ads: adsRepository }) : undefined,
+    reports: createReportService({
+      reports: createReportRepository(database),
+      captcha,
+      mailer,
+      site,
+      contactEmail: config.contactEmail,
+      logger: deps.logger,
+    }),
+    pageUsers: createPageUserService({ accounts, social, urls }),
+  };
+}
+
+export type Services = ReturnType<typeof compose>;

@@ -1,0 +1,182 @@
+import type { Action, Entity, Refusal } from './policy.ts';
+
+// Every operation of the OpenAPI document (docs/openapi.json) and the policy entry it answers
+// to (issue 15, docs/decisions/0039). access-matrix.int.test.ts fails for an operation that is
+// not here, so a new endpoint cannot be added without saying who may call it, and runs every
+// entry that is not `public` as a visitor, another member, the owner, a moderator and an
+// administrator against what the policy allows.
+//
+// A key is `METHOD path`, with the `act`/`section` that select one action where one URL
+// carries many (input.php, stat.php, video_edit.php, album_edit.php, member.php, messages.php,
+// videos2 sections).
+
+export type EndpointRule =
+  /** Anyone, no permission involved: signing in, public reads, counters. `why` says so. */
+  | { kind: 'public'; why: string }
+  /**
+   * On what is the viewer's own by construction (their account, their lists, something they
+   * make): allowed when their standing holds `action:entity:own`.
+   */
+  | { kind: 'own'; action: Action; entity: Entity }
+  /**
+   * On an object that has an owner: allowed when the policy lets the viewer reach that
+   * owner's object; refused with `refusal` (signed in) or `visitor`.
+   */
+  | {
+      kind: 'object';
+      action: Action;
+      entity: Entity;
+      refusal: Refusal | 'playlist_is_private';
+      visitor: Refusal | 'playlist_is_private';
+    };
+
+const publicRead = (why: string): EndpointRule => ({ kind: 'public', why });
+const own = (action: Action, entity: Entity): EndpointRule => ({ kind: 'own', action, entity });
+const object = (
+  action: Action,
+  entity: Entity,
+  refusal: Refusal | 'playlist_is_private' = 'no_permission',
+  visitor: Refusal | 'playlist_is_private' = 'need_auth',
+): EndpointRule => ({ kind: 'object', action, entity, refusal, visitor });
+
+const LISTING = 'public listing: what it shows is visibility.ts, not a permission';
+
+export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
+  // Accounts: anyone may try; the answers are the sign-in rules, not the policy's.
+  'POST /api/login.php': publicRead('signing in'),
+  'POST /api/signup.php': publicRead('signing up'),
+  'POST /api/restore.php': publicRead('a forgotten password'),
+  'GET /api/confirm.php': publicRead('the mailed confirmation link carries its own token'),
+  'GET /api/confirm_email.php': publicRead('the mailed link carries its own token'),
+  'GET /api/captcha.php': publicRead('a challenge for anyone'),
+  'GET /api/login.g.php': publicRead('signing in with Google'),
+  'GET /healthz': publicRead('the load balancer'),
+
+  // The catalogue: public reads.
+  'GET /api/json/videos2/{lifetime}/{gender}/{sort}/{count}/{tail}': publicRead(LISTING),
+  'GET /api/json/videos2/{lifetime}/{gender}/{sort}/{count}/{tail} section=playlists': object(
+    'read',
+    'playlist',
+    'playlist_is_private',
+    'playlist_is_private',
+  ),
+  'GET /api/json/videos2/{lifetime}/{gender}/{sort}/{count}/{tail} section=watch-later': object(
+    'read',
+    'list',
+  ),
+  'GET /api/json/videos2/{lifetime}/{gender}/{sort}/{count}/{tail} section=history': object(
+    'read',
+    'list',
+  ),
+  'GET /api/json/video/{lifetime}/{e6}/{e3}/{file}': publicRead(
+    'a video page opens for anyone while it is not deleted; a private one plays for members (visibility.ts videoPlayable)',
+  ),
+  'GET /api/json/videos_related2/{lifetime}/{count}/{e6}/{e3}/{file}': publicRead(LISTING),
+  'GET /api/video_status.php': publicRead('pipeline progress holds nothing private'),
+  'GET /api/videofile.php': publicRead(
+    'a private video’s files need a signed-in member (visibility.ts videoPlayable), not an owner',
+  ),
+  'GET /get_file/{sig}/{e6}/{e3}/{id}/{file}/': publicRead('the path is signed by videofile.php'),
+  'GET /api/json/main/{lifetime}/{file}': publicRead(LISTING),
+  'GET /api/json/categories/{lifetime}/{file}': publicRead(LISTING),
+  'GET /api/json/suggester/{lifetime}/{file}': publicRead(LISTING),
+  'GET /api/suggester.php': publicRead(LISTING),
+  'GET /api/videos2.php': publicRead(LISTING),
+  'GET /api/json/models/{lifetime}/{gender}/{filt}/{sort}/{count}/{file}': publicRead(LISTING),
+  'GET /api/json/model/{lifetime}/{letters}/{file}': publicRead(LISTING),
+  'GET /api/json/channels/{lifetime}/{gender}/{sort}/{count}/{file}': publicRead(LISTING),
+  'GET /api/json/channel/{lifetime}/{letter}/{file}': publicRead(LISTING),
+
+  // Members, comments, playlists and albums.
+  'GET /api/json/members/{lifetime}/{section}/{filt}/{sort}/{count}/{file}': publicRead(LISTING),
+  'GET /api/json/member/{lifetime}/{section}/{e6}/{e3}/{file}': publicRead(
+    'a public profile and wall',
+  ),
+  'GET /api/json/comments/{lifetime}/{section}/{e6}/{e3}/{file}': publicRead(
+    'comments of an object that is not deleted',
+  ),
+  'GET /api/json/comments/{lifetime}/{section}/{e6}/{e3}/{file} section=playlist': object(
+    'read',
+    'playlist',
+    'playlist_is_private',
+    'playlist_is_private',
+  ),
+  'GET /api/json/subscriptions/{lifetime}/{e6}/{e3}/{file}': publicRead('listed on the profile'),
+  'GET /api/json/playlists/{lifetime}/{sort}/{count}/{file}': publicRead(
+    'private playlists are listed to their owner only (visibility.ts)',
+  ),
+  'GET /api/json/playlist/{lifetime}/{e6}/{e3}/{file}': object(
+    'read',
+    'playlist',
+    'playlist_is_private',
+    'playlist_is_private',
+  ),
+  'GET /api/json/albums/{lifetime}/{gender}/{sort}/{count}/{file}': publicRead(
+    'private albums are listed to their owner only (visibility.ts)',
+  ),
+  'GET /api/json/album/{lifetime}/{e6}/{e3}/{file}': publicRead(
+    'a private album’s photos show to members (visibility.ts albumPhotosVisible)',
+  ),
+
+  // Counters and comments (stat.php).
+  'POST /api/stat.php act=vote': own('create', 'vote'),
+  'POST /api/stat.php act=view': own('create', 'vote'),
+  'POST /api/stat.php act=comm': own('create', 'comment'),
+
+  // A member's lists and playlists (input.php).
+  'POST /api/input.php act=favourite': own('update', 'list'),
+  'POST /api/input.php act=watch_later': own('update', 'list'),
+  'POST /api/input.php act=subscribe': own('update', 'list'),
+  'POST /api/input.php act=friend': own('update', 'list'),
+  'POST /api/input.php act=playlist section=new': own('create', 'playlist'),
+  'POST /api/input.php act=playlist section=upd': object('update', 'playlist'),
+  'POST /api/input.php act=playlist section=del': object('delete', 'playlist'),
+  'POST /api/input.php act=playlist section=add': object('update', 'playlist'),
+  'POST /api/input.php act=playlist section=rem': object('update', 'playlist'),
+
+  // Uploads (tus) and the upload form.
+  'POST /api/upload/': own('create', 'upload'),
+  'HEAD /api/upload/{id}': object('update', 'upload'),
+  'PATCH /api/upload/{id}': object('update', 'upload'),
+  'DELETE /api/upload/{id}': object('update', 'upload'),
+  'POST /api/video_edit.php section=screens': object('update', 'upload'),
+  'POST /api/video_edit.php section=add': object('update', 'upload'),
+  'POST /api/video_edit.php section=delete': object('delete', 'video'),
+
+  // Albums.
+  'POST /api/album_edit.php section=new': own('create', 'album'),
+  'POST /api/album_edit.php section=add': object('update', 'album'),
+  'POST /api/album_edit.php section=upd': object('update', 'album'),
+  'POST /api/album_edit.php section=rem': object('update', 'album'),
+  'POST /api/album_edit.php section=del': object('delete', 'album'),
+
+  // The member's own account: always the session's member (any user_id is ignored).
+  'POST /api/member.php section=get': own('read', 'profile'),
+  'POST /api/member.php section=upd': own('update', 'profile'),
+  'POST /api/member.php section=pwd': own('update', 'profile'),
+  'POST /api/member.php section=email': own('update', 'profile'),
+  'POST /api/member.php section=email_cancel': own('update', 'profile'),
+  'POST /api/member.php section=u_ava': own('update', 'profile'),
+  'POST /api/member.php section=u_cover': own('update', 'profile'),
+  'POST /api/member.php section=del_ava': own('update', 'profile'),
+  'POST /api/member.php section=del_cover': own('update', 'profile'),
+  'POST /api/age_verification.php': own('update', 'profile'),
+
+  // Social: the member's own relations and conversations.
+  'GET /api/relation.php': own('read', 'list'),
+  'GET /api/friend_requests.php': own('read', 'list'),
+  'GET /api/messages.php': own('read', 'message'),
+  'POST /api/messages.php section=send': own('create', 'message'),
+  'POST /api/messages.php section=read': own('read', 'message'),
+
+  // Ads and reports.
+  'POST /api/ads/events': publicRead('impressions and clicks of anyone'),
+  'GET /api/json/ads/{lifetime}/{file}': publicRead('ads for a country'),
+  'GET /api/json/partner/{lifetime}/{gender}/{file}': publicRead('partner videos'),
+  'POST /api/report.php': own('create', 'report'),
+};
+
+/** `METHOD path` of a key: the OpenAPI operation it belongs to. */
+export function operationOf(key: string): string {
+  return key.split(' ').slice(0, 2).join(' ');
+}

@@ -1,0 +1,136 @@
+import { VIDEO_STATUS } from '../../../contracts/constants.ts';
+import type { CommentSection } from '../../../contracts/members.schema.ts';
+import { ACTIVE_STATUS } from '../db/active-status.ts';
+import { can } from './policy.ts';
+import type { Viewer } from './viewer.ts';
+
+// What is visible to whom (issue 15, docs/decisions/0039), written once. The SQL builders
+// return WHERE fragments with explicit inputs (the table's alias, a bind placeholder for the
+// viewer, whether the viewer's role sees everything); the row checks answer the same for a
+// row already read. The fragments keep the exact shape the partial indexes are written for
+// (`status_id = 1`, `is_private = 0 AND videos_count > 0`), so the planner still uses them.
+//
+// Videos (SPEC.md §3-4, VIDEO_STATUS):
+//   active   status 1: takes comments, votes, views and list adds (decision 0026);
+//   listed   active and posted (a future post date is scheduled): every listing; a private
+//            one is listed with a mark and plays for members only;
+//   public   listed and not private: what goes to search engines and partners;
+//   opened   not deleted (5): its page answers, its comments are read; a disabled or
+//            pending one shows as unavailable, deleted ones are missing.
+// Albums share the status ids; a private album is listed to its owner only and shows its
+// photos to members. Playlists have no status: a private one is its owner's alone; staff
+// with `read:playlist:any` / `read:album:any` may open private ones for review.
+
+const column = (alias: string | undefined, name: string) => (alias ? `${alias}.${name}` : name);
+
+export interface Scope {
+  /** The table's alias in the query (`v`, `a`, `p`), if any. */
+  alias?: string;
+}
+
+/** The row takes interactions: comments, votes, views, favourites, playlist adds. */
+export function activeSql({ alias }: Scope = {}): string {
+  return alias ? `${alias}.${ACTIVE_STATUS}` : ACTIVE_STATUS;
+}
+
+/** The video is in listings: active and posted. */
+export function videoListedSql({ alias }: Scope = {}): string {
+  return `${activeSql({ alias })} AND ${column(alias, 'post_date')} <= now()`;
+}
+
+/** The video is listed and not private: search engines, partners, public strips. */
+export function videoPublicSql({ alias }: Scope = {}): string {
+  return `${videoListedSql({ alias })} AND ${column(alias, 'is_private')} = 0`;
+}
+
+/** The video or album can be opened (its page, its comments): it is not deleted. */
+export function notDeletedSql({ alias }: Scope = {}): string {
+  return `${column(alias, 'status_id')} <> ${VIDEO_STATUS.deleted}`;
+}
+
+/**
+ * Videos a viewer sees in a listing: the listed ones, or with `seeAll` (staff holding
+ * `read:video:any`, for review) every one that is not deleted.
+ */
+export function videoVisibleSql(opts: Scope & { seeAll: boolean }): string {
+  return opts.seeAll ? notDeletedSql(opts) : videoListedSql(opts);
+}
+
+/**
+ * Albums in a listing: active, and private ones only where the owner lists their own
+ * (`withPrivate`) or staff review them.
+ */
+export function albumListedSql(opts: Scope & { withPrivate: boolean }): string {
+  const active = activeSql(opts);
+  return opts.withPrivate ? active : `${active} AND ${column(opts.alias, 'is_private')} = 0`;
+}
+
+/** Playlists in a public listing: not private and not empty (the partial indexes' WHERE). */
+export function playlistListedSql({ alias }: Scope = {}): string {
+  return `${column(alias, 'is_private')} = 0 AND ${column(alias, 'videos_count')} > 0`;
+}
+
+/**
+ * A playlist the viewer may open or write to: public, or theirs (`viewerParam`, a bind
+ * placeholder holding their id), or anyone's with `seeAll`.
+ */
+export function playlistVisibleSql(
+  opts: Scope & { viewerParam?: string; seeAll: boolean },
+): string {
+  if (opts.seeAll) return 'true';
+  const open = `${column(opts.alias, 'is_private')} = 0`;
+  return opts.viewerParam === undefined
+    ? open
+    : `(${open} OR ${column(opts.alias, 'user_id')} = ${opts.viewerParam})`;
+}
+
+/**
+ * Each comment section's check that its object is there to be read (`$1`: the object id):
+ * comments of a video or album stay readable until it is deleted.
+ */
+export const COMMENT_READ_TARGET: Record<CommentSection, string> = {
+  video: `SELECT 1 FROM videos WHERE id = $1 AND ${notDeletedSql()}`,
+  album: `SELECT 1 FROM albums WHERE id = $1 AND ${notDeletedSql()}`,
+  model: 'SELECT 1 FROM models WHERE id = $1',
+  channel: 'SELECT 1 FROM channels WHERE id = $1',
+  member: 'SELECT 1 FROM users WHERE id = $1 AND status = 1',
+  playlist: 'SELECT 1 FROM playlists WHERE id = $1',
+};
+
+/**
+ * Where a member may comment (`$1` the object id, `$2` the member's id): as readers see it,
+ * but only on an active video or album, and on a private playlist only as its owner.
+ */
+export const COMMENT_WRITE_TARGET: Record<CommentSection, string> = {
+  ...COMMENT_READ_TARGET,
+  video: `SELECT 1 FROM videos WHERE id = $1 AND ${activeSql()}`,
+  album: `SELECT 1 FROM albums WHERE id = $1 AND ${activeSql()}`,
+  playlist: `SELECT 1 FROM playlists WHERE id = $1 AND ${playlistVisibleSql({ viewerParam: '$2', seeAll: false })}`,
+};
+
+// Row checks: the same rules for a row a service already holds.
+
+/** A private playlist opens for its owner and for staff who review; anyone opens the rest. */
+export function playlistReadable(
+  row: { user_id: number; is_private: number },
+  viewer: Viewer | null,
+): boolean {
+  return row.is_private !== 1 || can(viewer, 'read', 'playlist', Number(row.user_id));
+}
+
+/** The photos of an album: active, and a private one's for members only (decision 0022). */
+export function albumPhotosVisible(
+  row: { status_id: number; is_private: number },
+  viewer: Viewer | null,
+): boolean {
+  return row.status_id === VIDEO_STATUS.active && (row.is_private !== 1 || viewer !== null);
+}
+
+/** A video plays when it is active and encoded, and a private one for members only. */
+export function videoPlayable(
+  row: { status_id: number; is_private: number; encoded: boolean },
+  viewer: Viewer | null,
+): boolean {
+  if (row.status_id !== VIDEO_STATUS.active || !row.encoded) return false;
+  return row.is_private !== 1 || viewer !== null;
+}

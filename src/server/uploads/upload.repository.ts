@@ -1,0 +1,224 @@
+import type { Gender } from '../../contracts/constants.ts';
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
+import type { Database } from '../../db/client.ts';
+import type { OwnerFilter } from '../kernel/access/policy.ts';
+import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
+
+// Hand-written SQL of member uploads (docs/decisions/0015): the video row an upload becomes,
+// its categories and tags, the owner deleting it, and the counters that follow it. An upload
+// is counted on the member, its categories and tags once, when it first becomes listed; the
+// nightly maintenance (db/counters.ts) only reconciles drift. Ownership is part of the
+// statements, so no other member's video can be touched.
+
+type Tx = Pick<Database, 'query'>;
+
+export interface NewVideo {
+  userId: number;
+  title: string;
+  dir: string;
+  description: string;
+  gender: Gender;
+  isPrivate: boolean;
+  exclusive: boolean;
+  sha256: string;
+  durationS: number;
+  categoryIds: number[];
+  /** Tags by URL slug; the title is used only for a tag new to the site. */
+  tags: { dir: string; title: string }[];
+}
+
+export type RemoveOutcome =
+  | { outcome: 'done'; sourceKey: string | undefined }
+  | { outcome: 'not_found' };
+
+/** The counter columns of a video's category rows, by the video's section. */
+const CATEGORY_COUNTER: Record<Gender, string> = {
+  str: 'videos_str',
+  she: 'videos_she',
+  gay: 'videos_gay',
+};
+
+/** Moves a listed video's counters on its member, categories and tags by `delta`. */
+async function moveCounters(
+  tx: Tx,
+  video: { id: number; user_id: number; gender: Gender },
+  delta: 1 | -1,
+) {
+  const column = CATEGORY_COUNTER[video.gender];
+  await tx.query('UPDATE users SET videos_count = GREATEST(0, videos_count + $2) WHERE id = $1', [
+    video.user_id,
+    delta,
+  ]);
+  await tx.query(
+    `UPDATE categories c SET ${column} = GREATEST(0, c.${column} + $2)
+       FROM video_categories vc WHERE vc.video_id = $1 AND c.id = vc.category_id`,
+    [video.id, delta],
+  );
+  await tx.query(
+    `UPDATE tags t SET videos_count = GREATEST(0, t.videos_count + $2)
+       FROM video_tags vt WHERE vt.video_id = $1 AND t.id = vt.tag_id`,
+    [video.id, delta],
+  );
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+  );
+}
+
+export function createUploadRepository(database: Database) {
+  return {
+    /** True when a video that is not deleted was made from a file with this SHA-256. */
+    async hasSource(sha256: string): Promise<boolean> {
+      const rows = await database.query(
+        'SELECT 1 FROM videos WHERE source_sha256 = $1 AND status_id <> $2 LIMIT 1',
+        [sha256, VIDEO_STATUS.deleted],
+      );
+      return rows.length > 0;
+    },
+
+    async countCategories(ids: number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const [row] = await database.query<{ n: number | string }>(
+        'SELECT count(*) AS n FROM categories WHERE id = ANY($1::int[])',
+        [ids],
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * The video row of an upload, processing, with its categories, tags and search
+     * document. `duplicate` when a live video has the same source (the unique index decides
+     * between two members sending one file at once).
+     */
+    async createVideo(video: NewVideo): Promise<{ id: number } | 'duplicate'> {
+      try {
+        return await database.transaction(async (tx) => {
+          const [row] = await tx.query<{ id: number }>(
+            `INSERT INTO videos (dir, title, description, gender, status_id, is_private, exclusive,
+                user_id, duration, source_sha256, media)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '{"counted": false}'::jsonb)
+             RETURNING id`,
+            [
+              video.dir,
+              video.title,
+              video.description,
+              video.gender,
+              VIDEO_STATUS.processing,
+              video.isPrivate ? 1 : 0,
+              video.exclusive,
+              video.userId,
+              Math.max(1, Math.round(video.durationS)),
+              video.sha256,
+            ],
+          );
+          const id = Number(row?.id);
+          await tx.query(
+            `INSERT INTO video_categories (video_id, category_id)
+             SELECT $1, id FROM categories WHERE id = ANY($2::int[])`,
+            [id, video.categoryIds],
+          );
+          if (video.tags.length > 0) {
+            await tx.query(
+              `INSERT INTO tags (dir, title)
+               SELECT d, t FROM unnest($1::text[], $2::text[]) AS x(d, t)
+               ON CONFLICT (dir) DO NOTHING`,
+              [video.tags.map((t) => t.dir), video.tags.map((t) => t.title)],
+            );
+            await tx.query(
+              `INSERT INTO video_tags (video_id, tag_id)
+               SELECT $1, id FROM tags WHERE dir = ANY($2::text[]) ON CONFLICT DO NOTHING`,
+              [id, video.tags.map((t) => t.dir)],
+            );
+          }
+          await tx.query('SELECT refresh_video_search(ARRAY[$1::int])', [id]);
+          return { id };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'duplicate';
+        throw error;
+      }
+    },
+
+    /** Takes back a video whose upload could not be stored: it was never seen. */
+    async discard(id: number): Promise<void> {
+      await database.query('DELETE FROM videos WHERE id = $1 AND status_id = $2', [
+        id,
+        VIDEO_STATUS.processing,
+      ]);
+    },
+
+    /**
+     * The owner deletes a video (status 5): it leaves every list, its counters go down when
+     * it was listed, and it loses its source, so a pipeline step still queued skips it.
+     */
+    /** The owner of a video that is not deleted; undefined when there is none. */
+    async videoOwner(videoId: number): Promise<number | undefined> {
+      const [row] = await database.query<{ user_id: number }>(
+        `SELECT user_id FROM videos WHERE id = $1 AND ${notDeletedSql()}`,
+        [videoId],
+      );
+      return row ? Number(row.user_id) : undefined;
+    },
+
+    async remove(videoId: number, filter: OwnerFilter): Promise<RemoveOutcome> {
+      return database.transaction(async (tx): Promise<RemoveOutcome> => {
+        const [video] = await tx.query<{
+          id: number;
+          user_id: number;
+          gender: Gender;
+          listed: boolean;
+          counted: string | null;
+          source: string | null;
+        }>(
+          `SELECT id, user_id, gender, ${videoListedSql()} AS listed,
+                  media->>'counted' AS counted, media->>'source' AS source
+             FROM videos WHERE id = $1 AND ${notDeletedSql()}
+              AND ($2::int IS NULL OR user_id = $2) FOR UPDATE`,
+          [videoId, filter.ownerId ?? null],
+        );
+        if (!video) return { outcome: 'not_found' };
+        await tx.query(
+          `UPDATE videos SET status_id = $2, media = media - 'source', updated_at = now()
+            WHERE id = $1`,
+          [videoId, VIDEO_STATUS.deleted],
+        );
+        // An upload counts once it was listed; a catalogue video was counted in bulk.
+        if (video.listed && video.counted !== 'false') {
+          await moveCounters(
+            tx,
+            { ...video, id: Number(video.id), user_id: Number(video.user_id) },
+            -1,
+          );
+        }
+        return { outcome: 'done', sourceKey: video.source ?? undefined };
+      });
+    },
+
+    /**
+     * Counts an upload on its member, categories and tags the first time it is listed (its
+     * first HLS rung published it), dated then: "latest" shows it when it became playable.
+     * True when it was counted now; false when it is not listed yet or was counted before.
+     */
+    async countPublished(videoId: number): Promise<boolean> {
+      return database.transaction(async (tx) => {
+        const [video] = await tx.query<{ id: number; user_id: number; gender: Gender }>(
+          `UPDATE videos SET media = jsonb_set(media, '{counted}', 'true'::jsonb), post_date = now()
+            WHERE id = $1 AND status_id = $2 AND media->>'counted' = 'false'
+            RETURNING id, user_id, gender`,
+          [videoId, VIDEO_STATUS.active],
+        );
+        if (!video) return false;
+        await moveCounters(
+          tx,
+          { id: Number(video.id), user_id: Number(video.user_id), gender: video.gender },
+          1,
+        );
+        return true;
+      });
+    },
+  };
+}
+
+export type UploadRepository = ReturnType<typeof createUploadRepository>;

@@ -1,0 +1,284 @@
+import type { IncomingMessage } from 'node:http';
+import { EVENTS, Metadata, Server } from '@tus/server';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, failure } from '../../contracts/errors.ts';
+import { parseId } from '../../contracts/paths.ts';
+import { UPLOAD_ENDPOINT, UPLOAD_RULES } from '../../contracts/upload.rules.ts';
+import { videoEditAnswerSchema } from '../../contracts/upload.schema.ts';
+import type { Config } from '../config.ts';
+import { readMultipartForm } from '../kernel/http/multipart-form.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { tusErrorAnswer } from './tus-errors.ts';
+import type { UploadService } from './upload.service.ts';
+import type { UploadStore } from './upload-store.ts';
+
+// Member uploads (SPEC.md §5, §7; docs/decisions/0015):
+// - `/api/upload/` speaks tus (resumable uploads): POST creates an upload, HEAD tells how far
+//   it got, PATCH sends the next bytes, DELETE drops it. Every request needs the member's
+//   session, and an upload answers only the member who made it.
+// - `POST /api/video_edit.php`: section `screens` inspects a finished upload and offers its
+//   preview frames; `add` (the default) turns it with its form into a processing video;
+//   `delete` lets the owner remove a video.
+
+const CREATES_PER_HOUR = 30;
+const EDITS_PER_MINUTE = 60;
+/** How often stale uploads are looked for (and once, shortly after start). */
+const SWEEP_EVERY_MS = 3_600_000;
+const FIRST_SWEEP_MS = 60_000;
+
+export interface UploadRouteDeps {
+  uploads: UploadService;
+  /** The finished and unfinished uploads on disk (tus writes them, the sweep ages them). */
+  store: UploadStore;
+  config: Pick<Config, 'uploadStaleHours' | 'trustProxy'>;
+}
+
+const field = (description: string) => ({ type: 'string', description });
+
+/** The Node request behind tus's web Request (srvx keeps it on `runtime.node`). */
+function nodeRequest(req: Request): IncomingMessage | undefined {
+  return (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function parseMetadata(raw: string | undefined): Record<string, string | null> | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return Metadata.parse(raw);
+  } catch {
+    throw new AppError('bad_request', { field: 'file' });
+  }
+}
+
+/** The form's string fields and its one image (`preview`), whatever the body's type. */
+async function readForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; image: Buffer | undefined }> {
+  const fields: Record<string, string> = {};
+  if (!request.isMultipart()) {
+    const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+    for (const [name, value] of Object.entries(body)) {
+      if (typeof value === 'string') fields[name] = value;
+    }
+    return { fields, image: undefined };
+  }
+  const form = await readMultipartForm(request, {
+    files: ['preview'],
+    maxFileBytes: UPLOAD_RULES.previewMaxBytes,
+    tooLarge: (field) =>
+      new AppError('file_too_large', {
+        field,
+        codes: [{ field, code: 'file_too_large' }],
+        info: { max: UPLOAD_RULES.previewMaxBytes },
+      }),
+  });
+  const image = form.files.preview;
+  return { fields: form.fields, image: image && image.length > 0 ? image : undefined };
+}
+
+export function uploadRoutes(deps: UploadRouteDeps) {
+  const { uploads: service, store } = deps;
+  return async (app: FastifyInstance) => {
+    const log = app.log.child({ module: 'uploads' });
+
+    // Who is creating an upload, for the id tus asks for (the session was checked first).
+    const creators = new WeakMap<IncomingMessage, number>();
+    // The upload each checked request names. tus would otherwise take the last segment of
+    // the whole URL, query included, and could act on another upload than the one checked.
+    const checkedIds = new WeakMap<IncomingMessage, string>();
+    const tus = new Server({
+      path: UPLOAD_ENDPOINT.replace(/\/$/, ''),
+      datastore: store.datastore,
+      maxSize: UPLOAD_RULES.maxBytes,
+      relativeLocation: true,
+      respectForwardedHeaders: deps.config.trustProxy,
+      // Same-origin only: no CORS headers at all.
+      allowedOrigins: [],
+      getFileIdFromRequest(req) {
+        const node = nodeRequest(req);
+        return node ? checkedIds.get(node) : undefined;
+      },
+      namingFunction(req) {
+        const node = nodeRequest(req);
+        const userId = node ? creators.get(node) : undefined;
+        if (userId === undefined) {
+          throw { status_code: 401, body: JSON.stringify(failure('need_auth')) };
+        }
+        return store.newId(userId);
+      },
+      onResponseError: (_req, error) => tusErrorAnswer(error),
+      async onUploadFinish(_req, upload) {
+        service.finished(upload.id).catch((error: unknown) => {
+          log.error({ err: error, upload: upload.id }, 'upload inspection failed');
+        });
+        return {};
+      },
+    });
+    tus.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => {
+      store
+        .remove(id)
+        .catch((error: unknown) => log.warn({ err: error, id }, 'upload not removed'));
+    });
+
+    async function sweep() {
+      try {
+        const removed = await store.sweep(deps.config.uploadStaleHours * 3_600_000);
+        if (removed > 0) log.info({ removed }, 'stale uploads removed');
+      } catch (error) {
+        log.error({ err: error }, 'stale upload sweep failed');
+      }
+    }
+    const first = setTimeout(() => void sweep(), FIRST_SWEEP_MS);
+    const every = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    first.unref();
+    every.unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(every);
+    });
+
+    /** Hands the request to tus, keeping the headers set so far (security, no-store). */
+    async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.hijack();
+      try {
+        await tus.handle(request.raw, reply.raw);
+      } catch (error) {
+        log.error({ err: error }, 'tus request failed');
+        if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+        else reply.raw.destroy();
+      }
+    }
+
+    // tus reads the request body itself: no parser may touch it in this scope.
+    const tusRoutes: FastifyPluginAsync = async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+      scope.post(
+        UPLOAD_ENDPOINT,
+        {
+          config: {
+            rateLimit: {
+              max: CREATES_PER_HOUR,
+              timeWindow: 3_600_000,
+              keyGenerator: (request) => `upload:${request.viewer?.userId ?? request.ip}`,
+            },
+          },
+          schema: {
+            summary: 'Start a resumable video upload (tus 1.0.0 creation)',
+            tags: ['uploads'],
+            description: [
+              'The tus protocol (https://tus.io/protocols/resumable-upload): `Tus-Resumable: 1.0.0`, `Upload-Length` (bytes, at most 10 GB) and `Upload-Metadata` with `filename` (SPEC.md §5: the name before the extension only latin letters and digits, the extension one of 3gp, mp4, mov, asf, flv, mpg, avi, mpeg, wmv, rm, dat, mkv, vob, m2v, m2t, m4v, f4v, mts, webm).',
+              'Answers 201 with `Location: /api/upload/{upload_id}`. Needs a session and its `x-csrf-token`. Upload URLs take no query (400 `bad_request`).',
+              'Refusals are JSON: 401 `need_auth`; 400 `video_bad_filename`, `file_invalid_type`, `required`; 413 `video_size_limit`; 429 `rate_limited` when the member already has UPLOAD_MAX_PENDING uploads unfinished or waiting for their form.',
+            ].join(' '),
+          },
+        },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          const viewer = await service.checkCreate(request.viewer, {
+            url: request.raw.url ?? '',
+            length: header(request, 'upload-length'),
+            deferLength: request.headers['upload-defer-length'] !== undefined,
+            metadata: parseMetadata(header(request, 'upload-metadata')),
+          });
+          creators.set(request.raw, viewer.userId);
+          await handOver(request, reply);
+        },
+      );
+
+      scope.route({
+        method: ['HEAD', 'PATCH', 'DELETE'],
+        url: `${UPLOAD_ENDPOINT}:id`,
+        schema: {
+          summary: 'Resume, continue or drop an upload (tus 1.0.0)',
+          tags: ['uploads'],
+          description:
+            'HEAD answers `Upload-Offset` and `Upload-Length`; PATCH (`Content-Type: application/offset+octet-stream`, `Upload-Offset`) appends bytes; DELETE drops the upload. Only the member who created the upload: 401 `need_auth`, 403 `no_permission`, 404 when it is gone; the URL is exactly `/api/upload/{upload_id}` (a query is 400 `bad_request`). The protocol’s own refusals are JSON of the same shape with tus’s status: 404 or 410 `not_found`, 409 and other 4xx `bad_request`, 413 `video_size_limit`, 5xx `video_upload_error` (`info.code` the status).',
+        },
+        async handler(request, reply) {
+          reply.header('cache-control', 'no-store');
+          checkedIds.set(request.raw, service.checkOwner(request.viewer, request.raw.url ?? ''));
+          await handOver(request, reply);
+        },
+      });
+    };
+    await app.register(tusRoutes);
+
+    app.post(
+      '/api/video_edit.php',
+      {
+        config: {
+          rateLimit: {
+            max: EDITS_PER_MINUTE,
+            timeWindow: 60_000,
+            keyGenerator: (request) => `video_edit:${request.viewer?.userId ?? request.ip}`,
+          },
+        },
+        schema: {
+          ...describe({
+            summary: 'Publish a finished upload, look at it, or delete an own video',
+            tags: ['uploads'],
+            description: [
+              'Needs a session (401 `need_auth`) and its `x-csrf-token`. A form (urlencoded, JSON, or multipart when it carries `preview`).',
+              '`section=screens` with `upload_id`: the finished upload’s length and candidate previews; refuses `video_corrupted_file`, `video_too_short` (`info.min` minutes) and `video_duplicate`, and `video_upload_error` (`info.code: unfinished`) before the last byte.',
+              '`section=add` (default) with `upload_id`, `title` (3-100), `description` (up to 2000), `orientation` (str, she, gay), `categories` (1 to 3 comma-separated ids: `min_max_cats`), `tags` (up to 10 comma-separated, 2-30 latin letters, digits, spaces or dashes), `exclusive` (1: 6 minutes minimum instead of 10), `is_private` (1: members only), and the preview: `screenshot` (1-based candidate) or a `preview` image (at least 320x180; `screen_upload_error`); neither is `need_select_screenshot`. Answers the new video, processing (status_id 3; follow it with /api/video_status.php).',
+              '`section=delete` with `video_id`: the owner removes the video (status_id 5).',
+              'Another member’s upload or video answers 403 `no_permission`. Form failures carry `codes` per field.',
+            ].join(' '),
+            response: videoEditAnswerSchema,
+            failures: [401, 403, 413, 429],
+          }),
+          consumes: [
+            'application/x-www-form-urlencoded',
+            'application/json',
+            'multipart/form-data',
+          ],
+          body: {
+            type: 'object',
+            properties: {
+              section: field('screens, add (default), delete'),
+              upload_id: field('The finished upload (screens, add)'),
+              title: field('3 to 100 characters'),
+              description: field('Up to 2000 characters'),
+              orientation: field('str (default), she, gay'),
+              categories: field('1 to 3 category ids, comma-separated'),
+              tags: field('Up to 10 tags, comma-separated'),
+              exclusive: field('1: exclusive to this site'),
+              is_private: field('1: members only'),
+              screenshot: field('The chosen candidate preview, 1-based'),
+              preview: { type: 'string', format: 'binary', description: 'An own preview image' },
+              video_id: field('section=delete: the video'),
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (!request.viewer) throw new AppError('need_auth');
+        const { fields, image } = await readForm(request);
+        const section = fields.section ?? 'add';
+        switch (section) {
+          case 'screens':
+            return service.screens(request.viewer, (fields.upload_id ?? '').trim());
+          case 'add':
+            return service.submit(request.viewer, fields, image);
+          case 'delete': {
+            const videoId = parseId(fields.video_id ?? '');
+            if (videoId === undefined) throw new AppError('invalid_params', { field: 'video_id' });
+            return service.remove(request.viewer, videoId);
+          }
+          default:
+            throw new AppError('invalid_params', { field: 'section' });
+        }
+      },
+    );
+  };
+}
