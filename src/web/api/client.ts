@@ -72,54 +72,84 @@ export function setCsrfToken(token: string): void {
   csrfToken = token;
 }
 
-/** A form POST to the API (SPEC.md §7 calls like login.php, input.php) from the browser. */
-export async function postForm<T>(path: string, fields: Record<string, string>): Promise<T> {
+/** What every POST of the browser sends along: JSON wanted, not a plain form, the CSRF token. */
+function postHeaders(csrf: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+  };
+  if (csrf) headers['x-csrf-token'] = csrf;
+  return headers;
+}
+
+const networkError = () => new ApiError(0, { error: 'Network error', code: 'general_error' });
+
+/** The answer of a POST: the JSON body, or an ApiError of its refusal. */
+function answerOf<T>(status: number, text: string): T {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return parseApiResponse<T>(status, parsed);
+}
+
+async function post<T>(path: string, body: URLSearchParams | FormData): Promise<T> {
   let response: Response;
   try {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-    };
-    if (csrfToken) headers['x-csrf-token'] = csrfToken;
     response = await fetch(path, {
       method: 'POST',
-      headers,
-      body: new URLSearchParams(fields),
+      headers: postHeaders(csrfToken),
+      body,
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, { error: 'Network error', code: 'general_error' });
+    throw networkError();
   }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  return parseApiResponse<T>(response.status, body);
+  return answerOf<T>(response.status, await response.text().catch(() => ''));
+}
+
+/** A form POST to the API (SPEC.md §7 calls like login.php, input.php) from the browser. */
+export function postForm<T>(path: string, fields: Record<string, string>): Promise<T> {
+  return post<T>(path, new URLSearchParams(fields));
 }
 
 /**
  * A multipart POST (a form with a file, SPEC.md §7 `report.php`) from the browser. The
  * browser writes the boundary itself; the session's CSRF token goes with it as with forms.
  */
-export async function postMultipart<T>(path: string, body: FormData): Promise<T> {
-  let response: Response;
-  try {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
+export function postMultipart<T>(path: string, body: FormData): Promise<T> {
+  return post<T>(path, body);
+}
+
+/**
+ * A multipart POST that reports how much of it has gone up (0 to 1): XMLHttpRequest is the
+ * one browser API with upload progress (pictures of the profile and albums).
+ */
+export function postMultipartWithProgress<T>(
+  path: string,
+  body: FormData,
+  onProgress: (sent: number) => void,
+  csrf = csrfToken,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(postHeaders(csrf))) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    if (csrfToken) headers['x-csrf-token'] = csrfToken;
-    response = await fetch(path, { method: 'POST', headers, body, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, { error: 'Network error', code: 'general_error' });
-  }
-  let parsed: unknown;
-  try {
-    parsed = await response.json();
-  } catch {
-    parsed = undefined;
-  }
-  return parseApiResponse<T>(response.status, parsed);
+    xhr.onerror = () => reject(networkError());
+    xhr.onload = () => {
+      try {
+        resolve(answerOf<T>(xhr.status, xhr.responseText));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.send(body);
+  });
 }

@@ -525,6 +525,11 @@ beforeAll(async () => {
         session.userId,
         ROLE_IDS[actor],
       ]);
+      // A staff role counts only in a session that passed the second factor (decision 0038):
+      // this one is taken to have (the staff sign-in tests walk the code step itself).
+      await t.database.query('UPDATE sessions SET second_factor = true WHERE user_id = $1', [
+        session.userId,
+      ]);
     }
   }
   videoId = (await makeVideo(t.database, owner().userId)).id;

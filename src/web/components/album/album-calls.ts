@@ -1,5 +1,5 @@
 import type { AlbumEditAnswer } from '../../../contracts/playlists.schema.ts';
-import { ApiError, parseApiResponse, postForm } from '../../api/client.ts';
+import { ApiError, postForm, postMultipartWithProgress } from '../../api/client.ts';
 
 // The calls of the album screens (SPEC.md §7 `POST /api/album_edit.php`). Photos go up as
 // multipart through XMLHttpRequest, the one browser API that reports upload progress; the
@@ -65,29 +65,7 @@ export function uploadPhoto(
   body.append('section', 'add');
   body.append('album_id', albumId);
   body.append('file', file);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', ALBUM_EDIT);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('x-requested-with', 'XMLHttpRequest');
-    if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, { error: 'Network error', code: 'general_error' }));
-    xhr.onload = () => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(xhr.responseText);
-      } catch {
-        parsed = undefined;
-      }
-      try {
-        resolve(albumOf(parseApiResponse<AlbumEditAnswer>(xhr.status, parsed)));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    xhr.send(body);
-  });
+  return postMultipartWithProgress<AlbumEditAnswer>(ALBUM_EDIT, body, onProgress, csrf).then(
+    albumOf,
+  );
 }

@@ -3,7 +3,7 @@ import { LIFETIME } from '../../../contracts/constants.ts';
 import { memberPath } from '../../../contracts/members.paths.ts';
 import type { ProfileValues } from '../../../contracts/profile.rules.ts';
 import type { MemberAnswer, OwnProfile } from '../../../contracts/profile.schema.ts';
-import { ApiError, parseApiResponse, postForm } from '../../api/client.ts';
+import { ApiError, postForm, postMultipartWithProgress } from '../../api/client.ts';
 
 // The calls of the /edit/ screen (SPEC.md §7 `POST /api/member.php`). The own profile is
 // read by POST, never from a cached path; pictures go up as multipart through
@@ -16,11 +16,13 @@ export const OWN_PROFILE_KEY = ['own-profile'] as const;
 
 const MEMBER_PHP = '/api/member.php';
 
-async function member(fields: Record<string, string>): Promise<OwnProfile> {
-  const answer = await postForm<MemberAnswer>(MEMBER_PHP, fields);
+function profileOf(answer: MemberAnswer): OwnProfile {
   if (!answer.member) throw new ApiError(500, { error: 'No profile', code: 'general_error' });
   return answer.member;
 }
+
+const member = async (fields: Record<string, string>): Promise<OwnProfile> =>
+  profileOf(await postForm<MemberAnswer>(MEMBER_PHP, fields));
 
 export const fetchOwnProfile = () => member({ section: 'get' });
 
@@ -53,33 +55,9 @@ export function uploadPicture(
   // The section goes before the file, as the network's clients send it.
   body.append('section', kind === 'avatar' ? 'u_ava' : 'u_cover');
   body.append('file', file);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', MEMBER_PHP);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('x-requested-with', 'XMLHttpRequest');
-    if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, { error: 'Network error', code: 'general_error' }));
-    xhr.onload = () => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(xhr.responseText);
-      } catch {
-        parsed = undefined;
-      }
-      try {
-        const answer = parseApiResponse<MemberAnswer>(xhr.status, parsed);
-        if (answer.member) resolve(answer.member);
-        else reject(new ApiError(500, { error: 'No profile', code: 'general_error' }));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    xhr.send(body);
-  });
+  return postMultipartWithProgress<MemberAnswer>(MEMBER_PHP, body, onProgress, csrf).then(
+    profileOf,
+  );
 }
 
 /**
