@@ -159,7 +159,6 @@ export const KNOWN: ReadonlySet<string> = new Set([
   'src/db/seed/cli.ts -> src/server/config.ts',
   'src/db/seed/demo.ts -> src/server/config.ts',
   // The seed is to get these passed in by main.ts and the seed command.
-  'src/db/seed/demo-albums.ts -> src/server/albums/album-images.ts',
   'src/db/seed/demo-pool.ts -> src/server/kernel/jobs/queue.ts',
   'src/db/seed/demo-pool.ts -> src/server/media/video-media.repository.ts',
   'src/db/seed/demo.ts -> src/server/kernel/passwords.ts',
