@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { createJobDefinitions } from './jobs.ts';
 import type { ResponseCache } from './kernel/cache/response-cache.ts';
 import { createJobQueue } from './kernel/jobs/queue.ts';
+import { hashPassword } from './kernel/passwords.ts';
 import { createLogger } from './logger.ts';
 import {
   createVideoMediaRepository,
@@ -51,13 +52,17 @@ async function main(): Promise<void> {
   // Clip sources still being rendered at shutdown are left to the next start.
   const stopping = new AbortController();
   const { signal } = stopping;
+  // The seed imports no server code (decision 0042): it is handed the queue, the media
+  // repository and the password hash, one each, shared with the clips' watch below.
+  const media = createVideoMediaRepository(database);
+  const pool = { database, storage, jobs, media, log, signal };
   if (config.seedDemo && (await isCatalogueEmpty(database))) {
-    const { playable } = await seedDemo({ database, storage, jobs, config, log, signal });
+    const { playable } = await seedDemo({ ...pool, config, hashPassword });
     playable.catch((error: unknown) => log.error({ err: error }, 'demo clips failed'));
   } else {
     // A start cut short while the demo's clips were being made goes on where it stopped.
-    renderDemoPool({ database, storage, jobs, ffmpegPath: config.ffmpegPath, log, signal }).catch(
-      (error: unknown) => log.error({ err: error }, 'demo clips failed'),
+    renderDemoPool({ ...pool, ffmpegPath: config.ffmpegPath }).catch((error: unknown) =>
+      log.error({ err: error }, 'demo clips failed'),
     );
   }
 
@@ -69,7 +74,7 @@ async function main(): Promise<void> {
     jobs,
     pages: config.env === 'development' ? 'dev' : 'prod',
   });
-  const stopWatching = await watchDemoClips(createVideoMediaRepository(database), app, started);
+  const stopWatching = await watchDemoClips(media, app, started);
   await app.listen({ host: config.host, port: config.port });
   log.info({ url: config.publicUrl, ms: Date.now() - started }, 'Afterglow is up');
 
