@@ -8,10 +8,10 @@ import type {
 import type { Gender, Language } from '../../contracts/constants.ts';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
 import { formatDuration } from '../../contracts/format.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type { PageAds, PageAnalytics, PageCreative } from '../../web/ssr-types.ts';
 import type { VideoListRow, VideoRepository } from '../catalogue/video.repository.ts';
 import type { AdCreative, AdsConfig, AnalyticsConfig, LocalText, SisterSite } from '../config.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 import type { AdEventCount, AdsRepository, OfferRow } from './ads.repository.ts';
 
 // Advertising (SPEC.md §1, §9) behind one interface. Real ad networks and partner feeds

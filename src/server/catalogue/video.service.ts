@@ -14,11 +14,11 @@ import type {
   VideoListItem,
   VideoListResponse,
 } from '../../contracts/video.schema.ts';
+import { type MediaUrls, PLACEHOLDER_IMAGE } from '../../media/media-urls.ts';
 import { requireAccess } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import { playlistReadable } from '../kernel/access/visibility.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
-import { type MediaUrls, PLACEHOLDER_IMAGE } from '../media/media-urls.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {
   VideoDetailRow,

@@ -7,6 +7,7 @@ import {
   type CommentRequest,
   type CommentResponse,
 } from '../../contracts/stat.schema.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import {
   type Action,
   type OwnerFilter,
@@ -15,7 +16,6 @@ import {
   requireMember,
 } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 import type { MemberActionsRepository, Outcome } from './member-actions.repository.ts';
 
 // What a signed-in member does (SPEC.md §6): input.php (favourites, watch later, playlists,

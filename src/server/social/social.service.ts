@@ -12,8 +12,8 @@ import {
   type SendMessageResponse,
   type ThreadResponse,
 } from '../../contracts/social.schema.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 import type { MemberRow, MessageRow, SocialRepository } from './social.repository.ts';
 
 // Friends and messages between members (SPEC.md §1, §7 messages.php): the signed-in member's
