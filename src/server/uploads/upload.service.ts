@@ -20,7 +20,6 @@ import type { MediaStorage } from '../../media/storage.ts';
 import { ownerFilter, requireAccess } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import type { VideoMediaRepository } from '../media/video-media.repository.ts';
 import type { UploadRepository } from './upload.repository.ts';
 import type { Inspection, UploadInspector } from './upload-inspect.ts';
 import type { UploadInfo, UploadStore } from './upload-store.ts';
@@ -35,11 +34,17 @@ const SCREEN_SIZE = { width: 320, height: 180 } as const;
 /** The stored chosen preview (the pipeline crops it to the 640x360 screenshot and thumb). */
 const CHOSEN_SIZE = { width: 1280, height: 720 } as const;
 
+/** Where a submitted upload's source file is recorded: the video becomes `processing`. */
+export interface VideoSources {
+  setSource(videoId: number, sourceKey: string): Promise<void>;
+}
+
 export interface UploadServiceDeps {
   store: UploadStore;
   inspector: UploadInspector;
   uploads: UploadRepository;
-  media: Pick<VideoMediaRepository, 'setSource'>;
+  /** The media domain's record of a video's source (compose.ts passes its repository). */
+  media: VideoSources;
   storage: MediaStorage;
   /** Processing is queued here; without a queue nothing is created (`unavailable`). */
   jobs: Pick<JobQueue, 'send'> | undefined;
