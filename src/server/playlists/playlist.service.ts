@@ -13,6 +13,7 @@ import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import { type MediaUrls, PLACEHOLDER_IMAGE } from '../../media/media-urls.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
+import { requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import { albumPhotosVisible, playlistReadable } from '../kernel/access/visibility.ts';
 import type { AlbumRow, PlaylistRepository, PlaylistRow } from './playlist.repository.ts';
@@ -118,8 +119,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       let ownerId: number | undefined;
       let withPrivate = false;
       if (params.section === 'add-to') {
-        if (!viewer) throw new AppError('need_auth');
-        ownerId = viewer.userId;
+        ownerId = requireViewer(viewer, 'read', 'playlist').userId;
         withPrivate = true;
       } else if (params.section === 'members') {
         ownerId = params.objectId as number;
