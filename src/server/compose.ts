@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { createMediaUrls } from '../media/media-urls.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { createAccountRepository } from './accounts/account.repository.ts';
 import { createAccountService } from './accounts/account.service.ts';
@@ -37,7 +38,6 @@ import {
   signedAlbumPrefix,
   signedVideoPrefix,
 } from './media/media-access.ts';
-import { createMediaUrls } from './media/media-urls.ts';
 import { createVideoMediaRepository } from './media/video-media.repository.ts';
 import { createVideoStatusService } from './media/video-status.service.ts';
 import { createMemberRepository } from './members/member.repository.ts';
@@ -144,6 +144,7 @@ export function compose(deps: ComposeDeps) {
     urls,
     storage,
     signAlbum: (id) => signedAlbumPrefix(secret, id, SIGNED_ALBUM_TTL_S),
+    signedAlbumTtlS: SIGNED_ALBUM_TTL_S,
   });
   const social = createSocialService({ social: createSocialRepository(database), urls });
   const uploadStore = createUploadStore(config.uploadDir);
