@@ -10,7 +10,7 @@ import {
   videoScreenshotKey,
   videoThumbKey,
 } from '../../media/keys.ts';
-import { PREVIEW_SIZE, THUMB_SIZE } from '../../media/placeholder-art.ts';
+import { PREVIEW_SIZE, THUMB_SIZE } from '../../media/sizes.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { JobContext, JobDefinition } from '../kernel/jobs/queue.ts';

@@ -15,7 +15,7 @@ import {
   videoFileKey,
   videoHoverKey,
 } from '../../media/keys.ts';
-import { THUMB_SIZE } from '../../media/placeholder-art.ts';
+import { THUMB_SIZE } from '../../media/sizes.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import {
