@@ -153,8 +153,7 @@ export function checkImports(files: ReadonlyMap<string, string>): Violation[] {
  * what each needs). The list only shrinks: an entry that no longer breaks a rule is itself
  * reported, so a fix also removes its line.
  */
-export const KNOWN: ReadonlySet<string> = new Set([
-]);
+export const KNOWN: ReadonlySet<string> = new Set([]);
 
 /** The violations not on the known list, and known entries that no longer break a rule. */
 export function newViolations(
