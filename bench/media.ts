@@ -10,9 +10,9 @@ import { videoSourceKey } from '../src/media/keys.ts';
 import { LocalStorage } from '../src/media/storage.ts';
 import { testSourceArgs } from '../src/media/test-source.ts';
 import { ROOT_DIR } from '../src/server/app.ts';
+import { createRepositories } from '../src/server/compose.ts';
 import { createJobDefinitions } from '../src/server/jobs.ts';
 import { createJobQueue } from '../src/server/kernel/jobs/queue.ts';
-import { createVideoMediaRepository } from '../src/server/media/video-media.repository.ts';
 
 // `npm run bench:media -- [--seconds 60] [--height 1080]`
 // The real media pipeline (pg-boss on PGlite, the jobs, ffmpeg) on a generated source, as an
@@ -81,12 +81,14 @@ async function main() {
     const database = await openDatabase({ pgliteDir: 'memory://' });
     await migrateDatabase(database);
     const storage = new LocalStorage(path.join(scratch, 'media'));
+    const repositories = createRepositories(database);
     const queue = createJobQueue(
       database,
       createJobDefinitions({
         database,
         storage,
         config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
+        repositories,
       }),
       log,
     );
@@ -102,7 +104,7 @@ async function main() {
     const id = Number(video?.id);
     const key = videoSourceKey(id, 'mp4');
     await storage.putFile(key, source);
-    await createVideoMediaRepository(database).setSource(id, key);
+    await repositories.videoMedia.setSource(id, key);
 
     let peakKiB = 0;
     const sampler = setInterval(() => {

@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import pino from 'pino';
 import { thousandsFolder } from '../src/contracts/folders.ts';
 import { type Database, migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { scaledSize } from '../src/db/seed/cli.ts';
+import { scaledSize } from '../src/db/seed/bench-seed.ts';
 import { isCatalogueEmpty } from '../src/db/seed/demo.ts';
 import { BENCH_ACTIVITY } from '../src/db/seed/generate-activity.ts';
 import { loadCatalogue } from '../src/db/seed/load.ts';

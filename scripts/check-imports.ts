@@ -153,26 +153,7 @@ export function checkImports(files: ReadonlyMap<string, string>): Violation[] {
  * what each needs). The list only shrinks: an entry that no longer breaks a rule is itself
  * reported, so a fix also removes its line.
  */
-export const KNOWN: ReadonlySet<string> = new Set([
-  // Commands read the server's environment; they move beside main.ts with the seed's inputs.
-  'src/db/migrate.ts -> src/server/config.ts',
-  'src/db/seed/cli.ts -> src/server/config.ts',
-  'src/db/seed/demo.ts -> src/server/config.ts',
-  // The seed is to get these passed in by main.ts and the seed command.
-  'src/db/seed/demo-albums.ts -> src/server/albums/album-images.ts',
-  'src/db/seed/demo-pool.ts -> src/server/kernel/jobs/queue.ts',
-  'src/db/seed/demo-pool.ts -> src/server/media/video-media.repository.ts',
-  'src/db/seed/demo.ts -> src/server/kernel/passwords.ts',
-  'src/db/seed/demo.ts -> src/server/kernel/jobs/queue.ts',
-  // Service bodies another engineer is changing (access policy): narrow types to come.
-  'src/server/ads/ads.service.ts -> src/server/catalogue/video.repository.ts',
-  'src/server/uploads/upload.service.ts -> src/server/media/video-media.repository.ts',
-  // Shared helpers of a domain used by others: to become services or move down.
-  'src/server/albums/albums.routes.ts -> src/server/media/media-access.ts',
-  'src/server/catalogue/video.service.ts -> src/server/media/media-urls.ts',
-  'src/server/playlists/playlist.service.ts -> src/server/media/media-urls.ts',
-  'src/server/reports/report-image.ts -> src/server/members/profile-images.ts',
-]);
+export const KNOWN: ReadonlySet<string> = new Set([]);
 
 /** The violations not on the known list, and known entries that no longer break a rule. */
 export function newViolations(

@@ -8,3 +8,15 @@
  * it set, even `metadata()` refuses such a picture from its header, before any decoding.
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * Formats taken in, read from the bytes (`heif` is AVIF in sharp's prebuilt libvips). SVG is
+ * refused: it is a document that can carry scripts and links, not a picture.
+ */
+export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set([
+  'jpeg',
+  'png',
+  'webp',
+  'gif',
+  'heif',
+]);

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { videoPreviewKey, videoThumbKey } from './keys.ts';
+import { PREVIEW_SIZE, THUMB_SIZE } from './sizes.ts';
 import type { MediaStorage } from './storage.ts';
 
 // Demo artwork for seeded data: abstract warm "afterglow" scenes (sunsets, bokeh, soft waves),
@@ -16,9 +17,6 @@ export interface ArtItem {
   variant: ArtVariant;
   format: 'jpeg' | 'webp';
 }
-
-export const PREVIEW_SIZE = { width: 640, height: 360 } as const;
-export const THUMB_SIZE = { width: 320, height: 180 } as const;
 
 const JPEG = { quality: 78, mozjpeg: false } as const;
 // Measured on smooth gradients: effort 2 is ~5% larger than the default 4 at ~60% of the time.

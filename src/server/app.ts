@@ -26,7 +26,7 @@ import { modelsRoutes } from './catalogue/models.routes.ts';
 import { videosRoutes } from './catalogue/videos.routes.ts';
 import ageGate, { namesUk } from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
-import { compose } from './compose.ts';
+import { compose, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { ResponseCache } from './kernel/cache/response-cache.ts';
 import drain from './kernel/http/drain.ts';
@@ -79,6 +79,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Background jobs (main.ts); uploads queue their processing here and need it. */
   jobs?: JobQueue;
+  /** The repositories the jobs were given (main.ts), so each is built once; else built here. */
+  repositories?: Repositories;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret,
     cache,
     jobs: deps.jobs,
+    repositories: deps.repositories,
     // The session plugin below decorates the app; members change only once it serves.
     forgetSessions: (userId) => app.sessions.forget(userId),
   });

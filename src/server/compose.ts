@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { createMediaUrls } from '../media/media-urls.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { createAccountRepository } from './accounts/account.repository.ts';
 import { createAccountService } from './accounts/account.service.ts';
@@ -37,7 +38,6 @@ import {
   signedAlbumPrefix,
   signedVideoPrefix,
 } from './media/media-access.ts';
-import { createMediaUrls } from './media/media-urls.ts';
 import { createVideoMediaRepository } from './media/video-media.repository.ts';
 import { createVideoStatusService } from './media/video-status.service.ts';
 import { createMemberRepository } from './members/member.repository.ts';
@@ -64,7 +64,39 @@ import { createUploadStore } from './uploads/upload-store.ts';
 // The composition root (decision 0040): every repository and service of the server is built
 // here, once, from the few things a process has (database, storage, config, mailer, queue,
 // logger). Routes, the page renderer, jobs and commands are handed what they use from the
-// object this returns; none of them builds a repository or sees the database.
+// objects these return; none of them builds a repository or sees the database.
+
+/**
+ * Every repository, built once per process. Repositories hold no state, so a process that
+ * only runs jobs builds them here too (jobs.ts) rather than copying the wiring; the app's
+ * process builds them first and hands the same ones to the job queue and to `compose`.
+ */
+export function createRepositories(database: Database) {
+  return {
+    counters: createCounterRepository(database),
+    accounts: createAccountRepository(database),
+    emailChanges: createEmailChangeRepository(database),
+    staff: createStaffRepository(database),
+    videos: createVideoRepository(database),
+    sections: createVideoSectionRepository(database),
+    videoMedia: createVideoMediaRepository(database),
+    discovery: createDiscoveryRepository(database),
+    models: createModelRepository(database),
+    members: createMemberRepository(database),
+    memberActions: createMemberActionsRepository(database),
+    memberProfiles: createMemberProfileRepository(database),
+    playlists: createPlaylistRepository(database),
+    albumEdit: createAlbumEditRepository(database),
+    social: createSocialRepository(database),
+    stats: createStatRepository(database),
+    uploads: createUploadRepository(database),
+    ageVerification: createAgeVerificationRepository(database),
+    ads: createAdsRepository(database),
+    reports: createReportRepository(database),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
 
 export interface ComposeDeps {
   config: Config;
@@ -83,6 +115,8 @@ export interface ComposeDeps {
    * with the HTTP app): called after a change the next request must see.
    */
   forgetSessions?: (userId: number) => void;
+  /** The process's repositories (main.ts shares them with the job queue); built when absent. */
+  repositories?: Repositories;
 }
 
 export function compose(deps: ComposeDeps) {
@@ -95,21 +129,24 @@ export function compose(deps: ComposeDeps) {
     forgetSessions(userId);
   };
 
-  const counters = createCounterRepository(database);
-  const accountRepository = createAccountRepository(database);
-  const emailChangeRepository = createEmailChangeRepository(database);
-  const videoRepository = createVideoRepository(database);
-  const sectionRepository = createVideoSectionRepository(database);
-  const videoMedia = createVideoMediaRepository(database);
-  const playlistRepository = createPlaylistRepository(database);
-  const uploadRepository = createUploadRepository(database);
-  const discoveryRepository = createDiscoveryRepository(database);
-  const statRepository = createStatRepository(database);
-  const adsRepository = createAdsRepository(database);
+  const repositories = deps.repositories ?? createRepositories(database);
+  const {
+    counters,
+    accounts: accountRepository,
+    emailChanges: emailChangeRepository,
+    videos: videoRepository,
+    sections: sectionRepository,
+    videoMedia,
+    playlists: playlistRepository,
+    uploads: uploadRepository,
+    discovery: discoveryRepository,
+    stats: statRepository,
+    ads: adsRepository,
+  } = repositories;
 
   const captcha = createCaptchaService({ secret, counters });
   const staff = createStaffService({
-    staff: createStaffRepository(database),
+    staff: repositories.staff,
     counters,
     secret,
     siteName: config.siteName,
@@ -144,8 +181,9 @@ export function compose(deps: ComposeDeps) {
     urls,
     storage,
     signAlbum: (id) => signedAlbumPrefix(secret, id, SIGNED_ALBUM_TTL_S),
+    signedAlbumTtlS: SIGNED_ALBUM_TTL_S,
   });
-  const social = createSocialService({ social: createSocialRepository(database), urls });
+  const social = createSocialService({ social: repositories.social, urls });
   const uploadStore = createUploadStore(config.uploadDir);
   const uploadLog = deps.logger.child({ module: 'uploads' });
 
@@ -164,15 +202,15 @@ export function compose(deps: ComposeDeps) {
       urls,
       recorder: keywordRecorder,
     }),
-    models: createModelService({ models: createModelRepository(database), urls }),
-    members: createMemberService({ members: createMemberRepository(database), urls }),
+    models: createModelService({ models: repositories.models, urls }),
+    members: createMemberService({ members: repositories.members, urls }),
     memberActions: createMemberActionsService({
-      actions: createMemberActionsRepository(database),
+      actions: repositories.memberActions,
       urls,
       changed: ({ section, objectId }) => forgetCachedObject(cache, section, objectId),
     }),
     memberProfiles: createMemberProfileService({
-      profiles: createMemberProfileRepository(database),
+      profiles: repositories.memberProfiles,
       storage,
       urls,
       // The member's page shows the change at once; the header's avatar and ended sessions
@@ -188,7 +226,7 @@ export function compose(deps: ComposeDeps) {
     }),
     playlists,
     albumEdit: createAlbumEditService({
-      albums: createAlbumEditRepository(database),
+      albums: repositories.albumEdit,
       storage,
       album: async (id, viewer) => (await playlists.album(id, viewer)).body,
       changed: (albumId) => forgetCachedObject(cache, 'album', albumId),
@@ -231,7 +269,7 @@ export function compose(deps: ComposeDeps) {
     }),
     ageVerification: createAgeVerificationService({
       verifier: createAgeVerifier(config.ageVerifier),
-      users: createAgeVerificationRepository(database),
+      users: repositories.ageVerification,
       // The next page's `user.ageVerified` and the member's profile tell the news.
       changed: memberChanged,
     }),
@@ -244,7 +282,7 @@ export function compose(deps: ComposeDeps) {
     }),
     adEvents: config.analytics.adEvents ? createAdEventCounter({ ads: adsRepository }) : undefined,
     reports: createReportService({
-      reports: createReportRepository(database),
+      reports: repositories.reports,
       captcha,
       mailer,
       site,

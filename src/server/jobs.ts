@@ -1,8 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { createAccountRepository } from './accounts/account.repository.ts';
 import { ACCOUNT_LIMITS } from './accounts/account.service.ts';
-import { createEmailChangeRepository } from './accounts/email-change.repository.ts';
+import { createRepositories, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { dbMaintenanceJob } from './kernel/jobs/db-maintenance.job.ts';
 import type { JobDefinition, JobDefinitions } from './kernel/jobs/queue.ts';
@@ -10,22 +9,30 @@ import { mediaFailedJob } from './media/media-failed.job.ts';
 import { processVideoJob } from './media/media-process-video.job.ts';
 import { shareWhenClip } from './media/media-shared.job.ts';
 import { mediaTaskJob } from './media/media-task.job.ts';
-import { createVideoMediaRepository } from './media/video-media.repository.ts';
-import { createUploadRepository } from './uploads/upload.repository.ts';
 import { countWhenPublished } from './uploads/upload-publish.job.ts';
 
-// The job side of the composition root (decision 0040): a process that only runs jobs
-// (tests, benchmarks) builds these without the HTTP app's services.
+// The job side of the composition root (decision 0040): every job with its handler, given
+// the repositories compose.ts builds. The app's process (main.ts) passes the ones its HTTP
+// app uses; a process that only runs jobs (tests, benchmarks) leaves them out and they are
+// built by the same `createRepositories`, without the HTTP app's services.
+
+/** What the jobs use of the process's repositories. */
+export type JobRepositories = Pick<
+  Repositories,
+  'videoMedia' | 'uploads' | 'accounts' | 'emailChanges'
+>;
 
 /** Every job with its handler; the JobDefinitions type makes a missing one a compile error. */
 export function createJobDefinitions(deps: {
   database: Database;
   storage: MediaStorage;
   config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>;
+  repositories?: JobRepositories;
   /** Seconds before a failed media job is tried again, instead of each job's own; tests: 0. */
   retryDelaySeconds?: number;
 }): JobDefinitions {
-  const videos = createVideoMediaRepository(deps.database);
+  const repositories = deps.repositories ?? createRepositories(deps.database);
+  const videos = repositories.videoMedia;
   const { retryDelaySeconds } = deps;
   return {
     'media.process-video': processVideoJob({
@@ -45,17 +52,19 @@ export function createJobDefinitions(deps: {
         }),
         videos,
       ),
-      createUploadRepository(deps.database),
+      repositories.uploads,
     ),
     'media.failed': mediaFailedJob({ videos, retryDelaySeconds }),
-    'db.maintenance': maintenanceJob(deps.database),
+    'db.maintenance': maintenanceJob(deps.database, repositories),
   };
 }
 
 /** The nightly upkeep with the domains' clean-ups: expired accounts and email changes. */
-export function maintenanceJob(database: Database): JobDefinition<'db.maintenance'> {
-  const accounts = createAccountRepository(database);
-  const emailChanges = createEmailChangeRepository(database);
+export function maintenanceJob(
+  database: Database,
+  repositories: Pick<JobRepositories, 'accounts' | 'emailChanges'> = createRepositories(database),
+): JobDefinition<'db.maintenance'> {
+  const { accounts, emailChanges } = repositories;
   return dbMaintenanceJob({
     database,
     purge: [() => accounts.purge(ACCOUNT_LIMITS.unconfirmedS), () => emailChanges.purge()],

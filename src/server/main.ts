@@ -3,15 +3,14 @@ import { isCatalogueEmpty, seedDemo } from '../db/seed/demo.ts';
 import { renderDemoPool } from '../db/seed/demo-pool.ts';
 import { LocalStorage } from '../media/storage.ts';
 import { buildApp } from './app.ts';
+import { createRepositories } from './compose.ts';
 import { loadConfig } from './config.ts';
 import { createJobDefinitions } from './jobs.ts';
 import type { ResponseCache } from './kernel/cache/response-cache.ts';
 import { createJobQueue } from './kernel/jobs/queue.ts';
+import { hashPassword } from './kernel/passwords.ts';
 import { createLogger } from './logger.ts';
-import {
-  createVideoMediaRepository,
-  type VideoMediaRepository,
-} from './media/video-media.repository.ts';
+import type { VideoMediaRepository } from './media/video-media.repository.ts';
 
 // Runs the site: database and migrations, demo seed on an empty database, background jobs,
 // then HTTP. SIGTERM/SIGINT stop it gracefully: in-flight requests finish, jobs stop, the
@@ -43,21 +42,29 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
 
   const storage = new LocalStorage(config.mediaDir);
-  const jobs = createJobQueue(database, createJobDefinitions({ database, storage, config }), log, {
-    work: config.jobs,
-  });
+  // Built once: the jobs and the HTTP app share them.
+  const repositories = createRepositories(database);
+  const jobs = createJobQueue(
+    database,
+    createJobDefinitions({ database, storage, config, repositories }),
+    log,
+    { work: config.jobs },
+  );
   await jobs.start();
 
   // Clip sources still being rendered at shutdown are left to the next start.
   const stopping = new AbortController();
   const { signal } = stopping;
+  // The seed imports no server code (decision 0042): it is handed the queue, the media
+  // repository and the password hash, one each, shared with the clips' watch below.
+  const pool = { database, storage, jobs, media: repositories.videoMedia, log, signal };
   if (config.seedDemo && (await isCatalogueEmpty(database))) {
-    const { playable } = await seedDemo({ database, storage, jobs, config, log, signal });
+    const { playable } = await seedDemo({ ...pool, config, hashPassword });
     playable.catch((error: unknown) => log.error({ err: error }, 'demo clips failed'));
   } else {
     // A start cut short while the demo's clips were being made goes on where it stopped.
-    renderDemoPool({ database, storage, jobs, ffmpegPath: config.ffmpegPath, log, signal }).catch(
-      (error: unknown) => log.error({ err: error }, 'demo clips failed'),
+    renderDemoPool({ ...pool, ffmpegPath: config.ffmpegPath }).catch((error: unknown) =>
+      log.error({ err: error }, 'demo clips failed'),
     );
   }
 
@@ -67,9 +74,10 @@ async function main(): Promise<void> {
     storage,
     logger: log,
     jobs,
+    repositories,
     pages: config.env === 'development' ? 'dev' : 'prod',
   });
-  const stopWatching = await watchDemoClips(createVideoMediaRepository(database), app, started);
+  const stopWatching = await watchDemoClips(repositories.videoMedia, app, started);
   await app.listen({ host: config.host, port: config.port });
   log.info({ url: config.publicUrl, ms: Date.now() - started }, 'Afterglow is up');
 

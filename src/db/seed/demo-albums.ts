@@ -1,7 +1,7 @@
 import { type AlbumArtItem, renderAlbumArt } from '../../media/album-art.ts';
+import { THUMB_SHORT_SIDE } from '../../media/album-sizes.ts';
 import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { THUMB_SHORT_SIDE } from '../../server/albums/album-images.ts';
 import type { Database } from '../client.ts';
 
 // The demo catalogue's albums get real files (docs/decisions/0032): each photo row a

@@ -8,8 +8,6 @@ import { runFfmpeg } from '../../media/exec.ts';
 import { videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { type TestPattern, testSourceArgs } from '../../media/test-source.ts';
-import type { JobQueue } from '../../server/kernel/jobs/queue.ts';
-import { createVideoMediaRepository } from '../../server/media/video-media.repository.ts';
 import type { Database } from '../client.ts';
 
 // The demo's shared clips (docs/decisions/0033): a few synthetic videos rendered once through
@@ -137,10 +135,27 @@ export async function createDemoPool(
   return ids;
 }
 
+/** What the pool asks of the job queue (the server's): a pipeline run for a clip. */
+export interface ClipQueue {
+  send(
+    name: 'media.process-video',
+    payload: { videoId: number; background?: boolean },
+  ): Promise<unknown>;
+}
+
+/** The calls the pool makes on the server's video media repository. */
+export interface ClipMedia {
+  /** Copies what every clip has made so far to the videos that play it. */
+  shareOutputs(): Promise<unknown>;
+  /** Records a clip's rendered source; `keepStatus`: the clip row stays hidden. */
+  setSource(id: number, sourceKey: string, opts: { keepStatus: boolean }): Promise<unknown>;
+}
+
 export interface DemoPoolDeps {
   database: Database;
   storage: MediaStorage;
-  jobs: Pick<JobQueue, 'send'>;
+  jobs: ClipQueue;
+  media: ClipMedia;
   ffmpegPath: string;
   log: Logger;
   /** The server is stopping: stop between clips (the next start goes on). */
@@ -214,7 +229,7 @@ export async function waitWhile(
  * ids queued now.
  */
 export async function renderDemoPool(deps: DemoPoolDeps): Promise<number[]> {
-  const media = createVideoMediaRepository(deps.database);
+  const { media } = deps;
   await media.shareOutputs();
   const clips = await deps.database.query<ClipState>(
     `SELECT v.id, (v.media->>'pool')::int AS slot, v.media->>'source' AS source,

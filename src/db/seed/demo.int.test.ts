@@ -59,6 +59,8 @@ beforeAll(async () => {
     database: t.database,
     storage: t.storage,
     jobs: queue,
+    media: createVideoMediaRepository(t.database),
+    hashPassword,
     config,
     log,
   });
@@ -340,7 +342,10 @@ describe('shared demo clips', () => {
     const jobs = async () =>
       count(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'media.process-video'`);
     const queued = await jobs();
-    expect(await renderDemoPool({ ...t, jobs: queue, ffmpegPath: 'ffmpeg', log })).toEqual([]);
+    const media = createVideoMediaRepository(t.database);
+    expect(await renderDemoPool({ ...t, jobs: queue, media, ffmpegPath: 'ffmpeg', log })).toEqual(
+      [],
+    );
     expect(await jobs()).toBe(queued);
   });
 

@@ -7,12 +7,9 @@ import {
 } from '../../media/keys.ts';
 import { type ArtItem, renderArt, renderVideoArt } from '../../media/placeholder-art.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import type { Config } from '../../server/config.ts';
-import type { JobQueue } from '../../server/kernel/jobs/queue.ts';
-import { hashPassword } from '../../server/kernel/passwords.ts';
 import type { Database } from '../client.ts';
 import { renderDemoAlbums } from './demo-albums.ts';
-import { createDemoPool, renderDemoPool } from './demo-pool.ts';
+import { type ClipMedia, type ClipQueue, createDemoPool, renderDemoPool } from './demo-pool.ts';
 import { DEMO_SIZE } from './generate.ts';
 import { loadCatalogue } from './load.ts';
 
@@ -38,11 +35,23 @@ async function parallel<T>(items: T[], concurrency: number, work: (item: T) => P
   );
 }
 
+/** The server's settings the demo reads (its config satisfies this as it is). */
+export interface DemoSettings {
+  /** How many videos the catalogue gets (DEMO_VIDEOS). */
+  demoVideos: number;
+  /** How many shared clips they play, first ones first (DEMO_PLAYABLE). */
+  demoPlayable: number;
+  ffmpegPath: string;
+}
+
 export interface DemoDeps {
   database: Database;
   storage: MediaStorage;
-  jobs: Pick<JobQueue, 'send'>;
-  config: Pick<Config, 'demoVideos' | 'demoPlayable' | 'ffmpegPath'>;
+  jobs: ClipQueue;
+  media: ClipMedia;
+  /** The server's password hash, so the demo member signs in like any other. */
+  hashPassword: (password: string) => Promise<string>;
+  config: DemoSettings;
   log: Logger;
   /** The server is stopping: the clips still to render wait for the next start. */
   signal?: AbortSignal;
@@ -106,7 +115,7 @@ export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<numb
     { ...(await renderDemoAlbums({ database, storage })), ms: Date.now() - started },
     'demo album photos rendered',
   );
-  await createDemoAccount(database);
+  await createDemoAccount(database, deps.hashPassword);
   log.info(DEMO_ACCOUNT, 'demo member account: sign in with this username and password');
 
   return { playable: renderDemoPool({ ...deps, ffmpegPath: deps.config.ffmpegPath }) };
@@ -115,7 +124,10 @@ export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<numb
 /** A signed-in view of the demo without signing up (README quick start). */
 export const DEMO_ACCOUNT = { username: 'demo', password: 'demo-password' } as const;
 
-async function createDemoAccount(database: Pick<Database, 'query'>): Promise<void> {
+async function createDemoAccount(
+  database: Pick<Database, 'query'>,
+  hashPassword: DemoDeps['hashPassword'],
+): Promise<void> {
   await database.query(
     `INSERT INTO users (username, email, password_hash, status, about)
      VALUES ($1, 'demo@afterglow.example', $2, 1, 'The demo account of a fresh install.')

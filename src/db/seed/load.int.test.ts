@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
-import { scaledSize } from './cli.ts';
+import { scaledSize } from './bench-seed.ts';
 import { BENCH_ACTIVITY } from './generate-activity.ts';
 import { loadCatalogue } from './load.ts';
 

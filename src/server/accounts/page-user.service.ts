@@ -1,6 +1,6 @@
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type { PageUser } from '../../web/ssr-types.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 import type { SocialService } from '../social/social.service.ts';
 import type { AccountService } from './account.service.ts';
 

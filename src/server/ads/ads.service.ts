@@ -8,10 +8,9 @@ import type {
 import type { Gender, Language } from '../../contracts/constants.ts';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
 import { formatDuration } from '../../contracts/format.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type { PageAds, PageAnalytics, PageCreative } from '../../web/ssr-types.ts';
-import type { VideoListRow, VideoRepository } from '../catalogue/video.repository.ts';
 import type { AdCreative, AdsConfig, AnalyticsConfig, LocalText, SisterSite } from '../config.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 import type { AdEventCount, AdsRepository, OfferRow } from './ads.repository.ts';
 
 // Advertising (SPEC.md §1, §9) behind one interface. Real ad networks and partner feeds
@@ -28,6 +27,32 @@ export interface AdProvider {
   partnerVideos(gender: Gender, keyword: string): Promise<PartnerResponse>;
 }
 
+/**
+ * The catalogue's video listing as the partner feed reads it: the most popular of a section,
+ * of one category or all (compose.ts passes the catalogue's video repository).
+ */
+export interface PartnerCatalogue {
+  list(filter: PartnerFilter, limit: number, offset: number): Promise<PartnerCandidate[]>;
+}
+
+export interface PartnerFilter {
+  gender: Gender;
+  sort: 'most-popular';
+  type: 'all';
+  duration: '';
+  date: '';
+  categoryIds?: number[];
+}
+
+export interface PartnerCandidate {
+  id: number;
+  dir: string;
+  title: string;
+  duration: number;
+  media_version: number;
+  is_private: number;
+}
+
 function toOffer(row: OfferRow): Offer | undefined {
   const links = row.links.filter(isSafeAdLink);
   if (links.length === 0) return undefined;
@@ -42,7 +67,7 @@ function toOffer(row: OfferRow): Offer | undefined {
 
 export function createHouseAds(deps: {
   ads: AdsRepository;
-  videos: Pick<VideoRepository, 'list'>;
+  videos: PartnerCatalogue;
   urls: Pick<MediaUrls, 'videoThumb'>;
   sisterSites: SisterSite[];
   offerChance: number;
@@ -53,7 +78,7 @@ export function createHouseAds(deps: {
     .filter((site) => isSafeAdLink(site.url))
     .map((site, index) => ({ id: `sister-${index + 1}`, name: site.name, url: site.url }));
 
-  const toPartner = (row: VideoListRow): PartnerVideo => ({
+  const toPartner = (row: PartnerCandidate): PartnerVideo => ({
     title: row.title,
     url: `/videos/${row.id}/${row.dir}/`,
     thumb: deps.urls.videoThumb(row.id, row.media_version),
@@ -69,13 +94,13 @@ export function createHouseAds(deps: {
     },
 
     async partnerVideos(gender, keyword) {
-      const base = {
+      const base: PartnerFilter = {
         gender,
         sort: 'most-popular',
         type: 'all',
         duration: '',
         date: '',
-      } as const;
+      };
       const categoryId = await deps.ads.categoryIdByDir(keyword);
       const rows =
         categoryId === undefined

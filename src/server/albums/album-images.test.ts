@@ -1,7 +1,8 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MAX_SIDE, renderAlbumPhoto, sniffImage, THUMB_SHORT_SIDE } from './album-images.ts';
+import { PHOTO_MAX_SIDE, THUMB_SHORT_SIDE } from '../../media/album-sizes.ts';
+import { renderAlbumPhoto, sniffImage } from './album-images.ts';
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 180, g: 60, b: 120 } } });

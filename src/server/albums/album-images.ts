@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { ALBUM_PHOTOS } from '../../contracts/album.rules.ts';
 import type { ErrorCode } from '../../contracts/errors.ts';
+import { PHOTO_MAX_SIDE, THUMB_SHORT_SIDE } from '../../media/album-sizes.ts';
 import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 
 // An album photo from an uploaded file (docs/decisions/0032): a JPEG, PNG or WebP by its
@@ -11,11 +12,6 @@ import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 // WebP thumbnail whose short side is 400 px for the album's grid.
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
-
-/** Longest side of a stored photo: sharp on a phone's screen, a fraction of the original's bytes. */
-export const PHOTO_MAX_SIDE = 2048;
-/** Short side of a thumbnail: a grid cell of ~200 CSS px on a twice-dense screen. */
-export const THUMB_SHORT_SIDE = 400;
 
 const JPEG = { quality: 84, mozjpeg: false } as const;
 const WEBP = { quality: 72, effort: 3 } as const;

@@ -6,7 +6,6 @@ import { albumResponseSchema, albumsResponseSchema } from '../../contracts/playl
 import type { Config } from '../config.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { cacheAnswer } from '../kernel/http/response-cache.ts';
-import { SIGNED_ALBUM_TTL_S } from '../media/media-access.ts';
 import type { PlaylistService } from '../playlists/playlist.service.ts';
 
 // Album calls of SPEC.md §7 (the list path is not shown there; ours is documented here).
@@ -46,10 +45,7 @@ export function albumsRoutes(deps: {
         const parsed = parseAlbums(request.params, ALBUMS_MAX);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const result = await service.albums(parsed.value, request.viewer);
-        // The owner's own list holds signed cover URLs of private albums: kept no longer.
-        const lifetime = result.personal
-          ? Math.min(parsed.value.lifetime, SIGNED_ALBUM_TTL_S)
-          : parsed.value.lifetime;
+        const lifetime = Math.min(parsed.value.lifetime, result.lifetimeCapS ?? Infinity);
         cacheAnswer(reply, lifetime, maxLifetime, result);
         return result.body;
       },
@@ -78,10 +74,7 @@ export function albumsRoutes(deps: {
         const parsed = parseObjectPath(lifetimeRaw, e6, e3, file);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const result = await service.album(parsed.value.id, request.viewer);
-        // A member's copy carries signed photo URLs: kept no longer than they hold.
-        const lifetime = result.personal
-          ? Math.min(parsed.value.lifetime, SIGNED_ALBUM_TTL_S)
-          : parsed.value.lifetime;
+        const lifetime = Math.min(parsed.value.lifetime, result.lifetimeCapS ?? Infinity);
         cacheAnswer(reply, lifetime, maxLifetime, result);
         return result.body;
       },

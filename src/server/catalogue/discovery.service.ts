@@ -8,7 +8,7 @@ import type {
   SuggesterResponse,
   SuggestResponse,
 } from '../../contracts/discovery.schema.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type {
   DiscoveryRepository,
   KeywordRow,

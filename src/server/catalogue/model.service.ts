@@ -10,7 +10,7 @@ import type {
   ModelResponse,
   ModelsResponse,
 } from '../../contracts/models.schema.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type { ChannelRow, ModelRepository, ModelRow, ThumbRow } from './model.repository.ts';
 
 // Models and channels (SPEC.md §7 models, model, channels, channel).

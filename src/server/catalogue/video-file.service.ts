@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { thousandsFolder } from '../../contracts/folders.ts';
 import type { VideoFileList } from '../../contracts/video.schema.ts';
 import { encodeVideoUrl } from '../../contracts/video-url.ts';
 import { VIDEO_FILE_FORMATS, type VideoFileFormat } from '../../media/keys.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
+import { videoPlayback } from '../kernel/access/visibility.ts';
 import type { VideoRepository } from './video.repository.ts';
 
 // Downloadable files of a video (SPEC.md §7 videofile, API-CONTRACT.md): a list of encoded
@@ -60,8 +60,11 @@ export function createVideoFileService(deps: VideoFileServiceDeps) {
   /** The video if this viewer may download it; otherwise the failure to answer. */
   async function playable(id: number, viewer: Viewer | null) {
     const video = await deps.videos.getPlayback(id);
-    if (!video || video.status_id !== VIDEO_STATUS.active) throw new AppError('not_found');
-    if (video.is_private === 1 && viewer === null) throw new AppError('need_auth');
+    if (!video) throw new AppError('not_found');
+    // Whether the file asked for exists is checked per format by the caller.
+    const playback = videoPlayback({ ...video, encoded: true }, viewer);
+    if (playback === 'unavailable') throw new AppError('not_found');
+    if (playback === 'members') throw new AppError('need_auth');
     return video;
   }
 

@@ -14,11 +14,11 @@ import type {
   VideoListItem,
   VideoListResponse,
 } from '../../contracts/video.schema.ts';
+import { type MediaUrls, PLACEHOLDER_IMAGE } from '../../media/media-urls.ts';
 import { requireAccess } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import { playlistReadable } from '../kernel/access/visibility.ts';
+import { playlistReadable, videoPlayable } from '../kernel/access/visibility.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
-import { type MediaUrls, PLACEHOLDER_IMAGE } from '../media/media-urls.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {
   VideoDetailRow,
@@ -76,16 +76,6 @@ export function toListItem(row: VideoListRow, urls: MediaUrls): VideoListItem {
   };
 }
 
-/** Whether the viewer may play a video: published, encoded, and public or for a member. */
-export function canPlay(
-  row: Pick<VideoDetailRow, 'status_id' | 'is_private' | 'media'>,
-  viewer: Viewer | null,
-): boolean {
-  if (row.status_id !== VIDEO_STATUS.active) return false;
-  if (!row.media.hls) return false;
-  return row.is_private !== 1 || viewer !== null;
-}
-
 function keyed(list: { id: number; dir: string; title: string }[] | null) {
   return Object.fromEntries(
     (list ?? []).map((x) => [String(x.id), { dir: x.dir, title: x.title }]),
@@ -112,7 +102,7 @@ export function toDetail(
       : row.media_version > 0
         ? [item.scr]
         : [];
-  const playable = canPlay(row, viewer);
+  const playable = videoPlayable({ ...row, encoded: Boolean(row.media.hls) }, viewer);
   // Playback files of a private video go out as signed URLs, valid a while past its length,
   // for the folder that holds them: a demo video's are its shared clip's (decision 0033).
   const prefix =

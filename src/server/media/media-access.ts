@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { foldersMatch } from '../../contracts/folders.ts';
 import { albumDir, isSafeKey, videoDir } from '../../media/keys.ts';
+import { albumPhotosVisible, videoPlayable } from '../kernel/access/visibility.ts';
 
 // Who may fetch which media file (docs/decisions/0011, 0022). Files of active public videos
 // and images of models, channels, members and categories are public. For private videos only
@@ -128,9 +129,10 @@ export function createMediaAccess(deps: MediaAccessDeps) {
     const file = parseAlbumKey(key);
     if (!file) return { allow: false };
     const album = await deps.albumVisibility(file.id);
-    // Albums share the status ids of videos (1 active, 5 deleted).
-    if (!album || album.status_id !== VIDEO_STATUS.active) return { allow: false };
-    return album.is_private === 1 ? { allow: false } : { allow: true, cache: 'public' };
+    // Without a signature the request is a visitor's: a member gets signed URLs.
+    return album && albumPhotosVisible(album, null)
+      ? { allow: true, cache: 'public' }
+      : { allow: false };
   }
 
   return {
@@ -151,14 +153,20 @@ export function createMediaAccess(deps: MediaAccessDeps) {
       // A shared demo clip is hidden as a video but plays for every demo video that shares
       // it, public and private alike: its files are public (synthetic, decision 0033).
       if (state?.media?.pool !== undefined) return { allow: true, cache: 'public' };
-      if (!state || state.status_id !== VIDEO_STATUS.active) {
-        // A processing video has pictures before it is published (its upload page shows them).
-        return state?.status_id === VIDEO_STATUS.processing && PICTURE.test(video.file)
+      if (!state) return { allow: false };
+      if (PICTURE.test(video.file)) {
+        // Lists show the pictures of every active video, private ones too; a processing
+        // video has pictures before it is published (its upload page shows them).
+        if (state.status_id === VIDEO_STATUS.active) return { allow: true, cache: 'public' };
+        return state.status_id === VIDEO_STATUS.processing
           ? { allow: true, cache: 'private' }
           : { allow: false };
       }
-      if (state.is_private === 1 && !PICTURE.test(video.file)) return { allow: false };
-      return { allow: true, cache: 'public' };
+      // A playback file: what plays for a visitor (a member gets signed URLs). Whether the
+      // file exists is storage's answer.
+      return videoPlayable({ ...state, encoded: true }, null)
+        ? { allow: true, cache: 'public' }
+        : { allow: false };
     },
 
     /** Whether a signed request (`/media/s/{expires}/{sig}/{key}`) may be answered. */

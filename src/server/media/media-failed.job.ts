@@ -1,3 +1,4 @@
+import { z } from '../../contracts/zod.ts';
 import type { JobDefinition } from '../kernel/jobs/queue.ts';
 import type { VideoMediaRepository } from './video-media.repository.ts';
 
@@ -6,6 +7,13 @@ import type { VideoMediaRepository } from './video-media.repository.ts';
 // already failed the video; this changes nothing then), or its last attempt was cut off with
 // its server and expired, which no handler saw. Either way the step says failed and a video
 // still processing fails with `video_upload_error`, so nothing stays "processing" forever.
+
+// Lenient on the step's name: a step refused for a bad one still fails its video here.
+const payloadSchema = z.object({
+  videoId: z.number().int().positive(),
+  gen: z.number().int().positive().optional(),
+  task: z.string().optional(),
+});
 
 export function mediaFailedJob(deps: {
   videos: VideoMediaRepository;
@@ -16,6 +24,7 @@ export function mediaFailedJob(deps: {
     retryDelaySeconds: deps.retryDelaySeconds ?? 15,
     timeoutSeconds: 60,
     concurrency: 1,
+    parse: (data) => payloadSchema.parse(data),
     async handler({ videoId, gen, task }, { log }) {
       if (gen !== undefined && task !== undefined) {
         const video = await deps.videos.getForProcessing(videoId);

@@ -12,6 +12,7 @@ import {
   waitUntil,
 } from '../../../tests/support/processes.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
+import type { MediaTaskKey } from '../../contracts/media-task.ts';
 import { runFfmpeg } from '../../media/exec.ts';
 import { chosenPreviewKey, videoGenDir, videoSourceKey } from '../../media/keys.ts';
 import { processStart } from '../../media/processes.ts';
@@ -146,6 +147,36 @@ describe('a run that cannot finish', () => {
       media: { error: 'video_upload_error' },
     });
     expect(row?.media.tasks?.['hls:180']).toMatchObject({ state: 'failed', attempts: 4 });
+    expect(row?.media.tasks?.hover?.state).toBe('queued');
+  });
+});
+
+describe('a job whose payload is not what it should be', () => {
+  it('fails saying so without running, and its video fails through the dead letter', async () => {
+    const id = await upload();
+    const gen = await media().startRun(id, {
+      probe: { duration: 2, width: 320, height: 180, hasAudio: true, fps: 25 },
+      screenshots: 0,
+      tasks: ['hover'],
+    });
+    // Queued by hand or by another version: a step no version knows.
+    const task = 'thumbs' as string as MediaTaskKey;
+    const job = await queue.send('media.task', { videoId: id, gen, task });
+
+    await expect(queue.waitFor('media.task', job)).rejects.toThrow(/failed/);
+    const [failed] = await db.database.query<{ output: { message?: string } }>(
+      'SELECT output FROM pgboss.job WHERE id = $1',
+      [job],
+    );
+    expect(failed?.output.message).toMatch(/payload refused.*thumbs/);
+    expect(await readdir(storage.localPath(stepWorkKey(id, task))).catch(() => 'never made')).toBe(
+      'never made',
+    );
+    const row = await settled(id);
+    expect(row).toMatchObject({
+      status_id: VIDEO_STATUS.error,
+      media: { error: 'video_upload_error' },
+    });
     expect(row?.media.tasks?.hover?.state).toBe('queued');
   });
 });

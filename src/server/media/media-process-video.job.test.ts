@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { firstRung, planTasks, taskPriority, taskTimeoutS } from './media-process-video.job.ts';
+import { mediaTaskKey } from '../../contracts/media-task.ts';
+import { firstRung, planTasks, taskPriority } from './media-process-video.job.ts';
+import { taskTimeoutS } from './media-steps.ts';
+
+const planned = (height: number) => planTasks(height).map(mediaTaskKey);
 
 describe('media pipeline plan', () => {
   it('runs the first playable rung first, then the small steps, other rungs and downloads', () => {
-    expect(planTasks(1080)).toEqual([
+    expect(planned(1080)).toEqual([
       'hls:480',
       'timeline',
       'hover',
@@ -12,19 +16,20 @@ describe('media pipeline plan', () => {
       'hls:240',
       'mp4',
     ]);
-    expect(planTasks(720)).toEqual(['hls:480', 'timeline', 'hover', 'hls:720', 'hls:240', 'mp4']);
+    expect(planned(720)).toEqual(['hls:480', 'timeline', 'hover', 'hls:720', 'hls:240', 'mp4']);
   });
 
   it('starts with the best rung when the source is below 480', () => {
     expect(firstRung([240])).toBe(240);
-    expect(planTasks(240)).toEqual(['hls:240', 'timeline', 'hover', 'mp4']);
+    expect(planned(240)).toEqual(['hls:240', 'timeline', 'hover', 'mp4']);
   });
 
   it('gives long videos and encodes more time, never under five minutes', () => {
-    expect(taskTimeoutS('hls:1080', 60)).toBe(480);
-    expect(taskTimeoutS('timeline', 60)).toBe(300);
-    expect(taskTimeoutS('hls:720', 3600)).toBe(3600 * 6 + 120);
-    expect(taskTimeoutS('mp4', 3600)).toBe(3600 * 3 + 120);
+    expect(taskTimeoutS({ name: 'hls', height: 1080 }, 60)).toBe(480);
+    expect(taskTimeoutS({ name: 'timeline' }, 60)).toBe(300);
+    expect(taskTimeoutS({ name: 'hover' }, 60)).toBe(300);
+    expect(taskTimeoutS({ name: 'hls', height: 720 }, 3600)).toBe(3600 * 6 + 120);
+    expect(taskTimeoutS({ name: 'mp4' }, 3600)).toBe(3600 * 3 + 120);
   });
 
   it('queues a run’s steps in plan order, and a background run’s after any other run’s', () => {

@@ -1,6 +1,8 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { type MediaStep, mediaTaskKey } from '../../contracts/media-task.ts';
+import { z } from '../../contracts/zod.ts';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
 import { MediaError, screenshotArgs } from '../../media/ffmpeg.ts';
 import { ladderFor } from '../../media/hls.ts';
@@ -10,10 +12,11 @@ import {
   videoScreenshotKey,
   videoThumbKey,
 } from '../../media/keys.ts';
-import { PREVIEW_SIZE, THUMB_SIZE } from '../../media/placeholder-art.ts';
+import { PREVIEW_SIZE, THUMB_SIZE } from '../../media/sizes.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { JobContext, JobDefinition } from '../kernel/jobs/queue.ts';
+import { taskTimeoutS } from './media-steps.ts';
 import { beginStep, type StepWork } from './media-work.ts';
 import type { VideoMediaRepository } from './video-media.repository.ts';
 
@@ -37,15 +40,15 @@ export function firstRung(heights: number[]): number {
  * The steps of a run in the order they should run: the first rung, then the timeline and
  * hover clip (small, make the page complete), the other rungs best first, the downloads.
  */
-export function planTasks(sourceHeight: number): string[] {
+export function planTasks(sourceHeight: number): MediaStep[] {
   const heights = ladderFor(sourceHeight).map((rung) => rung.height);
   const first = firstRung(heights);
   return [
-    `hls:${first}`,
-    'timeline',
-    'hover',
-    ...heights.filter((h) => h !== first).map((h) => `hls:${h}`),
-    'mp4',
+    { name: 'hls', height: first },
+    { name: 'timeline' },
+    { name: 'hover' },
+    ...heights.filter((h) => h !== first).map((height) => ({ name: 'hls' as const, height })),
+    { name: 'mp4' },
   ];
 }
 
@@ -70,6 +73,11 @@ export interface ProcessVideoDeps {
 }
 
 const RETRIES = 3;
+
+const payloadSchema = z.object({
+  videoId: z.number().int().positive(),
+  background: z.boolean().optional(),
+});
 /** How far before a screenshot's time decoding starts when a plain seek finds no frame. */
 const SEEK_LEAD_S = 60;
 
@@ -87,6 +95,7 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
     deadLetter: 'media.failed',
     timeoutSeconds: 600,
     concurrency: 1,
+    parse: (data) => payloadSchema.parse(data),
     async handler({ videoId, background }, ctx) {
       const video = await deps.videos.getForProcessing(videoId);
       if (!video?.media.source) {
@@ -155,7 +164,8 @@ async function processSource(
   }
   if (chosen) await putPreview(deps.storage, videoId, chosen);
 
-  const tasks = planTasks(probe.height);
+  const steps = planTasks(probe.height);
+  const tasks = steps.map(mediaTaskKey);
   const gen = await deps.videos.startRun(videoId, {
     probe: {
       duration: probe.durationS,
@@ -168,13 +178,13 @@ async function processSource(
     tasks,
   });
   // One queue runs the steps one at a time, highest priority first: the order above.
-  for (const [index, task] of tasks.entries()) {
+  for (const [index, step] of steps.entries()) {
     await send(
       'media.task',
-      { videoId, gen, task },
+      { videoId, gen, task: mediaTaskKey(step) },
       {
-        priority: taskPriority(index, tasks.length, background),
-        expireInSeconds: taskTimeoutS(task, probe.durationS),
+        priority: taskPriority(index, steps.length, background),
+        expireInSeconds: taskTimeoutS(step, probe.durationS),
       },
     );
   }
@@ -198,13 +208,4 @@ async function putPreview(storage: MediaStorage, videoId: number, image: string)
       .webp({ quality: 72 })
       .toBuffer(),
   );
-}
-
-/**
- * Longest one step may run, from the video's length: x264 veryfast on two cores does a
- * 1080p rung at about real time, so 6× leaves room for a busy machine.
- */
-export function taskTimeoutS(task: string, durationS: number): number {
-  const factor = task === 'mp4' ? 3 : task.startsWith('hls:') ? 6 : 1;
-  return Math.round(Math.max(300, durationS * factor + 120));
 }

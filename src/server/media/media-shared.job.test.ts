@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { JobContext, JobDefinition } from '../kernel/jobs/queue.ts';
+import type { JobContext, JobDefinition, JobPayloads } from '../kernel/jobs/queue.ts';
 import { shareWhenClip } from './media-shared.job.ts';
 
 // A step of a shared demo clip reaches the demo videos that play it (docs/decisions/0033).
@@ -19,6 +19,7 @@ function fakes(opts: { clip: boolean; fail?: Error; shareFails?: boolean }) {
     retryDelaySeconds: 0,
     timeoutSeconds: 60,
     concurrency: 1,
+    parse: (data) => data as JobPayloads['media.task'],
     async handler({ task }) {
       calls.push(`step ${task}`);
       if (opts.fail) throw opts.fail;
@@ -36,7 +37,7 @@ function fakes(opts: { clip: boolean; fail?: Error; shareFails?: boolean }) {
   return { job, calls };
 }
 
-const payload = { videoId: 901, gen: 1, task: 'hls:480' };
+const payload: JobPayloads['media.task'] = { videoId: 901, gen: 1, task: 'hls:480' };
 
 describe('shareWhenClip', () => {
   it('copies a clip’s step to its demo videos', async () => {

@@ -7,15 +7,16 @@ import {
   type CommentRequest,
   type CommentResponse,
 } from '../../contracts/stat.schema.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import {
   type Action,
   type OwnerFilter,
   ownerFilter,
   requireAccess,
   requireMember,
+  requireViewer,
 } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 import type { MemberActionsRepository, Outcome } from './member-actions.repository.ts';
 
 // What a signed-in member does (SPEC.md §6): input.php (favourites, watch later, playlists,
@@ -159,8 +160,7 @@ export function createMemberActionsService(deps: {
 
     /** `act=comm` of the stat call: a comment, or a post on a member's wall. */
     async comment(request: CommentRequest, viewer: Viewer | null): Promise<CommentResponse> {
-      requireAccess(viewer, 'create', 'comment');
-      if (!viewer) throw new AppError('need_auth');
+      const member = requireViewer(viewer, 'create', 'comment');
       const text = typeof request.msg === 'string' ? request.msg.trim() : '';
       const fail = (code: 'required' | 'min_length' | 'max_length', length?: number) =>
         new AppError(code, {
@@ -171,7 +171,7 @@ export function createMemberActionsService(deps: {
       if (text === '') throw fail('required');
       if (text.length < COMMENT_LIMITS.min) throw fail('min_length', COMMENT_LIMITS.min);
       if (text.length > COMMENT_LIMITS.max) throw fail('max_length', COMMENT_LIMITS.max);
-      const row = await actions.addComment(request.section, request.object_id, viewer.userId, text);
+      const row = await actions.addComment(request.section, request.object_id, member.userId, text);
       if (!row) throw new AppError('not_found');
       deps.changed({ section: request.section, objectId: request.object_id });
       const id = String(row.id);
@@ -180,9 +180,9 @@ export function createMemberActionsService(deps: {
         comment_id: id,
         comment: {
           comment_id: id,
-          user_id: String(viewer.userId),
-          username: viewer.username,
-          avatar: deps.urls.memberAvatar(viewer.userId, viewer.avatarVersion),
+          user_id: String(member.userId),
+          username: member.username,
+          avatar: deps.urls.memberAvatar(member.userId, member.avatarVersion),
           added_date: formatPostDate(new Date(row.created_at)),
           comment: text,
         },

@@ -2,10 +2,10 @@ import { AppError } from '../../contracts/errors.ts';
 import { ageOn, checkPasswordChange, parseProfileUpdate } from '../../contracts/profile.rules.ts';
 import type { OwnProfile } from '../../contracts/profile.schema.ts';
 import { memberAvatarKey, memberCoverKey } from '../../media/keys.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 import type {
   MemberProfileRepository,
   OwnProfileRow,

@@ -9,10 +9,10 @@ import type {
   MembersResponse,
   SubscriptionsResponse,
 } from '../../contracts/members.schema.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import { playlistReadable } from '../kernel/access/visibility.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 import type { Personal } from '../playlists/playlist.service.ts';
 import {
   COMMENTS_LIMIT,

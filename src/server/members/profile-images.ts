@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import type { ErrorCode } from '../../contracts/errors.ts';
 import { PROFILE_IMAGES } from '../../contracts/profile.rules.ts';
-import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
+import { ACCEPTED_IMAGE_FORMATS, MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 
 // A member's avatar and cover from an uploaded picture (docs/decisions/0017): decoded by
 // what the bytes are, never by the name or type the browser claims; turned upright by its
@@ -21,8 +21,6 @@ const MINIMUM: Record<ProfileImageKind, { width: number; height: number }> = {
   cover: PROFILE_IMAGES.coverMin,
 };
 
-/** Formats taken in (`heif` is AVIF in sharp's prebuilt libvips). SVG is refused. */
-export const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 const WEBP_QUALITY = 82;
 
 export type ProfileImageResult =
@@ -47,7 +45,7 @@ export async function renderProfileImage(
   } catch {
     return { ok: false, code: 'file_invalid_type' };
   }
-  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) {
+  if (!meta.format || !ACCEPTED_IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     return { ok: false, code: 'file_invalid_type' };
   }
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) return { ok: false, code: 'file_too_large' };

@@ -10,11 +10,12 @@ import type {
   PlaylistsResponse,
 } from '../../contracts/playlists.schema.ts';
 import { albumPhotoKey, albumPhotoThumbKey } from '../../media/keys.ts';
+import { type MediaUrls, PLACEHOLDER_IMAGE } from '../../media/media-urls.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
+import { requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import { albumPhotosVisible, playlistReadable } from '../kernel/access/visibility.ts';
-import { type MediaUrls, PLACEHOLDER_IMAGE } from '../media/media-urls.ts';
 import type { AlbumRow, PlaylistRepository, PlaylistRow } from './playlist.repository.ts';
 
 // Playlists and albums (SPEC.md §7 playlists, playlist, albums, album). A private playlist
@@ -25,8 +26,10 @@ export interface PlaylistServiceDeps {
   playlists: PlaylistRepository;
   urls: MediaUrls;
   storage: Pick<MediaStorage, 'url'>;
-  /** The signed URL prefix of a private album's folder (services/media-access.ts). */
+  /** The signed URL prefix of a private album's folder (media/media-access.ts). */
   signAlbum(albumId: number): string;
+  /** How long the prefixes `signAlbum` gives hold, at least. */
+  signedAlbumTtlS: number;
 }
 
 /** A list answer and whether it is personal (must not be stored by shared caches). */
@@ -35,6 +38,8 @@ export interface Personal<T> {
   personal: boolean;
   /** A visitor's answer that a member (the owner) would get differently. */
   memberDiffers?: boolean;
+  /** Kept no longer than this (seconds): the answer may hold signed URLs that expire. */
+  lifetimeCapS?: number;
 }
 
 export function createPlaylistService(deps: PlaylistServiceDeps) {
@@ -114,8 +119,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       let ownerId: number | undefined;
       let withPrivate = false;
       if (params.section === 'add-to') {
-        if (!viewer) throw new AppError('need_auth');
-        ownerId = viewer.userId;
+        ownerId = requireViewer(viewer, 'read', 'playlist').userId;
         withPrivate = true;
       } else if (params.section === 'members') {
         ownerId = params.objectId as number;
@@ -179,6 +183,8 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
         },
         personal: withPrivate,
         memberDiffers: params.section === 'members' && !withPrivate,
+        // The owner's own list holds signed cover URLs of private albums.
+        ...(withPrivate ? { lifetimeCapS: deps.signedAlbumTtlS } : {}),
       };
     },
 
@@ -192,6 +198,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       const visible = albumPhotosVisible(row, viewer);
       const photos = visible ? await deps.playlists.photos(id) : [];
       const prefix = prefixFor(row, visible);
+      const personal = row.is_private === 1 && viewer !== null;
       return {
         body: {
           album: {
@@ -214,8 +221,10 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
             })),
           },
         },
-        personal: row.is_private === 1 && viewer !== null,
+        personal,
         memberDiffers: row.is_private === 1 && viewer === null,
+        // A member's copy of a private album carries signed photo URLs.
+        ...(personal ? { lifetimeCapS: deps.signedAlbumTtlS } : {}),
       };
     },
   };

@@ -1,7 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import type { ErrorCode } from '../../contracts/errors.ts';
-import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
-import { ACCEPTED } from '../members/profile-images.ts';
+import { ACCEPTED_IMAGE_FORMATS, MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 
 // The picture a report may carry (a screenshot, the proof of a copyright): decoded by what
 // its bytes are, never by its name or claimed type, with the limits of avatars (decision
@@ -28,7 +27,7 @@ export async function inspectReportImage(
   } catch {
     return { ok: false, code: 'file_invalid_type' };
   }
-  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) {
+  if (!meta.format || !ACCEPTED_IMAGE_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     return { ok: false, code: 'file_invalid_type' };
   }
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) return { ok: false, code: 'file_too_large' };

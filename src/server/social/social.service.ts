@@ -12,8 +12,9 @@ import {
   type SendMessageResponse,
   type ThreadResponse,
 } from '../../contracts/social.schema.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
+import { requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 import type { MemberRow, MessageRow, SocialRepository } from './social.repository.ts';
 
 // Friends and messages between members (SPEC.md §1, §7 messages.php): the signed-in member's
@@ -46,18 +47,13 @@ export function createSocialService(deps: {
     read: row.read_at !== null,
   });
 
-  function signedIn(viewer: Viewer | null): Viewer {
-    if (!viewer) throw new AppError('need_auth');
-    return viewer;
-  }
-
   return {
     async relation(
       viewer: Viewer | null,
       type: RelationType,
       objectId: number,
     ): Promise<RelationResponse> {
-      const { userId } = signedIn(viewer);
+      const { userId } = requireViewer(viewer, 'read', 'list');
       const found = await social.relation(userId, type, objectId);
       let friend: FriendState = 'none';
       if (found.friends.some((row) => row.status === 1)) friend = 'friends';
@@ -67,7 +63,7 @@ export function createSocialService(deps: {
     },
 
     async friendRequests(viewer: Viewer | null): Promise<FriendRequestsResponse> {
-      const { userId } = signedIn(viewer);
+      const { userId } = requireViewer(viewer, 'read', 'list');
       const { incoming, outgoing } = await social.friendRequests(userId);
       const shape = (rows: typeof incoming) =>
         rows.map((row) => ({ ...member(row), added_date: date(row.created_at) }));
@@ -75,7 +71,7 @@ export function createSocialService(deps: {
     },
 
     async send(viewer: Viewer | null, toId: number, text: string): Promise<SendMessageResponse> {
-      const { userId } = signedIn(viewer);
+      const { userId } = requireViewer(viewer, 'create', 'message');
       const body = text.trim();
       const fail = (code: 'required' | 'max_length', info?: Record<string, number>) =>
         new AppError(code, {
@@ -98,7 +94,7 @@ export function createSocialService(deps: {
     },
 
     async conversations(viewer: Viewer | null, page: number): Promise<ConversationsResponse> {
-      const { userId } = signedIn(viewer);
+      const { userId } = requireViewer(viewer, 'read', 'message');
       const size = MESSAGE_LIMITS.conversationsPage;
       const rows = await social.conversations(userId, size, (page - 1) * size);
       return {
@@ -118,7 +114,7 @@ export function createSocialService(deps: {
     },
 
     async thread(viewer: Viewer | null, otherId: number, page: number): Promise<ThreadResponse> {
-      const { userId } = signedIn(viewer);
+      const { userId } = requireViewer(viewer, 'read', 'message');
       const other = await social.activeMember(otherId);
       if (!other || otherId === userId) throw new AppError('not_found', { field: 'with' });
       const size = MESSAGE_LIMITS.threadPage;
@@ -132,7 +128,7 @@ export function createSocialService(deps: {
     },
 
     async markRead(viewer: Viewer | null, otherId: number): Promise<{ success: 1; read: number }> {
-      const { userId } = signedIn(viewer);
+      const { userId } = requireViewer(viewer, 'read', 'message');
       return { success: 1, read: await social.markRead(userId, otherId) };
     },
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import { videoPublicSql } from '../kernel/access/visibility.ts';
 import { cacheFor } from '../kernel/http/response-cache.ts';
-import type { MediaUrls } from '../media/media-urls.ts';
 
 // XML sitemaps for search engines: an index, videos (with the video extension) in files of
 // SITEMAP_VIDEOS ids each, categories, models and channels, and robots.txt pointing at

@@ -7,7 +7,7 @@ import { UPLOAD_RULES } from '../../contracts/upload.rules.ts';
 import { runFfmpeg, runFfprobe } from '../../media/exec.ts';
 import { MediaError } from '../../media/ffmpeg.ts';
 import type { MediaInput } from '../../media/input.ts';
-import { PREVIEW_SIZE } from '../../media/placeholder-art.ts';
+import { PREVIEW_SIZE } from '../../media/sizes.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import { candidateFrameArgs, candidateTimes } from './upload-media.ts';
 import type { UploadInfo, UploadStore } from './upload-store.ts';

@@ -17,10 +17,9 @@ import type { UploadScreens, VideoCreated, VideoRemoved } from '../../contracts/
 import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 import { chosenPreviewKey, videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { ownerFilter, requireAccess } from '../kernel/access/policy.ts';
+import { ownerFilter, requireAccess, requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
-import type { VideoMediaRepository } from '../media/video-media.repository.ts';
 import type { UploadRepository } from './upload.repository.ts';
 import type { Inspection, UploadInspector } from './upload-inspect.ts';
 import type { UploadInfo, UploadStore } from './upload-store.ts';
@@ -35,11 +34,17 @@ const SCREEN_SIZE = { width: 320, height: 180 } as const;
 /** The stored chosen preview (the pipeline crops it to the 640x360 screenshot and thumb). */
 const CHOSEN_SIZE = { width: 1280, height: 720 } as const;
 
+/** Where a submitted upload's source file is recorded: the video becomes `processing`. */
+export interface VideoSources {
+  setSource(videoId: number, sourceKey: string): Promise<void>;
+}
+
 export interface UploadServiceDeps {
   store: UploadStore;
   inspector: UploadInspector;
   uploads: UploadRepository;
-  media: Pick<VideoMediaRepository, 'setSource'>;
+  /** The media domain's record of a video's source (compose.ts passes its repository). */
+  media: VideoSources;
   storage: MediaStorage;
   /** Processing is queued here; without a queue nothing is created (`unavailable`). */
   jobs: Pick<JobQueue, 'send'> | undefined;
@@ -62,11 +67,6 @@ const formFailure = (
   code: FieldError['code'],
   info?: Record<string, string | number>,
 ) => new AppError(code, { field, codes: [{ field, code }], ...(info ? { info } : {}) });
-
-function member(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError('need_auth');
-  return viewer;
-}
 
 export function createUploadService(deps: UploadServiceDeps) {
   const { store, inspector, uploads } = deps;
@@ -166,7 +166,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       const target = parseUploadUrl(request.url);
       if (!target.ok) throw new AppError(target.code);
       if (target.id !== undefined) throw new AppError('not_found');
-      const who = member(viewer);
+      const who = requireViewer(viewer, 'create', 'upload');
       if (
         request.deferLength ||
         request.length === undefined ||
@@ -199,7 +199,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     checkOwner(viewer: Viewer | null, url: string): string {
       const target = parseUploadUrl(url);
       if (!target.ok) throw new AppError(target.code);
-      const who = member(viewer);
+      const who = requireViewer(viewer, 'update', 'upload');
       const owner = target.id === undefined ? undefined : uploadOwner(target.id);
       if (target.id === undefined || owner === undefined) throw new AppError('not_found');
       requireAccess(who, 'update', 'upload', { ownerId: owner });
@@ -214,7 +214,7 @@ export function createUploadService(deps: UploadServiceDeps) {
 
     /** section=screens: the finished upload's length and the frames to pick a preview from. */
     async screens(viewer: Viewer | null, uploadId: string): Promise<UploadScreens> {
-      const who = member(viewer);
+      const who = requireViewer(viewer, 'update', 'upload');
       const upload = await finishedUpload(who, uploadId);
       const found = await usableInspection(upload, true);
       const screenshots: string[] = [];
@@ -243,7 +243,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       fields: Record<string, unknown>,
       image: Buffer | undefined,
     ): Promise<VideoCreated> {
-      const who = member(viewer);
+      const who = requireViewer(viewer, 'update', 'upload');
       const uploadId = typeof fields.upload_id === 'string' ? fields.upload_id.trim() : '';
       const parsed = parseVideoForm(fields, image !== undefined);
       if (!parsed.ok) {
@@ -292,7 +292,7 @@ export function createUploadService(deps: UploadServiceDeps) {
 
     /** section=delete: the owner removes one of their videos. */
     async remove(viewer: Viewer | null, videoId: number): Promise<VideoRemoved> {
-      const who = member(viewer);
+      const who = requireViewer(viewer, 'delete', 'video');
       const ownerId = await uploads.videoOwner(videoId);
       if (ownerId === undefined) throw new AppError('not_found', { field: 'video_id' });
       const access = requireAccess(who, 'delete', 'video', { ownerId });

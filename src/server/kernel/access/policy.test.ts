@@ -8,6 +8,7 @@ import {
   permissionsOf,
   ROLE_PERMISSIONS,
   requireAccess,
+  requireViewer,
 } from './policy.ts';
 
 // The permission table and its two questions: `can` (yes/no) and `requireAccess` (the
@@ -114,5 +115,23 @@ describe('requireAccess', () => {
   it('returns the access granted, for the repository filter', () => {
     expect(requireAccess(member, 'delete', 'video', { ownerId: 1 })).toBe('own');
     expect(requireAccess(admin, 'delete', 'video', { ownerId: 1 })).toBe('any');
+  });
+});
+
+describe('requireViewer', () => {
+  it('refuses a visitor with need_auth and hands back the signed-in viewer', () => {
+    expect(refusal(() => requireViewer(null, 'read', 'message'))).toEqual({
+      code: 'need_auth',
+      status: 401,
+    });
+    expect(requireViewer(member, 'read', 'message')).toBe(member);
+    expect(requireViewer(admin, 'create', 'upload')).toBe(admin);
+  });
+
+  it('refuses another member as requireAccess does, and a visitor even where visitors may', () => {
+    expect(
+      refusal(() => requireViewer(other, 'update', 'upload', { ownerId: 1, field: 'upload_id' })),
+    ).toEqual({ code: 'no_permission', status: 403, field: 'upload_id' });
+    expect(refusal(() => requireViewer(null, 'create', 'vote')).code).toBe('need_auth');
   });
 });

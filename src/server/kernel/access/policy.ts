@@ -236,3 +236,18 @@ export function requireMember(viewer: Viewer | null): Viewer {
   if (viewer === null) throw new AppError('need_auth');
   return viewer;
 }
+
+/**
+ * `requireAccess` for what only a signed-in viewer does (their lists, messages, uploads):
+ * the same refusals, and the viewer narrowed to signed in. Not for what visitors may do
+ * (vote, report): a visitor is refused here whatever the table says.
+ */
+export function requireViewer(
+  viewer: Viewer | null,
+  action: Action,
+  entity: Entity,
+  opts: RequireOptions = {},
+): Viewer {
+  requireAccess(viewer, action, entity, opts);
+  return requireMember(viewer);
+}

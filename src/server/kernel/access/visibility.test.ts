@@ -8,6 +8,7 @@ import {
   playlistVisibleSql,
   videoListedSql,
   videoPlayable,
+  videoPlayback,
   videoPublicSql,
   videoVisibleSql,
 } from './visibility.ts';
@@ -58,5 +59,13 @@ describe('row checks', () => {
     expect(videoPlayable({ status_id: 1, is_private: 1, encoded: true }, null)).toBe(false);
     expect(videoPlayable({ status_id: 1, is_private: 1, encoded: true }, other)).toBe(true);
     expect(videoPlayable({ status_id: 3, is_private: 0, encoded: true }, owner)).toBe(false);
+    expect(videoPlayback({ status_id: 1, is_private: 1, encoded: true }, null)).toBe('members');
+    expect(videoPlayback({ status_id: 1, is_private: 1, encoded: false }, null)).toBe(
+      'unavailable',
+    );
+    expect(videoPlayback({ status_id: 5, is_private: 0, encoded: true }, owner)).toBe(
+      'unavailable',
+    );
+    expect(videoPlayback({ status_id: 1, is_private: 0, encoded: true }, null)).toBe('plays');
   });
 });

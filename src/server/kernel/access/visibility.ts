@@ -126,11 +126,22 @@ export function albumPhotosVisible(
   return row.status_id === VIDEO_STATUS.active && (row.is_private !== 1 || viewer !== null);
 }
 
+/**
+ * Whether a video plays for the viewer, and if not why: `unavailable` (not active, or not
+ * encoded) for everyone, `members` for a visitor at a private one, which a member plays.
+ */
+export function videoPlayback(
+  row: { status_id: number; is_private: number; encoded: boolean },
+  viewer: Viewer | null,
+): 'plays' | 'members' | 'unavailable' {
+  if (row.status_id !== VIDEO_STATUS.active || !row.encoded) return 'unavailable';
+  return row.is_private !== 1 || viewer !== null ? 'plays' : 'members';
+}
+
 /** A video plays when it is active and encoded, and a private one for members only. */
 export function videoPlayable(
   row: { status_id: number; is_private: number; encoded: boolean },
   viewer: Viewer | null,
 ): boolean {
-  if (row.status_id !== VIDEO_STATUS.active || !row.encoded) return false;
-  return row.is_private !== 1 || viewer !== null;
+  return videoPlayback(row, viewer) === 'plays';
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import type { MediaTaskKey } from '../../../contracts/media-task.ts';
 import type { Database } from '../../../db/client.ts';
 
 // Typed background jobs on pg-boss, on PGlite and PostgreSQL alike (through the database's
@@ -13,7 +14,7 @@ export interface JobPayloads {
    */
   'media.process-video': { videoId: number; background?: boolean };
   /** One step of a pipeline run (`hls:720`, `timeline`, `hover`, `mp4`). */
-  'media.task': { videoId: number; gen: number; task: string };
+  'media.task': { videoId: number; gen: number; task: MediaTaskKey };
   /** A media job that failed for good, however it ended (its dead letter queue). */
   'media.failed': { videoId: number; gen?: number; task?: string };
   'db.maintenance': Record<string, never>;
@@ -58,6 +59,11 @@ export interface JobDefinition<N extends JobName> {
    * sees.
    */
   deadLetter?: DeadLetterOf<N>;
+  /**
+   * The payload as the handler may trust it, from what the queue stored (any JSON: a job
+   * queued by an older version, or by hand); throws on anything else, which fails the job.
+   */
+  parse(data: unknown): JobPayloads[N];
   handler(payload: JobPayloads[N], ctx: JobContext): Promise<void>;
 }
 
@@ -69,6 +75,15 @@ export interface JobQueue {
   /** Resolves when the job has completed; rejects when it failed for good. */
   waitFor(name: JobName, id: string, timeoutMs?: number): Promise<void>;
   stop(timeoutMs: number): Promise<void>;
+}
+
+function parsePayload<N extends JobName>(def: JobDefinition<N>, data: unknown): JobPayloads[N] {
+  try {
+    return def.parse(data);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`payload refused: ${JSON.stringify(data)?.slice(0, 200)}: ${why}`);
+  }
 }
 
 export function createJobQueue(
@@ -91,7 +106,7 @@ export function createJobQueue(
   async function work<N extends JobName>(name: N): Promise<void> {
     const def = definitions[name] as JobDefinition<N>;
     for (let slot = 0; slot < def.concurrency; slot++) {
-      await boss.work<JobPayloads[N]>(
+      await boss.work<unknown>(
         name,
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]) => {
@@ -105,7 +120,7 @@ export function createJobQueue(
           const jobLog = log.child({ job: name, jobId: job.id, attempt: job.retryCount + 1 });
           try {
             jobLog.info('job started');
-            await def.handler(job.data, {
+            await def.handler(parsePayload(def, job.data), {
               signal: controller.signal,
               log: jobLog,
               attempt: job.retryCount + 1,

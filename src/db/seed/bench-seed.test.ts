@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scaledSize } from './cli.ts';
+import { scaledSize } from './bench-seed.ts';
 import { BENCH_SIZE } from './generate.ts';
 
 describe('scaledSize', () => {

@@ -7,8 +7,8 @@ import {
   videoPreviewKey,
   videoScreenshotKey,
   videoThumbKey,
-} from '../../media/keys.ts';
-import type { MediaStorage } from '../../media/storage.ts';
+} from './keys.ts';
+import type { MediaStorage } from './storage.ts';
 
 // Public URLs of media files. A version of 0 means the file was never made: the URL is the
 // shared placeholder, so a list never points at a missing file.

@@ -1,5 +1,5 @@
-import { loadConfig } from '../server/config.ts';
-import { migrateDatabase, openDatabase } from './client.ts';
+import { migrateDatabase, openDatabase } from '../../db/client.ts';
+import { loadConfig } from '../config.ts';
 
 // `npm run db:migrate`: applies pending migrations to the configured database and exits.
 const config = loadConfig();

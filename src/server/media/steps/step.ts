@@ -1,0 +1,58 @@
+import type { MediaStepName, MediaStepPayloads } from '../../../contracts/media-task.ts';
+import type { VideoMedia } from '../../../db/schema.ts';
+import { runFfmpeg } from '../../../media/exec.ts';
+import { ladderFor, rungWidth } from '../../../media/hls.ts';
+import type { MediaInput } from '../../../media/input.ts';
+import type { MediaStorage } from '../../../media/storage.ts';
+import type { JobContext } from '../../kernel/jobs/queue.ts';
+import type { VideoMediaRepository } from '../video-media.repository.ts';
+
+// What every step of the media pipeline is given (media-task.job.ts runs them): the video's
+// current run, its pinned source, a scratch folder whose outputs are moved into storage, and
+// the limits its ffmpeg runs under.
+
+export interface StepDeps {
+  videos: VideoMediaRepository;
+  storage: MediaStorage;
+  ffmpegPath: string;
+}
+
+export interface StepRun {
+  id: number;
+  gen: number;
+  media: VideoMedia & { probe: NonNullable<VideoMedia['probe']> };
+  source: MediaInput;
+  scratch: string;
+  pidFile: string;
+  timeoutMs: number;
+  ctx: JobContext;
+  progress(fraction: number): void;
+}
+
+export interface StepDefinition<N extends MediaStepName> {
+  /**
+   * Longest one run of the step may take, in seconds per second of video (its ffmpeg is
+   * killed then): x264 veryfast on two cores does a 1080p rung at about real time.
+   */
+  timeoutFactor: number;
+  run(deps: StepDeps, step: StepRun, payload: MediaStepPayloads[N]): Promise<void>;
+}
+
+/** An ffmpeg of the step whose progress counts for `share` of the step's. */
+export function ffmpeg(deps: StepDeps, step: StepRun, args: string[], share = 1) {
+  const duration = step.media.probe.duration;
+  return runFfmpeg(deps.ffmpegPath, args, {
+    ...runOptions(step),
+    onProgress: (seconds) => step.progress((seconds / duration) * share),
+  });
+}
+
+export function runOptions(step: StepRun) {
+  return { timeoutMs: step.timeoutMs, signal: step.ctx.signal, pidFile: step.pidFile };
+}
+
+/** The rungs of this video by height, with the width each comes out at. */
+export function rungsOf(media: StepRun['media']) {
+  const { width, height } = media.probe;
+  return ladderFor(height).map((rung) => ({ rung, width: rungWidth(width, height, rung.height) }));
+}
