@@ -66,6 +66,9 @@ const SERVER_BASE = new Set([
 ]);
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+/** Processes' entry points stand at the top with main.ts: they put the app's parts together. */
+const isEntry = (file: string) =>
+  file === 'src/server/main.ts' || /^src\/server\/commands\/[^/]+\.cli\.ts$/.test(file);
 const isService = (file: string) => file.endsWith('.service.ts');
 const isRepository = (file: string) => file.endsWith('.repository.ts');
 const isRoutes = (file: string) => file.endsWith('.routes.ts');
@@ -97,7 +100,7 @@ export function ruleBroken(file: string, target: string, typeOnly: boolean): str
   if (isRoutes(target) && !COMPOSITION.has(file) && file !== target) {
     return 'only app.ts and compose.ts import routes';
   }
-  if (to === undefined && !SERVER_BASE.has(target) && file !== 'src/server/main.ts') {
+  if (to === undefined && !SERVER_BASE.has(target) && !isEntry(file)) {
     if (from !== undefined) return 'nothing below the top imports app.ts, compose.ts or main.ts';
   }
   if (from === 'kernel' && to !== undefined && to !== 'kernel') {

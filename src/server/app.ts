@@ -205,14 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(captchaRoutes({ captcha: services.captcha }));
   await app.register(oidcRoutes({ accounts, google: config.google, secret, config }));
   await app.register(healthRoutes({ database: deps.database }));
-  await app.register(
-    sitemapRoutes({
-      database: deps.database,
-      urls: services.urls,
-      publicUrl: config.publicUrl,
-      maxLifetime: maxCacheLifetime,
-    }),
-  );
+  await app.register(sitemapRoutes({ sitemaps: services.sitemaps, maxLifetime: maxCacheLifetime }));
   await app.register(mediaRoutes({ access: services.mediaAccess, mediaDir: config.mediaDir }));
   await app.register(
     videosRoutes({

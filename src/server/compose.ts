@@ -18,6 +18,8 @@ import { createDiscoveryRepository } from './catalogue/discovery.repository.ts';
 import { createDiscoveryService, KeywordRecorder } from './catalogue/discovery.service.ts';
 import { createModelRepository } from './catalogue/model.repository.ts';
 import { createModelService } from './catalogue/model.service.ts';
+import { createSitemapRepository } from './catalogue/sitemap.repository.ts';
+import { createSitemapService } from './catalogue/sitemap.service.ts';
 import { createVideoRepository } from './catalogue/video.repository.ts';
 import { createVideoService } from './catalogue/video.service.ts';
 import { createVideoFileService } from './catalogue/video-file.service.ts';
@@ -93,6 +95,7 @@ export function createRepositories(database: Database) {
     ageVerification: createAgeVerificationRepository(database),
     ads: createAdsRepository(database),
     reports: createReportRepository(database),
+    sitemaps: createSitemapRepository(database),
   };
 }
 
@@ -290,6 +293,11 @@ export function compose(deps: ComposeDeps) {
       logger: deps.logger,
     }),
     pageUsers: createPageUserService({ accounts, social, urls }),
+    sitemaps: createSitemapService({
+      sitemaps: repositories.sitemaps,
+      urls,
+      publicUrl: config.publicUrl,
+    }),
   };
 }
 

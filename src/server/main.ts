@@ -1,5 +1,5 @@
 import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { isCatalogueEmpty, seedDemo } from '../db/seed/demo.ts';
+import { demoPlan, seedDemo } from '../db/seed/demo.ts';
 import { renderDemoPool } from '../db/seed/demo-pool.ts';
 import { LocalStorage } from '../media/storage.ts';
 import { buildApp } from './app.ts';
@@ -58,9 +58,14 @@ async function main(): Promise<void> {
   // The seed imports no server code (decision 0042): it is handed the queue, the media
   // repository and the password hash, one each, shared with the clips' watch below.
   const pool = { database, storage, jobs, media: repositories.videoMedia, log, signal };
-  if (config.seedDemo && (await isCatalogueEmpty(database))) {
+  const plan = config.seedDemo ? await demoPlan(database) : 'resume';
+  if (plan === 'seed') {
     const { playable } = await seedDemo({ ...pool, config, hashPassword });
     playable.catch((error: unknown) => log.error({ err: error }, 'demo clips failed'));
+  } else if (plan === 'accounts-exist') {
+    log.warn(
+      'the demo catalogue is not loaded: the database has accounts but no videos (staff made before the first start?); start once before adding staff, or set SEED_DEMO=false',
+    );
   } else {
     // A start cut short while the demo's clips were being made goes on where it stopped.
     renderDemoPool({ ...pool, ffmpegPath: config.ffmpegPath }).catch((error: unknown) =>

@@ -26,7 +26,7 @@ async function addStaff(username: string) {
   const { stdout } = await promisify(execFile)(
     path.join(ROOT, 'node_modules/.bin/node'),
     [
-      'src/server/staff/staff.cli.ts',
+      'src/server/commands/staff.cli.ts',
       'add',
       username,
       '--role',

@@ -26,6 +26,23 @@ export async function isCatalogueEmpty(database: Pick<Database, 'query'>): Promi
   return !rows[0]?.found;
 }
 
+/**
+ * What a start does about the demo: load it into an empty database, or go on making the
+ * clips of one loaded before. The demo's members take fixed ids, so it never loads beside
+ * accounts made before the first start (`npm run staff -- add … --create`): that start
+ * says so and serves an empty catalogue instead of failing.
+ */
+export async function demoPlan(
+  database: Pick<Database, 'query'>,
+): Promise<'seed' | 'resume' | 'accounts-exist'> {
+  const rows = await database.query<{ videos: boolean; users: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM videos) AS videos, EXISTS (SELECT 1 FROM users) AS users`,
+  );
+  const found = rows[0];
+  if (found?.videos) return 'resume';
+  return found?.users ? 'accounts-exist' : 'seed';
+}
+
 async function parallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(

@@ -7,11 +7,11 @@ import { createAccountRepository } from '../accounts/account.repository.ts';
 import { createAccountService } from '../accounts/account.service.ts';
 import { createSignInGuard } from '../accounts/sign-in-guard.ts';
 import { createCaptchaService } from '../captcha/captcha.service.ts';
+import { runStaffCommand } from '../commands/staff.cli.ts';
 import { createCounterRepository } from '../kernel/db/counter.repository.ts';
 import { createMailer } from '../kernel/mail/mailer.ts';
 import { hashPassword } from '../kernel/passwords.ts';
 import { SECOND_FACTOR, totpCode } from './second-factor.ts';
-import { runStaffCommand } from './staff.cli.ts';
 import { createStaffRepository } from './staff.repository.ts';
 import { createStaffService, SECOND_FACTOR_LIMITS, STAFF_SESSION } from './staff.service.ts';
 

@@ -1,17 +1,16 @@
 import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '../../db/client.ts';
+import { createRepositories } from '../compose.ts';
 import { loadConfig } from '../config.ts';
-import { createCounterRepository } from '../kernel/db/counter.repository.ts';
 import { hashPassword } from '../kernel/passwords.ts';
 import { loadSecret } from '../secret.ts';
-import { createStaffRepository } from './staff.repository.ts';
 import {
   createStaffService,
   type EnrolmentShown,
   StaffCommandError,
   type StaffRole,
   type StaffService,
-} from './staff.service.ts';
+} from '../staff/staff.service.ts';
 
 // `npm run staff -- …`: gives and takes staff roles on the database the server uses
 // (DATABASE_URL, or PGlite in DATA_DIR; with PGlite stop the server first, as PGlite lets
@@ -136,9 +135,10 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     await migrateDatabase(database);
+    const repositories = createRepositories(database);
     const staff = createStaffService({
-      staff: createStaffRepository(database),
-      counters: createCounterRepository(database),
+      staff: repositories.staff,
+      counters: repositories.counters,
       secret: loadSecret(config.appSecret, config.dataDir),
       siteName: config.siteName,
       hashPassword,
