@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
+import { seen } from './on-screen.ts';
 import { proveHuman } from './site.ts';
 
 // The ContactUs modal (SPEC.md §2 Modals, §5 Contact form, §8 "contact message sent"): from
@@ -44,24 +45,9 @@ async function open(page: Page, pathname: string): Promise<void> {
   await waitForHydration(page);
 }
 
-/** On screen, and a tap at its middle reaches it (nothing covers it). */
-async function reachable(page: Page, target: Locator): Promise<boolean> {
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  const viewport = page.viewportSize();
-  if (!box || !viewport) return false;
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  if (point.x < 0 || point.y < 0 || point.x > viewport.width || point.y > viewport.height) {
-    return false;
-  }
-  return target.evaluate((element, p) => {
-    const hit = document.elementFromPoint(p.x, p.y);
-    return hit !== null && (hit === element || element.contains(hit));
-  }, point);
-}
-
-async function press(page: Page, target: Locator, touch: boolean): Promise<void> {
-  expect(await reachable(page, target)).toBe(true);
+async function press(target: Locator, touch: boolean): Promise<void> {
+  // On screen, and a tap at its middle reaches it (off screen, nothing is hit there).
+  expect((await seen(target)).uncovered).toBe(true);
   if (touch) await target.tap();
   else await target.click();
 }
@@ -125,7 +111,7 @@ describe('the contact form', () => {
       const errors = watchErrors(page);
       await open(page, '/videos/latest-updates/1/');
       const opener = page.locator('footer').getByRole('button', { name: 'Contact us' });
-      await press(page, opener, size.touch);
+      await press(opener, size.touch);
 
       const dialog = page.getByRole('dialog', { name: 'Contact us' });
       await dialog.waitFor();
@@ -141,7 +127,7 @@ describe('the contact form', () => {
 
       // The rules before any call: what is required, and the robot check.
       const send = dialog.getByRole('button', { name: 'Send' });
-      await press(page, send, size.touch);
+      await press(send, size.touch);
       await dialog.getByText('This field is required').first().waitFor();
       expect(await dialog.getByText('This field is required').count()).toBe(2);
       await dialog.getByText('Please confirm that you are not a robot').waitFor();
@@ -163,7 +149,7 @@ describe('the contact form', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/contact-${size.viewport.width}-filled.png` });
 
-      await press(page, send, size.touch);
+      await press(send, size.touch);
       await page.getByText('Your message has been sent').waitFor();
       await dialog.waitFor({ state: 'detached' });
       await page.screenshot({ path: `/tmp/contact-${size.viewport.width}-sent.png` });
@@ -219,7 +205,7 @@ describe('Report on a video page', () => {
       await open(page, videoPath);
       const title = (await page.locator('h1').textContent()) ?? '';
       const report = page.getByRole('button', { name: 'Report', exact: true });
-      await press(page, report, size.touch);
+      await press(report, size.touch);
 
       const dialog = page.getByRole('dialog', { name: 'Report content' });
       await dialog.waitFor();
@@ -235,7 +221,7 @@ describe('Report on a video page', () => {
       const message = `Reported at ${size.name} size: not consensual.`;
       await dialog.getByLabel('Message').fill(message);
       await proveHuman(dialog, { tap: size.touch });
-      await press(page, dialog.getByRole('button', { name: 'Send' }), size.touch);
+      await press(dialog.getByRole('button', { name: 'Send' }), size.touch);
       await page.getByText('Your message has been sent').waitFor();
 
       const mail = await operatorMail(

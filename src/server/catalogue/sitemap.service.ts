@@ -6,7 +6,7 @@ import type { SitemapRepository } from './sitemap.repository.ts';
 // and robots.txt pointing at the index. Answers are XML (or text) bodies; the routes only
 // serve them.
 
-export const SITEMAP_VIDEOS = 10_000;
+const SITEMAP_VIDEOS = 10_000;
 const MODELS_PER_FILE = 20_000;
 
 function escapeXml(text: string): string {
