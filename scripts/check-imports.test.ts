@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImports, newViolations, readImports } from './check-imports.ts';
+import { checkImports, checkVisibility, newViolations, readImports } from './check-imports.ts';
 
 // The import check on small fake trees: each rule fires on the import that breaks it and
 // stays quiet on the one next to it that does not.
@@ -159,5 +159,32 @@ describe('newViolations', () => {
     expect(fresh).toEqual([]);
     expect(stale).toEqual(['src/server/kernel/b.ts -> src/server/ads/ads.service.ts']);
     expect(newViolations(violations, new Set()).fresh).toHaveLength(1);
+  });
+});
+
+describe('checkVisibility', () => {
+  const spelled = (tree: Record<string, string>) =>
+    checkVisibility(new Map(Object.entries(tree))).map((v) => v.file);
+
+  it('reports a query that writes what is listed by hand, with its line', () => {
+    const source = "const a = 1;\nconst sql = 'SELECT id FROM videos v WHERE v.status_id = 1';\n";
+    expect(spelled({ 'src/server/catalogue/x.repository.ts': source })).toEqual([
+      'src/server/catalogue/x.repository.ts:2',
+    ]);
+    expect(
+      spelled({ 'src/server/albums/y.ts': "q('... AND post_date <= now() AND is_private = 0')" }),
+    ).toEqual(['src/server/albums/y.ts:1']);
+  });
+
+  it('leaves the builders, bound statuses, tests and the web alone', () => {
+    expect(
+      spelled({
+        'src/server/kernel/access/visibility.ts': "'status_id = 1 AND post_date <= now()'",
+        'src/server/uploads/u.repository.ts':
+          "'UPDATE videos SET status_id = $2 WHERE status_id = $3'",
+        'src/server/catalogue/v.int.test.ts': "'WHERE status_id = 1'",
+        'src/web/x.ts': "'status_id = 1'",
+      }),
+    ).toEqual([]);
   });
 });

@@ -152,6 +152,37 @@ export function checkImports(files: ReadonlyMap<string, string>): Violation[] {
 }
 
 /**
+ * SQL that spells "what is visible" itself (issue 15): these conditions are written once, in
+ * src/server/kernel/access/visibility.ts, and every other query asks its builders.
+ */
+const VISIBILITY_SPELLED = [
+  /\bstatus_id\s*=\s*1\b/,
+  /\bstatus_id\s*<>\s*5\b/,
+  /\bpost_date\s*<=\s*now\(\)/,
+  /\bis_private\s*=\s*0\b/,
+  /\blisted\s*=\s*(true|1)\b/,
+];
+const VISIBILITY_HOME = 'src/server/kernel/access/visibility.ts';
+
+/** Lines of server code (not tests, not migrations) that write a visibility condition by hand. */
+export function checkVisibility(files: ReadonlyMap<string, string>): Violation[] {
+  const violations: Violation[] = [];
+  for (const [file, source] of files) {
+    if (!file.startsWith('src/server/') || isTest(file) || file === VISIBILITY_HOME) continue;
+    source.split('\n').forEach((line, index) => {
+      if (VISIBILITY_SPELLED.some((pattern) => pattern.test(line))) {
+        violations.push({
+          file: `${file}:${index + 1}`,
+          imported: line.trim(),
+          rule: `visibility is written in ${VISIBILITY_HOME}; use its builders`,
+        });
+      }
+    });
+  }
+  return violations;
+}
+
+/**
  * Imports that break a rule today and are still to be fixed (issue 15; decision 0040 lists
  * what each needs). The list only shrinks: an entry that no longer breaks a rule is itself
  * reported, so a fix also removes its line.
@@ -184,7 +215,7 @@ async function main(): Promise<void> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const files = new Map<string, string>();
   await readTree(root, 'src', files);
-  const { fresh, stale } = newViolations(checkImports(files));
+  const { fresh, stale } = newViolations([...checkImports(files), ...checkVisibility(files)]);
   for (const { file, imported, rule } of fresh) {
     console.error(`${file} -> ${imported}: ${rule}`);
   }

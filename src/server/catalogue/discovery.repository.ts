@@ -1,6 +1,7 @@
 import type { Gender, Language } from '../../contracts/constants.ts';
 import type { DateFilter, DurationFilter, VideoType } from '../../contracts/paths.ts';
 import type { Database } from '../../db/client.ts';
+import { activeSql, videoListedSql } from '../kernel/access/visibility.ts';
 import { estimateRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL of the discovery calls: strips, categories, suggestions, keyword
@@ -74,8 +75,7 @@ const DATE_INTERVAL: Record<Exclude<DateFilter, '' | 'all'>, string> = {
 function searchWhere(filter: SearchFilter): string {
   const clauses = [
     `v.search_vector @@ websearch_to_tsquery('english', $1)`,
-    'v.status_id = 1',
-    'v.post_date <= now()',
+    videoListedSql({ alias: 'v' }),
     'v.gender = $2',
   ];
   if (filter.type === 'ch') clauses.push('v.channel_id IS NOT NULL');
@@ -121,7 +121,7 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     async thumbs(ids: number[]): Promise<ThumbRow[]> {
       if (ids.length === 0) return [];
       return database.query<ThumbRow>(
-        'SELECT id, dir, title, media_version FROM videos WHERE id = ANY($1::int[]) AND status_id = 1',
+        `SELECT id, dir, title, media_version FROM videos WHERE id = ANY($1::int[]) AND ${activeSql()}`,
         [ids],
       );
     },

@@ -1,6 +1,7 @@
 import type { Gender } from '../../contracts/constants.ts';
 import type { ModelFilters, ModelSort } from '../../contracts/models.paths.ts';
 import type { Database } from '../../db/client.ts';
+import { videoPublicSql } from '../kernel/access/visibility.ts';
 
 // Hand-written SQL for models and channels. Lists pick their page of ids through the
 // per-sort indexes (models_gender_*_idx, channels_*_idx) and join the rows of that page.
@@ -177,7 +178,7 @@ export function createModelRepository(database: Pick<Database, 'query'>) {
       if (ids.length === 0) return [];
       return database.query<ThumbRow>(
         `SELECT id, dir, title, media_version FROM videos
-          WHERE id = ANY($1::int[]) AND status_id = 1 AND is_private = 0
+          WHERE id = ANY($1::int[]) AND ${videoPublicSql()}
             AND ($2::gender_section IS NULL OR gender = $2::gender_section)`,
         [ids, gender ?? null],
       );

@@ -2,6 +2,7 @@ import type { Gender } from '../../contracts/constants.ts';
 import type { DateFilter, DurationFilter, VideoSort, VideoType } from '../../contracts/paths.ts';
 import type { Database } from '../../db/client.ts';
 import type { VideoMedia } from '../../db/schema.ts';
+import { videoLinkListedSql, videoListedSql } from '../kernel/access/visibility.ts';
 import { estimateRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL for videos. A list picks its page of ids through the listing indexes
@@ -143,8 +144,9 @@ function source(filter: VideoListFilter, params: unknown[]): Source {
   const viaCategory = driving !== undefined;
   let from = 'videos v';
   const clauses = [
-    viaCategory ? `v.category_id = ${bind(driving)} AND v.listed` : 'v.status_id = 1',
-    'v.post_date <= now()',
+    viaCategory
+      ? `v.category_id = ${bind(driving)} AND ${videoLinkListedSql({ alias: 'v' })}`
+      : videoListedSql({ alias: 'v' }),
   ];
   // A member's own lists and a visitor's history hold what they chose, whatever the section.
   if (!filter.memberList && !filter.ids) clauses.push(`v.gender = ${bind(filter.gender)}`);
@@ -326,7 +328,7 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
                 ) c
               )
          SELECT v.id FROM candidates JOIN videos v ON v.id = candidates.id, src
-          WHERE v.status_id = 1 AND v.post_date <= now() AND v.gender = src.gender ${typeClause}
+          WHERE ${videoListedSql({ alias: 'v' })} AND v.gender = src.gender ${typeClause}
           ORDER BY 3 * (SELECT count(*) FROM video_models vm
                          WHERE vm.video_id = v.id AND vm.model_id IN (SELECT model_id FROM mods))
                  + 2 * (SELECT count(*) FROM video_categories vc

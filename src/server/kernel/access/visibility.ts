@@ -38,6 +38,15 @@ export function videoListedSql({ alias }: Scope = {}): string {
   return `${activeSql({ alias })} AND ${column(alias, 'post_date')} <= now()`;
 }
 
+/**
+ * A category's link row (`video_categories`, migration 0003) of a listed video: the row
+ * carries `listed` (the video's `status_id = 1`, kept by a trigger) and a copy of
+ * `post_date`, so a category listing never joins `videos` to filter.
+ */
+export function videoLinkListedSql({ alias }: Scope = {}): string {
+  return `${column(alias, 'listed')} AND ${column(alias, 'post_date')} <= now()`;
+}
+
 /** The video is listed and not private: search engines, partners, public strips. */
 export function videoPublicSql({ alias }: Scope = {}): string {
   return `${videoListedSql({ alias })} AND ${column(alias, 'is_private')} = 0`;
