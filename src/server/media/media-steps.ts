@@ -1,4 +1,6 @@
 import type { MediaStep, MediaStepName, MediaStepPayloads } from '../../contracts/media-task.ts';
+import { MediaError } from '../../media/ffmpeg.ts';
+import { ladderFor } from '../../media/hls.ts';
 import { downloadsStep } from './steps/downloads.ts';
 import { hlsStep } from './steps/hls.ts';
 import { hoverStep } from './steps/hover.ts';
@@ -28,4 +30,43 @@ export function runMediaStep<N extends MediaStepName>(
 /** Longest one step may run, from the video's length; five minutes at least. */
 export function taskTimeoutS(step: MediaStep, durationS: number): number {
   return Math.round(Math.max(300, durationS * STEPS[step.name].timeoutFactor + 120));
+}
+
+/** The rung published first: 480 plays everywhere and encodes fast; else the best there is. */
+export function firstRung(heights: number[]): number {
+  return heights.includes(480) ? 480 : (heights[0] ?? 0);
+}
+
+/**
+ * The steps of a run in the order they should run: the first rung, then the timeline and
+ * hover clip (small, make the page complete), the other rungs best first, the downloads.
+ */
+export function planTasks(sourceHeight: number): MediaStep[] {
+  const heights = ladderFor(sourceHeight).map((rung) => rung.height);
+  const first = firstRung(heights);
+  return [
+    { name: 'hls', height: first },
+    { name: 'timeline' },
+    { name: 'hover' },
+    ...heights.filter((h) => h !== first).map((height) => ({ name: 'hls' as const, height })),
+    { name: 'mp4' },
+  ];
+}
+
+/** Below the lowest priority of any run's steps (a plan has at most seven). */
+const BACKGROUND_PRIORITY = -100;
+
+/**
+ * A step's priority on the queue (higher first): a run's steps in plan order, and every step
+ * of a background run after every step of the others, whenever they were queued.
+ */
+export function taskPriority(index: number, count: number, background = false): number {
+  return count - index + (background ? BACKGROUND_PRIORITY : 0);
+}
+
+/** Why a video failed, for the member (SPEC.md §8): their file, or our side. */
+export function failureCode(error: unknown): 'video_corrupted_file' | 'video_upload_error' {
+  return error instanceof MediaError && error.code === 'video_corrupted_file'
+    ? 'video_corrupted_file'
+    : 'video_upload_error';
 }

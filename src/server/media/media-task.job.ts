@@ -4,8 +4,7 @@ import { z } from '../../contracts/zod.ts';
 import type { MediaTask } from '../../db/schema.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { JobDefinition } from '../kernel/jobs/queue.ts';
-import { failureCode } from './media-process-video.job.ts';
-import { runMediaStep, taskTimeoutS } from './media-steps.ts';
+import { failureCode, runMediaStep, taskTimeoutS } from './media-steps.ts';
 import { beginStep, type StepWork } from './media-work.ts';
 import type { StepDeps, StepRun } from './steps/step.ts';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mediaTaskKey } from '../../contracts/media-task.ts';
-import { firstRung, planTasks, taskPriority } from './media-process-video.job.ts';
-import { taskTimeoutS } from './media-steps.ts';
+import { firstRung, planTasks, taskPriority, taskTimeoutS } from './media-steps.ts';
 
 const planned = (height: number) => planTasks(height).map(mediaTaskKey);
 
