@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
+import { mailTo } from './outbox.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 // Staff sign-in in Debian's Chromium (decision 0038): accounts made by the real CLI
@@ -54,6 +55,7 @@ beforeAll(async () => {
   await (await startServer(env)).stop();
   await addStaff('phonestaff');
   await addStaff('laptopstaff');
+  await addStaff('resetstaff');
   site = await startServer(env);
   browser = await launchBrowser();
 }, 240_000);
@@ -76,6 +78,8 @@ async function passwordStep(page: Page, username: string, touch: boolean) {
   await dialog.getByRole('button', { name: 'Log in' }).click();
   return dialog;
 }
+
+const PERKS = /Members watch without ads/;
 
 async function signedIn(page: Page) {
   await expect
@@ -100,6 +104,8 @@ describe('staff sign-in', () => {
     expect(await code.getAttribute('inputmode')).toBe('numeric');
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The members' perks belong to the password step, not to staff at their code.
+    expect(await dialog.getByText(PERKS).count()).toBe(0);
     // No session before the code.
     expect((await context.cookies()).some((c) => c.name === 'sid')).toBe(false);
 
@@ -147,6 +153,34 @@ describe('staff sign-in', () => {
     await again.getByRole('button', { name: 'Verify' }).click();
     await again.getByText('This code is wrong or has been used already').waitFor();
     expect((await context.cookies()).some((c) => c.name === 'sid')).toBe(false);
+    await context.close();
+  });
+
+  it('after a password reset by mail asks for the code before signing in', async () => {
+    const context = await browser.newContext(SHELL_SIZES.laptop);
+    const page = await context.newPage();
+    await page.goto(`${site.url}/restore-password/`);
+    await waitForHydration(page);
+    const form = page.locator('main form');
+    await form.getByLabel('Email').fill('resetstaff@staff.test');
+    await form.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText('We sent a link to reset your password').waitFor();
+
+    const mail = await mailTo(dataDir, 'resetstaff@staff.test', { subject: /Reset your password/ });
+    const link = new URL(mail.link);
+    await page.goto(`${site.url}${link.pathname}${link.search}`);
+    await waitForHydration(page);
+    await form.getByLabel('New password').fill('a-new-staff-password');
+    await form.getByRole('button', { name: 'Save password' }).click();
+
+    const code = page.locator('main').getByLabel('Code', { exact: true });
+    await code.waitFor();
+    await expectOnScreen(page, code);
+    expect((await context.cookies()).some((c) => c.name === 'sid')).toBe(false);
+    await code.fill(await totpCode(accounts.get('resetstaff')?.secret ?? ''));
+    await page.locator('main').getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${site.url}/`);
+    await signedIn(page);
     await context.close();
   });
 });

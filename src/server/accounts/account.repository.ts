@@ -67,7 +67,9 @@ export interface AccountRepository {
     tokenHash: string,
     purpose: TokenPurpose,
     consume: boolean,
-  ): Promise<{ userId: number; username: string; email: string; lang: string } | undefined>;
+  ): Promise<
+    { userId: number; username: string; email: string; lang: string; role: number } | undefined
+  >;
   /** Tokens of this purpose made for the account within the window (mail flood guard). */
   recentTokens(userId: number, purpose: TokenPurpose, windowS: number): Promise<number>;
   confirm(userId: number): Promise<void>;
@@ -177,8 +179,9 @@ export function createAccountRepository(database: Database): AccountRepository {
           username: string;
           email: string;
           lang: string;
+          role: number;
         }>(
-          `SELECT t.user_id, u.username, u.email, u.lang
+          `SELECT t.user_id, u.username, u.email, u.lang, u.role
              FROM account_tokens t JOIN users u ON u.id = t.user_id
             WHERE t.token_hash = $1 AND t.purpose = $2 AND t.expires_at > now() AND u.status <> 2`,
           [tokenHash, purpose],
@@ -189,6 +192,7 @@ export function createAccountRepository(database: Database): AccountRepository {
               username: row.username,
               email: row.email,
               lang: row.lang,
+              role: Number(row.role),
             }
           : undefined;
       };

@@ -46,6 +46,12 @@ export interface NewSession {
   user: { id: number; username: string };
 }
 
+/** A finished password reset: a session, or for staff the challenge of the code step. */
+export type ResetOutcome = { userId: number } & (
+  | { session: NewSession; challenge?: undefined }
+  | { challenge: string; session?: undefined }
+);
+
 export interface ClientInfo {
   ip: string;
   userAgent: string;
@@ -87,6 +93,15 @@ export interface GoogleIdentity {
 }
 
 /** Google sign-in refused; `reason` is for the log only, the visitor sees `sign_in_failed`. */
+/** The password step passed for a staff account: the code step answers `challenge`. */
+export function secondFactorRequired(challenge: string): AppError {
+  return new AppError('second_factor_required', {
+    field: 'otp',
+    codes: [{ field: 'otp', code: 'second_factor_required' }],
+    info: { challenge },
+  });
+}
+
 const googleRefusal = (reason: string) => new AppError('sign_in_failed', { info: { reason } });
 
 export function createAccountService(deps: {
@@ -171,11 +186,7 @@ export function createAccountService(deps: {
       await guard.succeeded(subject, client.ip);
       if (isStaff(roleOf(Number(row.role)))) {
         // Half way: no session until the code step (loginSecondStep) answers the challenge.
-        throw new AppError('second_factor_required', {
-          field: 'otp',
-          codes: [{ field: 'otp', code: 'second_factor_required' }],
-          info: { challenge: deps.secondFactor.challenge(Number(row.id)) },
-        });
+        throw secondFactorRequired(deps.secondFactor.challenge(Number(row.id)));
       }
       await accounts.recordSuccess(row.id);
       return startSession({ id: Number(row.id), username: row.username }, client);
@@ -255,8 +266,12 @@ export function createAccountService(deps: {
       await mailLink('reset', user);
     },
 
-    /** POST /api/restore.php with the mailed token and a new password: signs the member in. */
-    async completeReset(token: string, pwd: string, client: ClientInfo): Promise<NewSession> {
+    /**
+     * POST /api/restore.php with the mailed token and a new password: sets it (ending every
+     * session of the account) and signs the member in. A staff account is not signed in by
+     * its mailbox alone: it gets the code step's challenge, as after a password at login.
+     */
+    async completeReset(token: string, pwd: string, client: ClientInfo): Promise<ResetOutcome> {
       const local = checkNewPassword(pwd);
       if (local.length > 0) throw formFailure(local);
       if (!MAILED_TOKEN.test(token)) {
@@ -266,7 +281,11 @@ export function createAccountService(deps: {
       const found = await accounts.redeemToken(tokenHash(token), 'reset', true);
       if (!found) throw formFailure([{ field: 'token', code: 'link_expired' }]);
       await accounts.setPassword(found.userId, passwordHash);
-      return startSession({ id: found.userId, username: found.username }, client);
+      if (isStaff(roleOf(found.role))) {
+        return { userId: found.userId, challenge: deps.secondFactor.challenge(found.userId) };
+      }
+      const session = await startSession({ id: found.userId, username: found.username }, client);
+      return { userId: found.userId, session };
     },
 
     /** The member of a session cookie, or undefined; marks the session seen once an hour. */

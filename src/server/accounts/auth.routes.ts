@@ -6,7 +6,7 @@ import { z } from '../../contracts/zod.ts';
 import { formFields } from '../kernel/http/form-body.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { SECOND_FACTOR, SECOND_FACTOR_LIMITS, STAFF_SESSION } from '../staff/staff.service.ts';
-import type { AccountService, ClientInfo } from './account.service.ts';
+import { type AccountService, type ClientInfo, secondFactorRequired } from './account.service.ts';
 import { SIGN_IN_LIMITS } from './sign-in-guard.ts';
 
 // Accounts (SPEC.md §7): `login.php`, `signup.php`, the password reset (`restore.php`) and
@@ -137,7 +137,7 @@ export function authRoutes(deps: { accounts: AccountService }) {
             summary: 'Restore a password',
             tags: ['accounts'],
             description:
-              'Two steps. Form `email`: mails a link to `/restore-password/?token=…` (valid 2 hours; at most 3 mails an hour per account); failures `required`, `email_invalid`, `eml_doesnt_exist`, `too_many_attempts`. Form `token` and `pwd`: sets the new password, ends every other session of the account and signs this browser in; failures `required`, `min_length`, `max_length` (pwd) and `link_expired` (token).',
+              'Two steps. Form `email`: mails a link to `/restore-password/?token=…` (valid 2 hours; at most 3 mails an hour per account); failures `required`, `email_invalid`, `eml_doesnt_exist`, `too_many_attempts`. Form `token` and `pwd`: sets the new password, ends every other session of the account and signs this browser in (a staff account instead gets `second_factor_required` with `challenge`, as at login, its password already changed); failures `required`, `min_length`, `max_length` (pwd) and `link_expired` (token).',
             response: successSchema,
             failures: [403, 429],
           }),
@@ -156,9 +156,11 @@ export function authRoutes(deps: { accounts: AccountService }) {
           await accounts.requestReset(email);
           return { success: 1 as const };
         }
-        const session = await accounts.completeReset(token, pwd, client(request));
-        app.sessions.forget(session.user.id);
-        await app.sessions.start(request, reply, session.token);
+        const done = await accounts.completeReset(token, pwd, client(request));
+        app.sessions.forget(done.userId);
+        // Staff go on to the code step with the new password set (decision 0038).
+        if (done.challenge !== undefined) throw secondFactorRequired(done.challenge);
+        await app.sessions.start(request, reply, done.session.token);
         return { success: 1 as const };
       },
     );

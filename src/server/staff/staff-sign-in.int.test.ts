@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { signInAs } from '../../../tests/support/session.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { createAccountRepository } from '../accounts/account.repository.ts';
-import { createAccountService } from '../accounts/account.service.ts';
+import { createAccountService, tokenHash } from '../accounts/account.service.ts';
 import { createSignInGuard } from '../accounts/sign-in-guard.ts';
 import { createCaptchaService } from '../captcha/captcha.service.ts';
 import { runStaffCommand } from '../commands/staff.cli.ts';
@@ -220,6 +220,35 @@ describe('staff sign-in', () => {
     );
     expect(session?.second_factor).toBe(false);
     expect(Math.round(Number(session?.days))).toBe(t.config.sessionDays);
+  });
+
+  it('after a password reset asks a staff account for its code before any session', async () => {
+    const staff = await makeStaff('adminreset');
+    const token = 'reset-token-of-adminreset-0123456789abcdefghij';
+    await t.database.query(
+      `INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at)
+       VALUES ($1, $2, 'reset', now() + interval '1 hour')`,
+      [tokenHash(token), staff.userId],
+    );
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/restore.php',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token, pwd: 'a-new-staff-password' }).toString(),
+      remoteAddress: nextAddress(),
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().code).toBe('second_factor_required');
+    expect(reset.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    // The new password is set and the link is spent: the code step finishes the sign-in.
+    const again = await login({ usr: 'adminreset', pwd: 'a-new-staff-password' });
+    expect(again.json().code).toBe('second_factor_required');
+    const done = await login({
+      challenge: String(reset.json().info.challenge),
+      otp: await totpCode(staff.secret),
+    });
+    expect(done.statusCode).toBe(200);
+    expect(await signedIn(`sid=${sid(done)}`)).toBe(200);
   });
 
   it('ends every session when the role changes, and a staff role never rides a plain session', async () => {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { safeBack } from '../../contracts/safe-back.ts';
-import styles from '../components/auth/auth.module.css';
 import { AuthPage, Notice } from '../components/auth/auth-page.tsx';
 import { LoginForm } from '../components/auth/login-form.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -39,7 +38,6 @@ export function Component() {
       google === 'staff_password_required' ? (
         <Notice tone="error">{errorText(t, google)}</Notice>
       ) : null}
-      <p className={styles.intro}>{t('login.perks')}</p>
       <LoginForm onSignedIn={() => enterAsMember(safeBack(back))} />
     </AuthPage>
   );

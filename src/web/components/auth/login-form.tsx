@@ -3,20 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { checkLogin, type FieldError } from '../../../contracts/auth.rules.ts';
 import { CAPTCHA_FIELD } from '../../../contracts/captcha.ts';
-import { isApiError, postForm } from '../../api/client.ts';
+import { postForm } from '../../api/client.ts';
 import { failureErrors } from '../../lib/form-errors.ts';
 import { CaptchaField } from '../captcha/captcha-field.tsx';
 import styles from './auth.module.css';
 import { FormAlert, FormField } from './form-field.tsx';
 import { GoogleLink } from './google-link.tsx';
-import { SecondFactorForm } from './second-factor-form.tsx';
+import { SecondFactorForm, secondFactorChallenge } from './second-factor-form.tsx';
 import { formValue, useAuthForm } from './use-auth-form.ts';
 
 // The sign-in form (SPEC.md §4 Auth, §5 Login) of the Login modal and the /signin/ screen:
 // username (or email) and password, the rules checked before the call, the server's errors
 // shown per field. When the server asks for a captcha (an account that had wrong passwords,
 // decision 0023), the check appears above the button; when it asks a staff account for its
-// second factor (decision 0038), the code step takes the form's place. What happens on
+// second factor (decision 0038), the code step takes the form's place, and with it the
+// members' perks above the form (staff are not being sold an account). What happens on
 // success is the caller's: both load a page again.
 
 const FIELDS = ['usr', 'pwd', CAPTCHA_FIELD] as const;
@@ -65,9 +66,9 @@ function PasswordStep({
           ...(proof ? { [CAPTCHA_FIELD]: proof } : {}),
         });
       } catch (error) {
-        const asked = isApiError(error) && error.code === 'second_factor_required';
-        if (asked && typeof error.info?.challenge === 'string') {
-          onChallenge(error.info.challenge);
+        const challenge = secondFactorChallenge(error);
+        if (challenge !== undefined) {
+          onChallenge(challenge);
           return;
         }
         if (failureErrors(error).some((failure) => failure.field === CAPTCHA_FIELD)) {
@@ -81,6 +82,7 @@ function PasswordStep({
 
   return (
     <>
+      <p className={styles.intro}>{t('login.perks')}</p>
       <form ref={form.formRef} className={styles.form} onSubmit={submit} noValidate>
         <FormField
           formId={form.id}

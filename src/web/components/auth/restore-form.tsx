@@ -1,17 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { checkEmail, checkNewPassword, SIGNUP_RULES } from '../../../contracts/auth.rules.ts';
 import { postForm } from '../../api/client.ts';
 import { enterAsMember } from '../../lib/session.ts';
 import styles from './auth.module.css';
 import { Notice } from './auth-page.tsx';
 import { FormAlert, FormField } from './form-field.tsx';
+import { SecondFactorForm, secondFactorChallenge } from './second-factor-form.tsx';
 import { formValue, useAuthForm } from './use-auth-form.ts';
 
 // Restoring a password in two steps: the email of the account gets a mail with a link to
 // /restore-password/?token=…, and that link opens the new-password form, whose success
-// signs the member in.
+// signs the member in; a staff account goes on to the code step of its sign-in first
+// (decision 0038), and starting over from there leads to the sign-in screen.
 
 const EMAIL_FIELDS = ['email'] as const;
 const PASSWORD_FIELDS = ['pwd'] as const;
@@ -54,6 +56,28 @@ export function RestoreForm() {
 }
 
 export function NewPasswordForm({ token }: { token: string }) {
+  /** A staff account's challenge: its password is set, the code step shows. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const navigate = useNavigate();
+  if (challenge !== null) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onSignedIn={() => enterAsMember('/')}
+        onRestart={() => navigate('/signin/')}
+      />
+    );
+  }
+  return <PasswordStep token={token} onChallenge={setChallenge} />;
+}
+
+function PasswordStep({
+  token,
+  onChallenge,
+}: {
+  token: string;
+  onChallenge: (challenge: string) => void;
+}) {
   const { t } = useTranslation();
   const form = useAuthForm(PASSWORD_FIELDS);
 
@@ -61,7 +85,14 @@ export function NewPasswordForm({ token }: { token: string }) {
     event.preventDefault();
     const pwd = formValue(event.currentTarget, 'pwd');
     await form.run(checkNewPassword(pwd), async () => {
-      await postForm('/api/restore.php', { token, pwd });
+      try {
+        await postForm('/api/restore.php', { token, pwd });
+      } catch (error) {
+        const challenge = secondFactorChallenge(error);
+        if (challenge === undefined) throw error;
+        onChallenge(challenge);
+        return;
+      }
       // The member is signed in now: the server renders the main page for them.
       enterAsMember('/');
     });

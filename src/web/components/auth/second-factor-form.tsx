@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postForm } from '../../api/client.ts';
+import { isApiError, postForm } from '../../api/client.ts';
 import styles from './auth.module.css';
 import { FormAlert, FormField } from './form-field.tsx';
 import { formValue, useAuthForm } from './use-auth-form.ts';
@@ -11,6 +11,13 @@ import { formValue, useAuthForm } from './use-auth-form.ts';
 // server's codes, shown like every other form error.
 
 const FIELDS = ['otp'] as const;
+
+/** The challenge when an answer asks for the code step (`second_factor_required`). */
+export function secondFactorChallenge(error: unknown): string | undefined {
+  if (!isApiError(error) || error.code !== 'second_factor_required') return undefined;
+  const challenge = error.info?.challenge;
+  return typeof challenge === 'string' ? challenge : undefined;
+}
 
 interface StepProps {
   challenge: string;

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { enterAsMember } from '../../lib/session.ts';
-import styles from '../auth/auth.module.css';
 import { LoginForm } from '../auth/login-form.tsx';
 import { Modal } from './modal.tsx';
 
@@ -12,7 +11,6 @@ export default function LoginModal({ onClose, back }: { onClose: () => void; bac
   const { t } = useTranslation();
   return (
     <Modal title={t('login.title')} onClose={onClose}>
-      <p className={styles.intro}>{t('login.perks')}</p>
       <LoginForm onSignedIn={() => enterAsMember(back)} />
     </Modal>
   );
