@@ -10,10 +10,10 @@ import {
 import type { MediaUrls } from '../../media/media-urls.ts';
 import {
   type Action,
+  type Entity,
   type OwnerFilter,
   ownerFilter,
   requireAccess,
-  requireMember,
   requireViewer,
 } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
@@ -61,6 +61,16 @@ export function createMemberActionsService(deps: {
     }
   }
 
+  /**
+   * What an input.php call does in the policy's words: a member's own lists, or a playlist
+   * (whose owner is checked again per playlist below).
+   */
+  function inputPermission(request: InputRequest): [Action, Entity] {
+    if (request.act !== 'playlist') return ['update', 'list'];
+    if (request.section === 'new') return ['create', 'playlist'];
+    return [request.section === 'del' ? 'delete' : 'update', 'playlist'];
+  }
+
   /** The policy's answer for a playlist change, as the repository's owner filter. */
   async function playlistFilter(
     viewer: Viewer,
@@ -74,7 +84,7 @@ export function createMemberActionsService(deps: {
 
   return {
     async input(request: InputRequest, viewer: Viewer | null): Promise<InputAnswer> {
-      const member = requireMember(viewer);
+      const member = requireViewer(viewer, ...inputPermission(request));
       const userId = member.userId;
       switch (request.act) {
         case 'favourite':

@@ -231,8 +231,8 @@ export function ownerFilter(viewer: Viewer, access: Access): OwnerFilter {
   return { ownerId: access === 'own' ? viewer.userId : undefined };
 }
 
-/** `requireAccess` for a call only members make: narrows the viewer to signed in. */
-export function requireMember(viewer: Viewer | null): Viewer {
+/** Narrows the viewer to signed in; services say what for through `requireViewer`. */
+function requireMember(viewer: Viewer | null): Viewer {
   if (viewer === null) throw new AppError('need_auth');
   return viewer;
 }
