@@ -41,6 +41,12 @@ export const VIDEO_STATUS = {
   error: 2,
   processing: 3,
   deleted: 5,
+  /** Encoded, waiting for a moderator (decision 0043): seen by its owner and staff only. */
+  review: 6,
+  /** Refused by a moderator, with a statement of reasons to its owner. */
+  rejected: 7,
+  /** Taken down by staff, with a reason; can be restored. */
+  removed: 8,
 } as const;
 export type VideoStatusId = (typeof VIDEO_STATUS)[keyof typeof VIDEO_STATUS];
 

@@ -270,8 +270,13 @@ export const videos = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     gender: genderSection('gender').notNull().default('str'),
-    /** SPEC.md §3 status_id: 0 disabled, 1 active, 2 error, 3 processing, 5 deleted. */
+    /**
+     * SPEC.md §3 status_id: 0 disabled, 1 active, 2 error, 3 processing, 5 deleted; and the
+     * moderation states (decision 0043): 6 waiting for review, 7 rejected, 8 removed.
+     */
     statusId: smallint('status_id').notNull().default(3),
+    /** Decided at upload by the policy: the first playable rung goes to review, not live. */
+    needsReview: boolean('needs_review').notNull().default(false),
     /** 1 = private: listed with a mark, playable by members only. */
     isPrivate: smallint('is_private').notNull().default(0),
     isHd: boolean('is_hd').notNull().default(false),
@@ -315,7 +320,9 @@ export const videos = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('videos_status_check', sql`${t.statusId} IN (0, 1, 2, 3, 5)`),
+    check('videos_status_check', sql`${t.statusId} IN (0, 1, 2, 3, 5, 6, 7, 8)`),
+    // The review queue, first in first out (decision 0043).
+    index('videos_review_queue_idx').on(t.updatedAt, t.id).where(sql`${t.statusId} = 6`),
     check('videos_private_check', sql`${t.isPrivate} IN (0, 1)`),
     // The listing indexes (videos_listed_*_idx, one per sort, partial on status_id = 1) carry
     // INCLUDE columns for the list filters, which Drizzle cannot express: they are created
@@ -863,5 +870,87 @@ export const reports = pgTable(
       'reports_attachment_whole',
       sql`(${t.attachment} IS NULL) = (${t.attachmentWidth} IS NULL)`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------- moderation (decision 0043)
+
+/**
+ * Every staff act, appended and never changed: a trigger (migration 0014) refuses UPDATE and
+ * DELETE. The actor's name and role are copied so the row reads the same after the account
+ * changes or goes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** No foreign key: the row must not change when the account goes (the name stays). */
+    actorId: integer('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    /** `video.approve`, `video.reject`, `member.trust`, … (src/contracts/moderation.ts). */
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: integer('object_id').notNull(),
+    /** The fields the act changed, before and after. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    reason: text('reason'),
+    note: text('note').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.at.desc()),
+    index('audit_log_object_idx').on(t.objectType, t.objectId, t.at.desc()),
+    index('audit_log_action_idx').on(t.action, t.at.desc()),
+  ],
+);
+
+export const statementDecision = pgEnum('statement_decision', [
+  'rejected',
+  'removed',
+  'strike',
+  'banned',
+]);
+export const appealState = pgEnum('appeal_state', ['none', 'open', 'upheld', 'reversed']);
+
+/**
+ * Statements of reasons (DSA art. 17): what a member is told about a decision on their
+ * content or account, and their appeal. One per decision.
+ */
+export const moderationStatements = pgTable(
+  'moderation_statements',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectType: text('object_type').notNull(),
+    objectId: integer('object_id').notNull(),
+    decision: statementDecision('decision').notNull(),
+    /** One of MODERATION_REASONS (src/contracts/moderation.ts). */
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the mail to the member went out; null while it has not. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    appealState: appealState('appeal_state').notNull().default('none'),
+    appealText: text('appeal_text'),
+    appealedAt: timestamp('appealed_at', { withTimezone: true }),
+    appealDecidedBy: integer('appeal_decided_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    appealDecidedAt: timestamp('appeal_decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('moderation_statements_user_idx').on(t.userId, t.createdAt.desc()),
+    index('moderation_statements_object_idx').on(t.objectType, t.objectId, t.createdAt.desc()),
+    index('moderation_statements_appeals_idx')
+      .on(t.appealedAt)
+      .where(sql`${t.appealState} = 'open'`),
   ],
 );

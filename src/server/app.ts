@@ -51,6 +51,7 @@ import { socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
+import { consoleRoutes } from './staff/console.routes.ts';
 import { statRoutes } from './stats/stat.routes.ts';
 import { uploadRoutes } from './uploads/upload.routes.ts';
 
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ageVerificationRoutes(services.ageVerification));
   await app.register(adsRoutes({ ads: services.houseAds, adEvents: services.adEvents, ...cached }));
   await app.register(reportRoutes(services.reports));
+  await app.register(consoleRoutes(services.console));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

@@ -54,6 +54,7 @@ import { createReportRepository } from './reports/report.repository.ts';
 import { createReportService } from './reports/report.service.ts';
 import { createSocialRepository } from './social/social.repository.ts';
 import { createSocialService } from './social/social.service.ts';
+import { createConsoleService } from './staff/console.service.ts';
 import { createStaffRepository } from './staff/staff.repository.ts';
 import { createStaffService } from './staff/staff.service.ts';
 import { createStatRepository } from './stats/stat.repository.ts';
@@ -293,6 +294,7 @@ export function compose(deps: ComposeDeps) {
       logger: deps.logger,
     }),
     pageUsers: createPageUserService({ accounts, social, urls }),
+    console: createConsoleService(),
     sitemaps: createSitemapService({
       sitemaps: repositories.sitemaps,
       urls,

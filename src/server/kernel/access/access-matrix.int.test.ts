@@ -10,7 +10,7 @@ import { commentsPath } from '../../../contracts/members.paths.ts';
 import { type VideoSection, videos2Path } from '../../../contracts/paths.ts';
 import { playlistPath } from '../../../contracts/playlists.paths.ts';
 import { ENDPOINT_POLICY, type EndpointRule, operationOf } from './endpoint-policy.ts';
-import { can } from './policy.ts';
+import { accessOf, can } from './policy.ts';
 import { ROLE_IDS } from './roles.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -514,6 +514,15 @@ const OWN_REQUESTS: Record<string, Send> = {
     ),
 };
 
+/**
+ * The console's calls (decision 0043), each as it would be made: a staff rule is allowed
+ * for the standings holding its `any` permission and refused `no_permission` (signed in) or
+ * `need_auth` (visitor) for the others.
+ */
+const STAFF_REQUESTS: Record<string, Send> = {
+  'GET /api/admin/me': (s) => get('/api/admin/me', s),
+};
+
 beforeAll(async () => {
   t = await createTestApp();
   for (const actor of ['member', 'owner', 'moderator', 'administrator'] as const) {
@@ -547,13 +556,15 @@ describe('each entry as each role', () => {
     const owns = entries.filter(([, r]) => r.kind === 'own').map(([k]) => k);
     expect(objects.filter((k) => !OBJECT_RUNNERS[k])).toEqual([]);
     expect(owns.filter((k) => !OWN_REQUESTS[k])).toEqual([]);
+    const staffOnly = entries.filter(([, r]) => r.kind === 'staff').map(([k]) => k);
+    expect(staffOnly.filter((k) => !STAFF_REQUESTS[k])).toEqual([]);
   });
 
   for (const [key, rule] of entries) {
     if (rule.kind === 'public') continue;
     it(key, async () => {
       const runner = rule.kind === 'object' ? OBJECT_RUNNERS[key] : undefined;
-      const own = OWN_REQUESTS[key];
+      const own = rule.kind === 'staff' ? STAFF_REQUESTS[key] : OWN_REQUESTS[key];
       let shared: Send | undefined;
       const seen: Record<string, string> = {};
       const expected: Record<string, string> = {};
@@ -573,11 +584,20 @@ describe('each entry as each role', () => {
         } else {
           if (!own) throw new Error(`no request for ${key}`);
           res = await own(session);
-          allowed = can(viewer, rule.action, rule.entity);
+          allowed =
+            rule.kind === 'staff'
+              ? accessOf(viewer, rule.action, rule.entity) === 'any'
+              : can(viewer, rule.action, rule.entity);
           passed = notRefused(['need_auth', 'no_permission']);
         }
         const refusal =
-          rule.kind === 'object' ? (viewer ? rule.refusal : rule.visitor) : 'need_auth';
+          rule.kind === 'object'
+            ? viewer
+              ? rule.refusal
+              : rule.visitor
+            : rule.kind === 'staff' && viewer
+              ? 'no_permission'
+              : 'need_auth';
         const code = res.body === '' ? '' : String(res.json<{ code?: string }>().code ?? '');
         seen[actor] = passed(res) ? 'passed' : `${res.statusCode} ${code}`;
         expected[actor] = allowed ? 'passed' : `refused ${refusal}`;

@@ -28,7 +28,12 @@ export type EndpointRule =
       entity: Entity;
       refusal: Refusal | 'playlist_is_private';
       visitor: Refusal | 'playlist_is_private';
-    };
+    }
+  /**
+   * The console's calls (decision 0043): allowed when the viewer's standing holds
+   * `action:entity:any`; a visitor gets `need_auth`, anyone else `no_permission`.
+   */
+  | { kind: 'staff'; action: Action; entity: Entity };
 
 const publicRead = (why: string): EndpointRule => ({ kind: 'public', why });
 const own = (action: Action, entity: Entity): EndpointRule => ({ kind: 'own', action, entity });
@@ -38,6 +43,8 @@ const object = (
   refusal: Refusal | 'playlist_is_private' = 'no_permission',
   visitor: Refusal | 'playlist_is_private' = 'need_auth',
 ): EndpointRule => ({ kind: 'object', action, entity, refusal, visitor });
+
+const staff = (action: Action, entity: Entity): EndpointRule => ({ kind: 'staff', action, entity });
 
 const LISTING = 'public listing: what it shows is visibility.ts, not a permission';
 
@@ -174,6 +181,9 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'GET /api/json/ads/{lifetime}/{file}': publicRead('ads for a country'),
   'GET /api/json/partner/{lifetime}/{gender}/{file}': publicRead('partner videos'),
   'POST /api/report.php': own('create', 'report'),
+
+  // The console (decision 0043): staff only.
+  'GET /api/admin/me': staff('read', 'audit'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */

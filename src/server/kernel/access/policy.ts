@@ -44,6 +44,8 @@ export const ENTITIES = [
   'report',
   /** Other members' accounts, as staff see them (roles, trusted uploader, bans). */
   'member',
+  /** The audit log of staff acts (decision 0043): read by staff, written by no one by hand. */
+  'audit',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -103,6 +105,7 @@ export const PERMISSIONS = [
   'read:message:own',
 
   'read:report:any',
+  'read:audit:any',
   'read:member:any',
   'update:member:any',
   'disable:member:any',
@@ -136,6 +139,7 @@ const MODERATOR: readonly GrantedPermission[] = [
   'hide:comment:any',
   'delete:comment:any',
   'read:report:any',
+  'read:audit:any',
   'read:member:any',
 ];
 
@@ -229,6 +233,16 @@ export interface OwnerFilter {
 
 export function ownerFilter(viewer: Viewer, access: Access): OwnerFilter {
   return { ownerId: access === 'own' ? viewer.userId : undefined };
+}
+
+/**
+ * For the console's calls (decision 0043): the viewer must hold `action:entity:any`. A
+ * visitor gets `need_auth`, a member or a moderator without it `no_permission`.
+ */
+export function requireStaff(viewer: Viewer | null, action: Action, entity: Entity): Viewer {
+  if (viewer === null) throw new AppError('need_auth');
+  if (accessOf(viewer, action, entity) !== 'any') throw new AppError('no_permission');
+  return viewer;
 }
 
 /** Narrows the viewer to signed in; services say what for through `requireViewer`. */

@@ -1,0 +1,56 @@
+// The moderation vocabulary shared by the server, the console and the member's pages
+// (issue 16, decision 0043).
+
+/**
+ * Why a moderator rejects an upload or removes something: the forbidden content of SPEC.md §5,
+ * then spam, copyright, quality, and `other`, which needs a note.
+ */
+export const MODERATION_REASONS = [
+  'minors',
+  'animals',
+  'non_consent',
+  'incest',
+  'violence',
+  'gore',
+  'spam',
+  'copyright',
+  'quality',
+  'other',
+] as const;
+export type ModerationReason = (typeof MODERATION_REASONS)[number];
+
+export const isModerationReason = (value: string): value is ModerationReason =>
+  (MODERATION_REASONS as readonly string[]).includes(value);
+
+/** The reasons in the console's words (staff strings stay English). */
+export const REASON_LABELS: Readonly<Record<ModerationReason, string>> = {
+  minors: 'Minors or anyone looking underage',
+  animals: 'Animals',
+  non_consent: 'Rape or non-consent',
+  incest: 'Incest',
+  violence: 'Violence',
+  gore: 'Gore',
+  spam: 'Spam or advertising',
+  copyright: 'Copyright',
+  quality: 'Quality (broken, unwatchable, misleading)',
+  other: 'Other (explain in the note)',
+};
+
+/** Longest moderator note and appeal text. */
+export const MODERATION_NOTE_MAX = 2000;
+
+/** What the audit log records (`audit_log.action`). */
+export const AUDIT_ACTIONS = [
+  'video.approve',
+  'video.reject',
+  'member.trust',
+  'member.untrust',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The objects staff act on (`audit_log.object_type`). */
+export const MODERATED_OBJECTS = ['video', 'comment', 'playlist', 'album', 'member'] as const;
+export type ModeratedObject = (typeof MODERATED_OBJECTS)[number];
+
+/** Rows per page of every console list. */
+export const CONSOLE_PAGE_SIZE = 50;
