@@ -14,3 +14,142 @@ export const consoleMeSchema = z.object({
     ),
 });
 export type ConsoleMe = z.infer<typeof consoleMeSchema>;
+
+const iso = z.string().describe('ISO 8601 date and time');
+
+const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().describe('Rows matching the filters'),
+    page: z.number().int(),
+    pages: z.number().int(),
+  });
+
+export const reviewQueueItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  dir: z.string(),
+  duration: z.number().int().describe('Seconds'),
+  is_private: z.boolean(),
+  uploaded_at: iso,
+  waiting_since: iso.describe('When its first rung was ready: the queue runs oldest first'),
+  thumb: z.string().describe('Signed URL of the preview picture'),
+  user: z.object({ id: z.number().int(), username: z.string(), trusted: z.boolean() }),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+
+export const reviewQueueSchema = paged(reviewQueueItemSchema);
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+
+export const VIDEO_STATES = [
+  'disabled',
+  'active',
+  'error',
+  'processing',
+  'deleted',
+  'review',
+  'rejected',
+  'removed',
+] as const;
+export type VideoState = (typeof VIDEO_STATES)[number];
+
+export const statementSchema = z.object({
+  id: z.number().int(),
+  decision: z.enum(['rejected', 'removed', 'strike', 'banned']),
+  reason: z.string().describe('One of MODERATION_REASONS'),
+  note: z.string(),
+  created_at: iso,
+  decided_by: z.string().describe('The staff member’s username (console only)'),
+  appeal_state: z.enum(['none', 'open', 'upheld', 'reversed']),
+  appeal_text: z.string().nullable(),
+});
+export type Statement = z.infer<typeof statementSchema>;
+
+export const reviewItemSchema = z.object({
+  video: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    dir: z.string(),
+    description: z.string(),
+    duration: z.number().int(),
+    is_private: z.boolean(),
+    exclusive: z.boolean().describe('Declared exclusive to this site at upload'),
+    uploaded_at: iso,
+    state: z.enum(VIDEO_STATES),
+    tags: z.array(z.string()),
+    categories: z.array(z.object({ id: z.number().int(), title: z.string() })),
+    models: z.array(z.object({ id: z.number().int(), title: z.string() })),
+    hls: z.string().describe('Signed URL of the HLS master playlist; empty when none'),
+    poster: z.string().describe('Signed URL of the preview picture'),
+    screenshots: z.array(z.string()).describe('Signed URLs, in time order'),
+    timeline: z
+      .string()
+      .describe('Signed URL of the WebVTT sprite timeline (the contact sheet); empty when none'),
+    width: z.number().int(),
+    height: z.number().int(),
+  }),
+  uploader: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    joined: iso,
+    trusted: z.boolean(),
+    uploads: z.number().int().describe('Videos uploaded, every state'),
+    published: z.number().int(),
+    rejections: z.number().int(),
+    reports: z.number().int().describe('Reports about their videos or them'),
+    strikes: z.number().int(),
+  }),
+  duplicates: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      state: z.enum(VIDEO_STATES),
+      why: z.enum(['same_title', 'same_uploader_title']),
+    }),
+  ),
+  statements: z.array(statementSchema).describe('Earlier decisions on this video'),
+  queue: z.object({
+    position: z.number().int().describe('1-based place in the queue; 0 when not waiting'),
+    total: z.number().int(),
+    next: z.number().int().nullable().describe('The next video waiting after this one'),
+  }),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+export const decisionAnswerSchema = z.object({
+  success: z.literal(1),
+  next: z.number().int().nullable().describe('The next video waiting, if any'),
+});
+
+export const successSchema = z.object({ success: z.literal(1) });
+
+export const consoleMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['member', 'moderator', 'administrator']),
+  trusted: z.boolean(),
+  status: z.enum(['unconfirmed', 'active', 'banned']),
+  joined: iso,
+  uploads: z.number().int(),
+});
+export type ConsoleMember = z.infer<typeof consoleMemberSchema>;
+export const consoleMembersSchema = paged(consoleMemberSchema);
+export type ConsoleMembers = z.infer<typeof consoleMembersSchema>;
+
+export const auditRowSchema = z.object({
+  id: z.number().int(),
+  at: iso,
+  actor: z.object({ id: z.number().int(), username: z.string(), role: z.string() }),
+  action: z.string(),
+  object_type: z.string(),
+  object_id: z.number().int(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+  note: z.string(),
+  ip: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+export const auditPageSchema = paged(auditRowSchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
