@@ -183,6 +183,39 @@ describe('the review queue', () => {
   });
 });
 
+describe('appeals', () => {
+  it('go to another moderator, whose approval reverses the rejection', async () => {
+    const id = await pending('Appealed clip', 800);
+    const url = `/api/admin/review/${id}`;
+    await post(url, { decision: 'reject', reason: 'spam' }, moderator);
+    // The member appeals (their call lands the video back in the queue, statement open).
+    await t.database.query(
+      `UPDATE moderation_statements SET appeal_state = 'open', appeal_text = 'Not spam',
+              appealed_at = now() WHERE object_type = 'video' AND object_id = $1`,
+      [id],
+    );
+    await t.database.query('UPDATE videos SET status_id = 6, review_since = now() WHERE id = $1', [
+      id,
+    ]);
+    const queue = (await get('/api/admin/review?q=Appealed', admin)).json();
+    expect(queue.items).toMatchObject([{ id, appeal: true }]);
+
+    const own = await post(url, { decision: 'approve' }, moderator);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().info).toEqual({ reason: 'own_decision' });
+    expect(await statusOf(id)).toBe(VIDEO_STATUS.review);
+
+    expect((await post(url, { decision: 'approve' }, admin)).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe(VIDEO_STATUS.active);
+    const [statement] = await t.database.query<{ appeal_state: string; by: number }>(
+      `SELECT appeal_state, appeal_decided_by AS by FROM moderation_statements
+        WHERE object_type = 'video' AND object_id = $1`,
+      [id],
+    );
+    expect(statement).toEqual({ appeal_state: 'reversed', by: admin.userId });
+  });
+});
+
 describe('the audit log', () => {
   it('cannot be changed or deleted, even by the database role the site uses', async () => {
     await expect(t.database.query("UPDATE audit_log SET note = 'edited'")).rejects.toThrow(

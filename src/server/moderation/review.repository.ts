@@ -21,6 +21,7 @@ export interface QueueRow {
   user_id: number;
   username: string;
   trusted_uploader: boolean;
+  appeal: boolean;
 }
 
 export interface ReviewVideoRow {
@@ -76,6 +77,19 @@ const COUNT_CAP = 10_000;
 
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+async function closeAppeal(
+  tx: Pick<Database, 'query'>,
+  appeal: { statementId: number; staffId: number },
+  outcome: 'reversed' | 'upheld',
+): Promise<void> {
+  await tx.query(
+    `UPDATE moderation_statements SET appeal_state = $2, appeal_decided_by = $3,
+            appeal_decided_at = now()
+      WHERE id = $1 AND appeal_state = 'open'`,
+    [appeal.statementId, outcome, appeal.staffId],
+  );
+}
+
 export function createReviewRepository(database: Pick<Database, 'query' | 'transaction'>) {
   const queueWhere = (q: string | undefined, params: unknown[]) => {
     if (!q) return inReviewSql({ alias: 'v' });
@@ -90,7 +104,10 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
       return database.query<QueueRow>(
         `SELECT v.id, v.title, v.dir, v.duration, v.is_private, v.created_at::text,
                 coalesce(v.review_since, v.updated_at)::text AS review_since, v.media_version,
-                u.id AS user_id, u.username, u.trusted_uploader
+                u.id AS user_id, u.username, u.trusted_uploader,
+                EXISTS (SELECT 1 FROM moderation_statements s
+                         WHERE s.object_type = 'video' AND s.object_id = v.id
+                           AND s.appeal_state = 'open') AS appeal
            FROM videos v JOIN users u ON u.id = v.user_id
           WHERE ${queueWhere(opts.q, params)}
           ORDER BY v.review_since NULLS FIRST, v.id
@@ -219,7 +236,25 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
     },
 
     /** Publishes a pending video; false when it was no longer waiting. */
-    async approve(id: number, audit: AuditEntry): Promise<{ user_id: number } | undefined> {
+    /** The member's open appeal of an earlier decision on the video, if any. */
+    async openAppeal(
+      videoId: number,
+    ): Promise<{ id: number; decided_by: number | null } | undefined> {
+      const [row] = await database.query<{ id: number; decided_by: number | null }>(
+        `SELECT id, decided_by FROM moderation_statements
+          WHERE object_type = 'video' AND object_id = $1 AND appeal_state = 'open'
+          ORDER BY created_at DESC LIMIT 1`,
+        [videoId],
+      );
+      return row;
+    },
+
+    /** Publishes a pending video (reversing an appealed rejection); undefined when not waiting. */
+    async approve(
+      id: number,
+      audit: AuditEntry,
+      appeal?: { statementId: number; staffId: number },
+    ): Promise<{ user_id: number } | undefined> {
       return database.transaction(async (tx) => {
         const [row] = await tx.query<{ user_id: number }>(
           `UPDATE videos SET status_id = $2, review_since = NULL, updated_at = now()
@@ -227,6 +262,7 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
           [id, VIDEO_STATUS.active],
         );
         if (!row) return undefined;
+        if (appeal) await closeAppeal(tx, appeal, 'reversed');
         await appendAudit(tx, audit);
         return { user_id: Number(row.user_id) };
       });
@@ -240,6 +276,7 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
       id: number,
       decision: { reason: string; note: string; staffId: number },
       audit: AuditEntry,
+      appeal?: { statementId: number; staffId: number },
     ): Promise<{ statementId: number; userId: number } | undefined> {
       return database.transaction(async (tx) => {
         const [row] = await tx.query<{ user_id: number }>(
@@ -248,11 +285,21 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
           [id, VIDEO_STATUS.rejected],
         );
         if (!row) return undefined;
+        // An appeal refused: the first statement is upheld, and the new one says why again
+        // (it cannot be appealed: one appeal per decision).
+        if (appeal) await closeAppeal(tx, appeal, 'upheld');
         const [statement] = await tx.query<{ id: number }>(
           `INSERT INTO moderation_statements (user_id, object_type, object_id, decision, reason,
-                                              note, decided_by)
-           VALUES ($1, 'video', $2, 'rejected', $3, $4, $5) RETURNING id`,
-          [row.user_id, id, decision.reason, decision.note, decision.staffId],
+                                              note, decided_by, appeal_state)
+           VALUES ($1, 'video', $2, 'rejected', $3, $4, $5, $6) RETURNING id`,
+          [
+            row.user_id,
+            id,
+            decision.reason,
+            decision.note,
+            decision.staffId,
+            appeal ? 'upheld' : 'none',
+          ],
         );
         await appendAudit(tx, audit);
         return { statementId: Number(statement?.id), userId: Number(row.user_id) };

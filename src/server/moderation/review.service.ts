@@ -116,6 +116,7 @@ export function createReviewService(deps: ReviewDeps) {
             username: row.username,
             trusted: row.trusted_uploader,
           },
+          appeal: row.appeal,
         })),
         total,
         page: opts.page,
@@ -191,6 +192,14 @@ export function createReviewService(deps: ReviewDeps) {
       requireStaff(actor.viewer, 'review', 'video');
       const video = await reviews.video(id);
       if (!video) throw new AppError('not_found');
+      // An appeal goes to another staff member than the one who decided (DSA art. 20).
+      const open = await reviews.openAppeal(id);
+      if (open && Number(open.decided_by) === actor.viewer.userId) {
+        throw new AppError('no_permission', { field: 'id', info: { reason: 'own_decision' } });
+      }
+      const appeal = open
+        ? { statementId: Number(open.id), staffId: actor.viewer.userId }
+        : undefined;
       const audit = {
         actor,
         objectType: 'video' as const,
@@ -198,11 +207,11 @@ export function createReviewService(deps: ReviewDeps) {
         before: { state: videoState(video.status_id) },
       };
       if (decision.decision === 'approve') {
-        const done = await reviews.approve(id, {
-          ...audit,
-          action: 'video.approve',
-          after: { state: 'active' },
-        });
+        const done = await reviews.approve(
+          id,
+          { ...audit, action: 'video.approve', after: { state: 'active' } },
+          appeal,
+        );
         if (!done) throw notWaiting((await reviews.video(id))?.status_id ?? video.status_id);
         await deps.published(id);
         deps.changed({ videoId: id, userId: done.user_id });
@@ -217,6 +226,7 @@ export function createReviewService(deps: ReviewDeps) {
             reason: decision.reason,
             note: decision.note,
           },
+          appeal,
         );
         if (!done) throw notWaiting((await reviews.video(id))?.status_id ?? video.status_id);
         deps.changed({ videoId: id, userId: done.userId });
