@@ -49,6 +49,7 @@ import { peopleRoutes } from './moderation/people.routes.ts';
 import { reviewRoutes } from './moderation/review.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { reportRoutes } from './reports/report.routes.ts';
+import { reportInboxRoutes } from './reports/report-inbox.routes.ts';
 import { loadSecret } from './secret.ts';
 import { socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reviewRoutes(services.review));
   await app.register(peopleRoutes(services.people));
   await app.register(auditRoutes(services.audit));
+  await app.register(reportInboxRoutes(services.reportInbox));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

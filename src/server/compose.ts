@@ -59,6 +59,8 @@ import { createPlaylistRepository } from './playlists/playlist.repository.ts';
 import { createPlaylistService } from './playlists/playlist.service.ts';
 import { createReportRepository } from './reports/report.repository.ts';
 import { createReportService } from './reports/report.service.ts';
+import { createReportInboxRepository } from './reports/report-inbox.repository.ts';
+import { createReportInboxService } from './reports/report-inbox.service.ts';
 import { createSocialRepository } from './social/social.repository.ts';
 import { createSocialService } from './social/social.service.ts';
 import { createConsoleService } from './staff/console.service.ts';
@@ -105,6 +107,7 @@ export function createRepositories(database: Database) {
     reports: createReportRepository(database),
     sitemaps: createSitemapRepository(database),
     reviews: createReviewRepository(database),
+    reportInbox: createReportInboxRepository(database),
     people: createPeopleRepository(database),
     audit: createAuditRepository(database),
   };
@@ -169,6 +172,7 @@ export function compose(deps: ComposeDeps) {
   } = repositories;
 
   const captcha = createCaptchaService({ secret, counters });
+  const audit = createAuditService({ audit: repositories.audit });
   const staff = createStaffService({
     staff: repositories.staff,
     counters,
@@ -325,7 +329,22 @@ export function compose(deps: ComposeDeps) {
       changed: videoChanged,
     }),
     people: createPeopleService({ people: repositories.people }),
-    audit: createAuditService({ audit: repositories.audit }),
+    audit,
+    reportInbox: createReportInboxService({
+      inbox: repositories.reportInbox,
+      reports: repositories.reports,
+      mailer,
+      site,
+      contactEmail: config.contactEmail,
+      history: (viewer, reportId) =>
+        audit.list(viewer, {
+          page: 1,
+          actor: '',
+          action: '',
+          objectType: 'report',
+          objectId: String(reportId),
+        }),
+    }),
     sitemaps: createSitemapService({
       sitemaps: repositories.sitemaps,
       urls,

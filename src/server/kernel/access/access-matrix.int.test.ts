@@ -530,6 +530,11 @@ const STAFF_REQUESTS: Record<string, Send> = {
   'POST /api/admin/members/{id}/trusted': (s) =>
     form(`/api/admin/members/${owner().userId}/trusted`, { trusted: '0' }, s),
   'GET /api/admin/audit': (s) => get('/api/admin/audit', s),
+  'GET /api/admin/reports': (s) => get('/api/admin/reports?state=new', s),
+  // No report 999999: allowed roles get not_found, the others their refusal.
+  'GET /api/admin/reports/{id}': (s) => get('/api/admin/reports/999999', s),
+  'GET /api/admin/reports/{id}/attachment': (s) => get('/api/admin/reports/999999/attachment', s),
+  'POST /api/admin/reports/{id}': (s) => form('/api/admin/reports/999999', { act: 'assign' }, s),
 };
 
 beforeAll(async () => {
