@@ -192,7 +192,9 @@ export const reportItemSchema = z.object({
     resolved_at: iso.nullable(),
   }),
   same_object: z
-    .array(z.object({ id: z.number().int(), subject: z.string(), state: z.string(), created_at: iso }))
+    .array(
+      z.object({ id: z.number().int(), subject: z.string(), state: z.string(), created_at: iso }),
+    )
     .describe('Other reports about the same object, newest first'),
   history: z.array(auditRowSchema).describe('What staff did with this report'),
 });
