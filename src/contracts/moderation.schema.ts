@@ -199,3 +199,26 @@ export const reportItemSchema = z.object({
   history: z.array(auditRowSchema).describe('What staff did with this report'),
 });
 export type ReportItem = z.infer<typeof reportItemSchema>;
+
+export const takedownRowSchema = z.object({
+  id: z.number().int(),
+  object_type: z.string(),
+  object_id: z.number().int(),
+  title: z.string().describe('The object’s title or name, when it has one'),
+  reason: z.string(),
+  note: z.string(),
+  by: z.string().describe('The staff member who took it down'),
+  report_id: z.number().int().nullable(),
+  created_at: iso,
+  restored_at: iso.nullable(),
+  restored_by: z.string(),
+  restore_note: z.string(),
+});
+export type TakedownRow = z.infer<typeof takedownRowSchema>;
+export const takedownsPageSchema = paged(takedownRowSchema);
+export type TakedownsPage = z.infer<typeof takedownsPageSchema>;
+
+export const takedownAnswerSchema = z.object({
+  success: z.literal(1),
+  takedown_id: z.number().int(),
+});

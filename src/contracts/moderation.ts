@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'report.assign',
   'report.state',
   'report.answer',
+  'video.takedown',
+  'video.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

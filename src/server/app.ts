@@ -47,6 +47,7 @@ import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { peopleRoutes } from './moderation/people.routes.ts';
 import { reviewRoutes } from './moderation/review.routes.ts';
+import { takedownRoutes } from './moderation/takedown.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { reportRoutes } from './reports/report.routes.ts';
 import { reportInboxRoutes } from './reports/report-inbox.routes.ts';
@@ -259,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(peopleRoutes(services.people));
   await app.register(auditRoutes(services.audit));
   await app.register(reportInboxRoutes(services.reportInbox));
+  await app.register(takedownRoutes(services.takedowns));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

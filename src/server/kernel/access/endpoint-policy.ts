@@ -194,6 +194,9 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'GET /api/admin/reports/{id}': staff('read', 'report'),
   'GET /api/admin/reports/{id}/attachment': staff('read', 'report'),
   'POST /api/admin/reports/{id}': staff('update', 'report'),
+  'GET /api/admin/takedowns': staff('disable', 'video'),
+  'POST /api/admin/takedowns': staff('disable', 'video'),
+  'POST /api/admin/takedowns/{id}/restore': staff('disable', 'video'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */
