@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { adminRoute } from './admin/admin-routes.tsx';
 import { rootLoader, Shell } from './components/layout/shell.tsx';
 import { withScreenMessages } from './i18n/messages.client.ts';
 import { isVideoPageData, type RouteHandle } from './route-handle.ts';
@@ -18,6 +19,8 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     lazy: withScreenMessages(() => import('./routes/embed.tsx')),
   },
+  // The staff console (decision 0043): outside the layout, in chunks of its own.
+  adminRoute,
   {
     id: 'root',
     path: '/',

@@ -83,6 +83,14 @@ describe('consoleKeyFor on a video', () => {
     });
   });
 
+  it('leaves the arrows to a slider that owns them (the player’s volume)', () => {
+    expect(consoleKeyFor('review', press('ArrowLeft', { targetOwnsArrows: true }))).toBeNull();
+    expect(consoleKeyFor('review', press('ArrowRight', { targetOwnsArrows: true }))).toBeNull();
+    expect(consoleKeyFor('review', press('a', { targetOwnsArrows: true }))).toEqual({
+      type: 'approve',
+    });
+  });
+
   it('leaves browser and system shortcuts alone', () => {
     expect(consoleKeyFor('review', press('r', { ctrlKey: true }))).toBeNull();
     expect(consoleKeyFor('review', press('a', { metaKey: true }))).toBeNull();

@@ -30,6 +30,8 @@ export interface ConsoleKey {
   /** `type` of the focused element when it is an <input>. */
   targetType?: string;
   targetEditable?: boolean;
+  /** True when the focused control moves with the arrow keys itself (the volume slider). */
+  targetOwnsArrows?: boolean;
 }
 
 export const SEEK_STEP_S = 5;
@@ -118,8 +120,10 @@ export function consoleKeyFor(screen: ConsoleScreen, event: ConsoleKey): Console
     case 'Spacebar':
       return { type: 'toggle-play' };
     case 'ArrowLeft':
+      if (event.targetOwnsArrows) return null;
       return { type: 'seek-by', seconds: -(event.shiftKey ? SEEK_JUMP_S : SEEK_STEP_S) };
     case 'ArrowRight':
+      if (event.targetOwnsArrows) return null;
       return { type: 'seek-by', seconds: event.shiftKey ? SEEK_JUMP_S : SEEK_STEP_S };
     default:
       return null;
