@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { AuditPage, AuditRow } from '../../contracts/moderation.schema.ts';
 import {
   AUDIT_ACTIONS,
@@ -9,27 +9,15 @@ import {
   REASON_LABELS,
 } from '../../contracts/moderation.ts';
 import { apiQuery } from '../api/query.ts';
-import { appContext } from '../app-context.ts';
-import { staffOnly } from './admin-routes.tsx';
 import audit from './audit.module.css';
 import styles from './console.module.css';
 import { changesOf, whenUtc } from './console-format.ts';
-import { auditPath, readAuditFilters } from './console-paths.ts';
+import { type AuditFilters, auditPath } from './console-paths.ts';
 import { ConsolePager, ConsoleTitle, EmptyState, ScreenHeader } from './console-ui.tsx';
 
 // The audit log (decision 0043): every staff act, newest first, filtered by who, what and
 // which object, the filters kept in the URL. Read-only: nothing here changes a row, and the
 // table refuses it anyway.
-
-export { ConsoleScreenError as ErrorBoundary } from './console-ui.tsx';
-
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  await staffOnly({ context });
-  const filters = readAuditFilters(new URL(request.url).searchParams);
-  const { queryClient } = context.get(appContext);
-  await queryClient.ensureQueryData(apiQuery<AuditPage>(auditPath(filters)));
-  return filters;
-}
 
 const reasonLabel = (reason: string) =>
   (MODERATION_REASONS as readonly string[]).includes(reason)
@@ -77,8 +65,7 @@ function Changes({ row }: { row: AuditRow }) {
   );
 }
 
-export function Component() {
-  const filters = useLoaderData<typeof loader>();
+export function AuditScreen({ filters }: { filters: AuditFilters }) {
   const { data } = useSuspenseQuery(apiQuery<AuditPage>(auditPath(filters)));
   const filtered = Boolean(
     filters.actor || filters.action || filters.object_type || filters.object_id,

@@ -1,18 +1,10 @@
 import { type ReactNode, type Ref, useEffect, useRef } from 'react';
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-  useSearchParams,
-} from 'react-router';
+import { Form, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
 import type { ConsoleMe } from '../../contracts/moderation.schema.ts';
-import { isApiError } from '../api/client.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import styles from './console.module.css';
+import type { ConsoleData } from './console-gate.tsx';
 import { type ConsoleAction, type ConsoleScreen, consoleKeyFor, KEY_HELP } from './console-keys.ts';
 import { pageHref } from './console-paths.ts';
 
@@ -21,9 +13,9 @@ import { pageHref } from './console-paths.ts';
 
 /** The staff member at the console (the gate's loader data). */
 export function useConsoleMe(): ConsoleMe {
-  const me = useRouteLoaderData<ConsoleMe>('admin');
-  if (!me) throw new Error('useConsoleMe outside the console');
-  return me;
+  const loaded = useRouteLoaderData<ConsoleData>('admin');
+  if (!loaded) throw new Error('useConsoleMe outside the console');
+  return loaded.me;
 }
 
 export const canManageMembers = (me: ConsoleMe) => me.permissions.includes('update:member:any');
@@ -178,29 +170,6 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     <div className={styles.empty} role="status">
       <p className={styles.emptyTitle}>{title}</p>
       {children}
-    </div>
-  );
-}
-
-/** A screen's failure, inside the console: a missing object, or a retry. */
-export function ConsoleScreenError() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) || isApiError(error) ? error.status : 0;
-  if (status === 404) {
-    return (
-      <EmptyState title="Not found">
-        <p>
-          It was deleted, or the address is wrong. <Link to="/admin/review/">Review queue</Link>
-        </p>
-      </EmptyState>
-    );
-  }
-  return (
-    <div className={styles.empty} role="alert">
-      <p className={styles.emptyTitle}>This screen could not load</p>
-      <button type="button" className={styles.button} onClick={() => window.location.reload()}>
-        Try again
-      </button>
     </div>
   );
 }

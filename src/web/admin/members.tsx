@@ -1,15 +1,13 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import type { ConsoleMember, ConsoleMembers } from '../../contracts/moderation.schema.ts';
 import { postForm } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
-import { appContext } from '../app-context.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
-import { staffOnly } from './admin-routes.tsx';
 import styles from './console.module.css';
 import { whenUtc } from './console-format.ts';
-import { isMembersPath, membersPath, readListQuery, trustedPath } from './console-paths.ts';
+import { isMembersPath, type ListQuery, membersPath, trustedPath } from './console-paths.ts';
 import {
   ConsolePager,
   ConsoleTitle,
@@ -22,16 +20,6 @@ import {
 
 // Members (decision 0043): search, pages, and for administrators the Trusted switch (a
 // trusted uploader's videos skip the review queue). Moderators see the column read-only.
-
-export { ConsoleScreenError as ErrorBoundary } from './console-ui.tsx';
-
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  await staffOnly({ context });
-  const query = readListQuery(new URL(request.url).searchParams);
-  const { queryClient } = context.get(appContext);
-  await queryClient.ensureQueryData(apiQuery<ConsoleMembers>(membersPath(query)));
-  return query;
-}
 
 const STATUS_CHIP: Record<ConsoleMember['status'], string> = {
   active: styles.chip ?? '',
@@ -79,8 +67,7 @@ function TrustedSwitch({ member }: { member: ConsoleMember }) {
   );
 }
 
-export function Component() {
-  const query = useLoaderData<typeof loader>();
+export function MembersScreen({ query }: { query: ListQuery }) {
   const { data } = useSuspenseQuery(apiQuery<ConsoleMembers>(membersPath(query)));
   const me = useConsoleMe();
   const admin = canManageMembers(me);

@@ -1,12 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Link,
-  type LoaderFunctionArgs,
-  data as routeData,
-  useLoaderData,
-  useNavigate,
-} from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatDuration, toastTitle } from '../../contracts/format.ts';
 import type { ReviewItem } from '../../contracts/moderation.schema.ts';
 import {
@@ -14,13 +8,10 @@ import {
   type ModerationReason,
   REASON_LABELS,
 } from '../../contracts/moderation.ts';
-import { parseId } from '../../contracts/paths.ts';
 import { isApiError, postForm } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
-import { appContext } from '../app-context.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import { Player } from '../components/player/player.tsx';
-import { staffOnly } from './admin-routes.tsx';
 import styles from './console.module.css';
 import { previousOf, whenUtc } from './console-format.ts';
 import { isReviewPath, reviewItemPath } from './console-paths.ts';
@@ -33,24 +24,6 @@ import review from './review-item.module.css';
 // One video of the review queue (decision 0043): everything a moderator needs to decide in
 // seconds (the player, the contact sheet of the whole video, its words, the uploader's
 // record, duplicates, earlier decisions), and the decision, by key or by button.
-
-export { ConsoleScreenError as ErrorBoundary } from './console-ui.tsx';
-
-export async function loader({ context, params }: LoaderFunctionArgs) {
-  await staffOnly({ context });
-  const id = parseId(params.id ?? '');
-  if (id === undefined) throw routeData(null, { status: 404 });
-  const { queryClient } = context.get(appContext);
-  try {
-    await queryClient.ensureQueryData(apiQuery<ReviewItem>(reviewItemPath(id)));
-  } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 400)) {
-      throw routeData(null, { status: 404 });
-    }
-    throw error;
-  }
-  return { id };
-}
 
 const STATE_LABELS: Record<ReviewItem['video']['state'], string> = {
   disabled: 'Disabled',
@@ -221,8 +194,7 @@ function Statements({ item }: { item: ReviewItem }) {
   );
 }
 
-export function Component() {
-  const { id } = useLoaderData<typeof loader>();
+export function ReviewItemScreen({ id }: { id: number }) {
   const { data: item } = useSuspenseQuery(apiQuery<ReviewItem>(reviewItemPath(id)));
   const { video, queue } = item;
   const navigate = useNavigate();

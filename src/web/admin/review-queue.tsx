@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatDuration } from '../../contracts/format.ts';
 import type { ReviewQueue } from '../../contracts/moderation.schema.ts';
 import { apiQuery } from '../api/query.ts';
-import { appContext } from '../app-context.ts';
-import { staffOnly } from './admin-routes.tsx';
 import styles from './console.module.css';
 import { waitedFor } from './console-format.ts';
-import { readListQuery, reviewQueuePath } from './console-paths.ts';
+import { type ListQuery, reviewQueuePath } from './console-paths.ts';
 import { rememberQueue } from './console-trail.ts';
 import {
   ConsolePager,
@@ -24,18 +22,7 @@ import queue from './review-queue.module.css';
 // The review queue (decision 0043): oldest first, so nothing waits longer than it must.
 // j/k or the arrows move the focus between rows, Enter opens one.
 
-export { ConsoleScreenError as ErrorBoundary } from './console-ui.tsx';
-
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  await staffOnly({ context });
-  const query = readListQuery(new URL(request.url).searchParams);
-  const { queryClient } = context.get(appContext);
-  await queryClient.ensureQueryData(apiQuery<ReviewQueue>(reviewQueuePath(query)));
-  return query;
-}
-
-export function Component() {
-  const query = useLoaderData<typeof loader>();
+export function ReviewQueueScreen({ query }: { query: ListQuery }) {
   const { data } = useSuspenseQuery(apiQuery<ReviewQueue>(reviewQueuePath(query)));
   const navigate = useNavigate();
   const rows = useRef<(HTMLAnchorElement | null)[]>([]);

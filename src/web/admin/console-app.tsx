@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { ReviewQueue } from '../../contracts/moderation.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { OverlayProvider } from '../components/overlays/overlays.tsx';
+import { AuditScreen } from './audit.tsx';
 import styles from './console.module.css';
+import type { ConsoleData } from './console-gate.tsx';
 import { reviewQueuePath } from './console-paths.ts';
-import { useConsoleMe } from './console-ui.tsx';
+import { EmptyState, useConsoleMe } from './console-ui.tsx';
+import type { ConsoleView } from './console-view.ts';
+import { MembersScreen } from './members.tsx';
+import { ReviewItemScreen } from './review-item.tsx';
+import { ReviewQueueScreen } from './review-queue.tsx';
 
 // The console's frame (decision 0043): on a laptop a sidebar with the sections, the queue's
 // count and who is signed in; on a phone a top bar whose menu holds the same. The site's
@@ -54,7 +60,28 @@ function Who() {
   );
 }
 
-export function Component() {
+function Screen({ view }: { view: ConsoleView }) {
+  switch (view.screen) {
+    case 'queue':
+      return <ReviewQueueScreen query={view.query} />;
+    case 'item':
+      return <ReviewItemScreen key={view.id} id={view.id} />;
+    case 'members':
+      return <MembersScreen query={view.query} />;
+    case 'audit':
+      return <AuditScreen filters={view.filters} />;
+    case 'missing':
+      return (
+        <EmptyState title="Not found">
+          <p>
+            It was deleted, or the address is wrong. <Link to="/admin/review/">Review queue</Link>
+          </p>
+        </EmptyState>
+      );
+  }
+}
+
+export function ConsoleApp({ view }: ConsoleData) {
   const me = useConsoleMe();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -119,7 +146,7 @@ export function Component() {
           </div>
         </nav>
         <main id="console-main" className={styles.main}>
-          <Outlet />
+          <Screen view={view} />
         </main>
       </div>
     </OverlayProvider>
