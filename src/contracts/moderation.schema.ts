@@ -35,6 +35,11 @@ export const reviewQueueItemSchema = z.object({
   waiting_since: iso.describe('When its first rung was ready: the queue runs oldest first'),
   thumb: z.string().describe('Signed URL of the preview picture'),
   user: z.object({ id: z.number().int(), username: z.string(), trusted: z.boolean() }),
+  appeal: z
+    .boolean()
+    .describe(
+      'Back in the queue because the member appealed a rejection: another moderator decides',
+    ),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 

@@ -277,6 +277,8 @@ export const videos = pgTable(
     statusId: smallint('status_id').notNull().default(3),
     /** Decided at upload by the policy: the first playable rung goes to review, not live. */
     needsReview: boolean('needs_review').notNull().default(false),
+    /** When it entered the review queue (its first playable rung): the queue's order. */
+    reviewSince: timestamp('review_since', { withTimezone: true }),
     /** 1 = private: listed with a mark, playable by members only. */
     isPrivate: smallint('is_private').notNull().default(0),
     isHd: boolean('is_hd').notNull().default(false),
@@ -322,7 +324,7 @@ export const videos = pgTable(
   (t) => [
     check('videos_status_check', sql`${t.statusId} IN (0, 1, 2, 3, 5, 6, 7, 8)`),
     // The review queue, first in first out (decision 0043).
-    index('videos_review_queue_idx').on(t.updatedAt, t.id).where(sql`${t.statusId} = 6`),
+    index('videos_review_queue_idx').on(t.reviewSince, t.id).where(sql`${t.statusId} = 6`),
     check('videos_private_check', sql`${t.isPrivate} IN (0, 1)`),
     // The listing indexes (videos_listed_*_idx, one per sort, partial on status_id = 1) carry
     // INCLUDE columns for the list filters, which Drizzle cannot express: they are created

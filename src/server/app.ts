@@ -19,6 +19,7 @@ import { adsRoutes } from './ads/ads.routes.ts';
 import { type AdEventCounter, createLayoutAds, pageAnalytics } from './ads/ads.service.ts';
 import { albumEditRoutes } from './albums/album-edit.routes.ts';
 import { albumsRoutes } from './albums/albums.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { channelsRoutes } from './catalogue/channels.routes.ts';
 import { discoveryRoutes } from './catalogue/discovery.routes.ts';
@@ -44,6 +45,8 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { inputRoutes } from './members/input.routes.ts';
 import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { peopleRoutes } from './moderation/people.routes.ts';
+import { reviewRoutes } from './moderation/review.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { reportRoutes } from './reports/report.routes.ts';
 import { loadSecret } from './secret.ts';
@@ -251,6 +254,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adsRoutes({ ads: services.houseAds, adEvents: services.adEvents, ...cached }));
   await app.register(reportRoutes(services.reports));
   await app.register(consoleRoutes(services.console));
+  await app.register(reviewRoutes(services.review));
+  await app.register(peopleRoutes(services.people));
+  await app.register(auditRoutes(services.audit));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

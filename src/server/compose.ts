@@ -12,6 +12,8 @@ import { createAdsRepository } from './ads/ads.repository.ts';
 import { createAdEventCounter, createHouseAds } from './ads/ads.service.ts';
 import { createAlbumEditRepository } from './albums/album-edit.repository.ts';
 import { createAlbumEditService } from './albums/album-edit.service.ts';
+import { createAuditRepository } from './audit/audit.repository.ts';
+import { createAuditService } from './audit/audit.service.ts';
 import { createCaptchaService } from './captcha/captcha.service.ts';
 import { createCategoryCatalogue } from './catalogue/category-catalogue.ts';
 import { createDiscoveryRepository } from './catalogue/discovery.repository.ts';
@@ -48,6 +50,11 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { createMemberProfileRepository } from './members/member-profile.repository.ts';
 import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createPeopleRepository } from './moderation/people.repository.ts';
+import { createPeopleService } from './moderation/people.service.ts';
+import { createReviewRepository } from './moderation/review.repository.ts';
+import { createReviewService } from './moderation/review.service.ts';
+import { createStatementNotifier } from './moderation/statement-mail.ts';
 import { createPlaylistRepository } from './playlists/playlist.repository.ts';
 import { createPlaylistService } from './playlists/playlist.service.ts';
 import { createReportRepository } from './reports/report.repository.ts';
@@ -97,6 +104,9 @@ export function createRepositories(database: Database) {
     ads: createAdsRepository(database),
     reports: createReportRepository(database),
     sitemaps: createSitemapRepository(database),
+    reviews: createReviewRepository(database),
+    people: createPeopleRepository(database),
+    audit: createAuditRepository(database),
   };
 }
 
@@ -123,6 +133,9 @@ export interface ComposeDeps {
   repositories?: Repositories;
 }
 
+/** How long the console's signed media links of a pending video last. */
+const REVIEW_MEDIA_TTL_S = 4 * 3600;
+
 export function compose(deps: ComposeDeps) {
   const { config, database, storage, secret, cache, mailer } = deps;
   const site = { name: config.siteName, url: config.publicUrl };
@@ -131,6 +144,13 @@ export function compose(deps: ComposeDeps) {
   const memberChanged = (userId: number) => {
     forgetCachedObject(cache, 'member', userId);
     forgetSessions(userId);
+  };
+
+  /** A video's page and its uploader's lists and profile, after a change of either. */
+  const videoChanged = ({ videoId, userId }: { videoId: number; userId: number }) => {
+    cache.deleteMatching(new RegExp(`^/api/json/video/\\d+/\\d+/\\d+/${videoId}\\.json$`));
+    cache.deleteMatching(new RegExp(`^/api/json/videos2/.*/members\\.${userId}\\.`));
+    forgetCachedObject(cache, 'member', userId);
   };
 
   const repositories = deps.repositories ?? createRepositories(database);
@@ -264,11 +284,7 @@ export function compose(deps: ComposeDeps) {
       storage,
       jobs: deps.jobs,
       maxPending: config.uploadMaxPending,
-      changed({ videoId, userId }) {
-        cache.deleteMatching(new RegExp(`^/api/json/video/\\d+/\\d+/\\d+/${videoId}\\.json$`));
-        cache.deleteMatching(new RegExp(`^/api/json/videos2/.*/members\\.${userId}\\.`));
-        forgetCachedObject(cache, 'member', userId);
-      },
+      changed: videoChanged,
       log: uploadLog,
     }),
     ageVerification: createAgeVerificationService({
@@ -295,6 +311,21 @@ export function compose(deps: ComposeDeps) {
     }),
     pageUsers: createPageUserService({ accounts, social, urls }),
     console: createConsoleService(),
+    review: createReviewService({
+      reviews: repositories.reviews,
+      // Staff review pending media: signed for a few hours, as long as a long video plays.
+      signVideo: (id) => signedVideoPrefix(secret, id, REVIEW_MEDIA_TTL_S),
+      published: (id) => uploadRepository.countPublished(id),
+      tellMember: createStatementNotifier({
+        reviews: repositories.reviews,
+        mailer,
+        site,
+        logger: deps.logger,
+      }),
+      changed: videoChanged,
+    }),
+    people: createPeopleService({ people: repositories.people }),
+    audit: createAuditService({ audit: repositories.audit }),
     sitemaps: createSitemapService({
       sitemaps: repositories.sitemaps,
       urls,

@@ -90,6 +90,7 @@ const envSchema = z.object({
   // How many of the shared clips the demo videos play, first ones first (db/seed/demo-pool.ts:
   // six short, then 12 and 42 minutes; decision 0033). 6 leaves out the long ones.
   DEMO_PLAYABLE: z.coerce.number().int().min(0).max(8).default(8),
+  DEMO_REVIEW: z.coerce.number().int().min(0).max(1000).default(0),
   JOBS: bool.default(true),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
   MAX_CACHE_LIFETIME: z.coerce.number().int().min(0).default(8_640_000),
@@ -192,6 +193,8 @@ export interface Config {
   seedDemo: boolean;
   demoVideos: number;
   demoPlayable: number;
+  /** Demo videos put in the review queue (decision 0043); 0 by default. */
+  demoReview: number;
   jobs: boolean;
   responseCacheBytes: number;
   maxCacheLifetime: number;
@@ -316,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     demoVideos: e.DEMO_VIDEOS,
     demoPlayable: e.DEMO_PLAYABLE,
+    demoReview: e.DEMO_REVIEW,
     jobs: e.JOBS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     maxCacheLifetime: e.MAX_CACHE_LIFETIME,

@@ -37,6 +37,7 @@ CREATE TABLE "moderation_statements" (
 --> statement-breakpoint
 ALTER TABLE "videos" DROP CONSTRAINT "videos_status_check";--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "needs_review" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "videos" ADD COLUMN "review_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "moderation_statements" ADD CONSTRAINT "moderation_statements_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_statements" ADD CONSTRAINT "moderation_statements_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_statements" ADD CONSTRAINT "moderation_statements_appeal_decided_by_users_id_fk" FOREIGN KEY ("appeal_decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -47,7 +48,7 @@ CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","at" DE
 CREATE INDEX "moderation_statements_user_idx" ON "moderation_statements" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "moderation_statements_object_idx" ON "moderation_statements" USING btree ("object_type","object_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "moderation_statements_appeals_idx" ON "moderation_statements" USING btree ("appealed_at") WHERE "moderation_statements"."appeal_state" = 'open';--> statement-breakpoint
-CREATE INDEX "videos_review_queue_idx" ON "videos" USING btree ("updated_at","id") WHERE "videos"."status_id" = 6;--> statement-breakpoint
+CREATE INDEX "videos_review_queue_idx" ON "videos" USING btree ("review_since","id") WHERE "videos"."status_id" = 6;--> statement-breakpoint
 ALTER TABLE "videos" ADD CONSTRAINT "videos_status_check" CHECK ("videos"."status_id" IN (0, 1, 2, 3, 5, 6, 7, 8));--> statement-breakpoint
 -- The audit log is appended to, never changed (decision 0043): not even the application's
 -- own role may edit or delete a row. (TRUNCATE stays possible for an operator resetting a

@@ -40,6 +40,7 @@ const config = {
   ffprobePath: 'ffprobe',
   demoVideos: 120,
   demoPlayable: CLIPS,
+  demoReview: 3,
 };
 
 beforeAll(async () => {
@@ -160,6 +161,23 @@ describe('demo seed', () => {
       SELECT count(*)::int AS n FROM videos v
        WHERE v.comments_count <> (SELECT count(*) FROM comments c WHERE c.section = 'video' AND c.object_id = v.id)`);
     expect(commentMismatch).toBe(0);
+  });
+
+  it('puts the newest videos in the review queue, where nobody but staff sees them', async () => {
+    const queued = await t.database.query<{ id: number }>(
+      `SELECT id FROM videos WHERE status_id = 6 AND needs_review ORDER BY review_since, id`,
+    );
+    expect(queued).toHaveLength(3);
+    const [oldest] = queued;
+    expect((await get(videoPath(0, Number(oldest?.id)))).statusCode).toBe(404);
+    // The newest videos head "latest" in their section: not these.
+    for (const gender of ['str', 'she', 'gay']) {
+      const listing = await get(`/api/json/videos2/0/${gender}/latest-updates/60/..1.all...json`);
+      expect(listing.statusCode).toBe(200);
+      const ids = listing.json<{ videos: { video_id: string }[] }>().videos.map((v) => v.video_id);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const { id } of queued) expect(ids).not.toContain(String(id));
+    }
   });
 
   it('gives every visible object its own artwork', async () => {

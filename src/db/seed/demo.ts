@@ -8,6 +8,7 @@ import {
 import { type ArtItem, renderArt, renderVideoArt } from '../../media/placeholder-art.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { Database } from '../client.ts';
+import { refreshCounters } from '../counters.ts';
 import { renderDemoAlbums } from './demo-albums.ts';
 import { type ClipMedia, type ClipQueue, createDemoPool, renderDemoPool } from './demo-pool.ts';
 import { DEMO_SIZE } from './generate.ts';
@@ -58,6 +59,8 @@ export interface DemoSettings {
   demoVideos: number;
   /** How many shared clips they play, first ones first (DEMO_PLAYABLE). */
   demoPlayable: number;
+  /** How many of the newest demo videos wait in the review queue (DEMO_REVIEW). */
+  demoReview: number;
   ffmpegPath: string;
 }
 
@@ -134,6 +137,10 @@ export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<numb
   );
   await createDemoAccount(database, deps.hashPassword);
   log.info(DEMO_ACCOUNT, 'demo member account: sign in with this username and password');
+  if (deps.config.demoReview > 0) {
+    const queued = await queueDemoReviews(database, deps.config.demoReview);
+    log.info({ queued }, 'demo videos wait in the review queue');
+  }
 
   return { playable: renderDemoPool({ ...deps, ffmpegPath: deps.config.ffmpegPath }) };
 }
@@ -151,4 +158,29 @@ async function createDemoAccount(
      ON CONFLICT DO NOTHING`,
     [DEMO_ACCOUNT.username, await hashPassword(DEMO_ACCOUNT.password)],
   );
+}
+
+/**
+ * Puts the newest `count` demo videos in the review queue (decision 0043), a minute apart in
+ * upload order, so the console has a queue to work through. Like uploads they are not
+ * counted until approved (`counted: false`; the approval counts them once).
+ */
+export async function queueDemoReviews(
+  database: Pick<Database, 'query' | 'exec'>,
+  count: number,
+): Promise<number> {
+  const rows = await database.query<{ id: number }>(
+    `WITH newest AS (
+       SELECT id FROM videos WHERE status_id = 1 AND NOT media ? 'pool'
+        ORDER BY id DESC LIMIT $1)
+     UPDATE videos v SET status_id = 6, needs_review = true,
+            media = v.media || '{"counted": false}'::jsonb,
+            review_since = now() - (($1 - rank.n) * interval '1 minute')
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM newest) rank
+      WHERE v.id = rank.id
+     RETURNING v.id`,
+    [count],
+  );
+  await refreshCounters(database);
+  return rows.length;
 }

@@ -17,7 +17,7 @@ import type {
 import { type MediaUrls, PLACEHOLDER_IMAGE } from '../../media/media-urls.ts';
 import { requireAccess } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import { playlistReadable, videoPlayable } from '../kernel/access/visibility.ts';
+import { playlistReadable, videoPageOpens, videoPlayable } from '../kernel/access/visibility.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {
@@ -186,8 +186,14 @@ export function createVideoService(deps: VideoServiceDeps) {
    */
   async function total(filter: VideoListFilter): Promise<number> {
     // A member's lists and playlists change under their owner's hand (SPEC.md §6 remove
-    // buttons) and are short: counted every time, or a kept total would hide a new video.
-    if (filter.memberList || filter.playlistId !== undefined || filter.ids) {
+    // buttons), and a member's uploads when a moderator publishes one; all are short:
+    // counted every time, or a kept total would hide a new video.
+    if (
+      filter.memberList ||
+      filter.playlistId !== undefined ||
+      filter.ids ||
+      filter.userId !== undefined
+    ) {
       return deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
     }
     const key = JSON.stringify(filter);
@@ -335,7 +341,9 @@ export function createVideoService(deps: VideoServiceDeps) {
     async detail(id: number, viewer: Viewer | null = null): Promise<VideoDetail> {
       const row = await deps.videos.getDetail(id);
       // A shared demo clip is media for other videos, not a video of its own (decision 0033).
-      if (!row || row.media.pool !== undefined) throw new AppError('not_found');
+      if (!row || row.media.pool !== undefined || !videoPageOpens(row)) {
+        throw new AppError('not_found');
+      }
       return toDetail(row, deps, viewer);
     },
 
@@ -346,7 +354,9 @@ export function createVideoService(deps: VideoServiceDeps) {
       count: number,
     ): Promise<VideoListResponse> {
       const exists = await deps.videos.getPlayback(id);
-      if (!exists || exists.status_id === VIDEO_STATUS.deleted) throw new AppError('not_found');
+      if (!exists || exists.status_id === VIDEO_STATUS.deleted || !videoPageOpens(exists)) {
+        throw new AppError('not_found');
+      }
       const pool = await deps.videos.relatedIds(id, type, RELATED_POOL);
       const ids = pool.slice((page - 1) * count, page * count);
       const rows = await deps.videos.rowsByIds(ids);

@@ -80,12 +80,16 @@ export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
 
     /**
      * Publishes an HLS rung: the master playlist lists it, and a processing video becomes
-     * active with its first playable rung. Returns the published heights, best first.
+     * active with its first playable rung, or waits for review when its upload needs it
+     * (decision 0043). Returns the published heights, best first.
      */
     async publishRung(id: number, gen: number, height: number, masterKey: string) {
       const rows = await database.query<{ rungs: number[] }>(
         `UPDATE videos SET
-            status_id = CASE WHEN status_id = $5 THEN $6 ELSE status_id END,
+            status_id = CASE WHEN status_id <> $5 THEN status_id WHEN needs_review THEN $7
+                             ELSE $6 END,
+            review_since = CASE WHEN status_id = $5 AND needs_review THEN now()
+                                ELSE review_since END,
             media = media || jsonb_build_object('hls', $4::text,
               'width', media->'probe'->'width', 'height', media->'probe'->'height',
               'rungs', (SELECT jsonb_agg(h ORDER BY h DESC) FROM (
@@ -95,7 +99,15 @@ export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
             media_version = media_version + 1, updated_at = now()
           WHERE id = $1 AND (media->>'gen')::int = $2
           RETURNING media->'rungs' AS rungs`,
-        [id, gen, height, masterKey, VIDEO_STATUS.processing, VIDEO_STATUS.active],
+        [
+          id,
+          gen,
+          height,
+          masterKey,
+          VIDEO_STATUS.processing,
+          VIDEO_STATUS.active,
+          VIDEO_STATUS.review,
+        ],
       );
       return rows[0]?.rungs;
     },

@@ -25,6 +25,8 @@ export interface NewVideo {
   categoryIds: number[];
   /** Tags by URL slug; the title is used only for a tag new to the site. */
   tags: { dir: string; title: string }[];
+  /** Waits in the review queue once playable, instead of going live (decision 0043). */
+  needsReview: boolean;
 }
 
 export type RemoveOutcome =
@@ -97,8 +99,8 @@ export function createUploadRepository(database: Database) {
         return await database.transaction(async (tx) => {
           const [row] = await tx.query<{ id: number }>(
             `INSERT INTO videos (dir, title, description, gender, status_id, is_private, exclusive,
-                user_id, duration, source_sha256, media)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '{"counted": false}'::jsonb)
+                user_id, duration, source_sha256, needs_review, media)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '{"counted": false}'::jsonb)
              RETURNING id`,
             [
               video.dir,
@@ -111,6 +113,7 @@ export function createUploadRepository(database: Database) {
               video.userId,
               Math.max(1, Math.round(video.durationS)),
               video.sha256,
+              video.needsReview,
             ],
           );
           const id = Number(row?.id);

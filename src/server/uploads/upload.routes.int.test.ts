@@ -7,6 +7,7 @@ import type { TestDatabase } from '../../../tests/support/database.ts';
 import { makeCategory } from '../../../tests/support/factories.ts';
 import { waitForPipeline } from '../../../tests/support/media.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
+import { signInAsStaff } from '../../../tests/support/staff.ts';
 import {
   videoEdit as edit,
   makeClip,
@@ -16,7 +17,8 @@ import {
   tusUpload as upload,
   videoForm,
 } from '../../../tests/support/uploads.ts';
-import { videos2Path } from '../../contracts/paths.ts';
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
+import { videoPath, videos2Path } from '../../contracts/paths.ts';
 import {
   chosenPreviewKey,
   videoPreviewKey,
@@ -153,9 +155,43 @@ describe('uploading a video', () => {
     const status = await app.inject({ url: `/api/video_status.php?video_id=${videoId}` });
     expect(status.json()).toMatchObject({ video_id: String(videoId) });
 
-    // The pipeline publishes it; the chosen frame is its main screenshot.
+    // The pipeline makes it playable; a member's upload then waits for review (decision
+    // 0043): not counted, not listed, no public page. The chosen frame is its main screenshot.
     const done = await waitForPipeline(db.database, videoId);
-    expect(done?.status_id).toBe(1);
+    expect(done?.status_id).toBe(VIDEO_STATUS.review);
+    const uploads = () =>
+      app.inject({
+        url: videos2Path({
+          lifetime: 0,
+          gender: 'str',
+          sort: 'latest-updates',
+          count: 60,
+          section: 'members',
+          objectId: String(member.userId),
+          page: 1,
+          type: 'all',
+          duration: '',
+          date: '',
+        }),
+      });
+    expect((await uploads()).json().videos).toEqual([]);
+    const waiting = await db.database.query<{ n: number }>(
+      'SELECT videos_count AS n FROM users WHERE id = $1',
+      [member.userId],
+    );
+    expect(waiting[0]?.n).toBe(0);
+    const page = videoPath(0, videoId);
+    expect((await app.inject({ url: page })).statusCode).toBe(404);
+
+    // A moderator approves it: now it is published.
+    const moderator = await signInAsStaff(app, db.database, 'moderator');
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/api/admin/review/${videoId}`,
+      headers: { ...moderator.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=approve',
+    });
+    expect(approved.json()).toEqual({ success: 1, next: null });
     const preview = storage.localPath(videoPreviewKey(videoId));
     const chosen = await difference(preview, storage.localPath(chosenPreviewKey(videoId)));
     const atThirty = await difference(preview, storage.localPath(videoScreenshotKey(videoId, 2)));
@@ -171,20 +207,8 @@ describe('uploading a video', () => {
     );
     expect(counts.map((c) => c.n)).toEqual([1, 1, 1]);
     expect(await createUploadRepository(db.database).countPublished(videoId)).toBe(false);
-    const list = await app.inject({
-      url: videos2Path({
-        lifetime: 0,
-        gender: 'str',
-        sort: 'latest-updates',
-        count: 60,
-        section: 'members',
-        objectId: String(member.userId),
-        page: 1,
-        type: 'all',
-        duration: '',
-        date: '',
-      }),
-    });
+    expect((await app.inject({ url: page })).statusCode).toBe(200);
+    const list = await uploads();
     expect(list.json().videos.map((v: { video_id: string }) => v.video_id)).toEqual([
       String(videoId),
     ]);

@@ -17,7 +17,7 @@ import type { UploadScreens, VideoCreated, VideoRemoved } from '../../contracts/
 import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 import { chosenPreviewKey, videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { ownerFilter, requireAccess, requireViewer } from '../kernel/access/policy.ts';
+import { can, ownerFilter, requireAccess, requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
 import type { UploadRepository } from './upload.repository.ts';
@@ -276,6 +276,8 @@ export function createUploadService(deps: UploadServiceDeps) {
         durationS: found.durationS,
         categoryIds: form.categories,
         tags: [...tags].map(([dir, title]) => ({ dir, title })),
+        // Trusted uploaders and staff publish; everyone else's upload waits for a moderator.
+        needsReview: !can(who, 'publish', 'video'),
       });
       if (created === 'duplicate') throw formFailure('file', 'video_duplicate');
       await store_(created.id, upload, ext, preview);

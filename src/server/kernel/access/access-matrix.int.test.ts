@@ -521,6 +521,15 @@ const OWN_REQUESTS: Record<string, Send> = {
  */
 const STAFF_REQUESTS: Record<string, Send> = {
   'GET /api/admin/me': (s) => get('/api/admin/me', s),
+  'GET /api/admin/review': (s) => get('/api/admin/review', s),
+  'GET /api/admin/review/{id}': (s) => get(`/api/admin/review/${videoId}`, s),
+  // The video is active, not waiting: allowed roles get not_found with its state.
+  'POST /api/admin/review/{id}': (s) =>
+    form(`/api/admin/review/${videoId}`, { decision: 'approve' }, s),
+  'GET /api/admin/members': (s) => get('/api/admin/members?q=a', s),
+  'POST /api/admin/members/{id}/trusted': (s) =>
+    form(`/api/admin/members/${owner().userId}/trusted`, { trusted: '0' }, s),
+  'GET /api/admin/audit': (s) => get('/api/admin/audit', s),
 };
 
 beforeAll(async () => {

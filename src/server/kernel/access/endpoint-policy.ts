@@ -184,6 +184,12 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
 
   // The console (decision 0043): staff only.
   'GET /api/admin/me': staff('read', 'audit'),
+  'GET /api/admin/review': staff('review', 'video'),
+  'GET /api/admin/review/{id}': staff('review', 'video'),
+  'POST /api/admin/review/{id}': staff('review', 'video'),
+  'GET /api/admin/members': staff('read', 'member'),
+  'POST /api/admin/members/{id}/trusted': staff('update', 'member'),
+  'GET /api/admin/audit': staff('read', 'audit'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */

@@ -16,7 +16,10 @@ import type { Viewer } from './viewer.ts';
 //            one is listed with a mark and plays for members only;
 //   public   listed and not private: what goes to search engines and partners;
 //   opened   not deleted (5): its page answers, its comments are read; a disabled or
-//            pending one shows as unavailable, deleted ones are missing.
+//            processing one shows as unavailable, deleted ones are missing;
+//   moderated waiting for review (6) or rejected (7): no public page, file or listing
+//            at all (decision 0043); its owner follows it on their upload pages, staff in
+//            the console.
 // Albums share the status ids; a private album is listed to its owner only and shows its
 // photos to members. Playlists have no status: a private one is its owner's alone; staff
 // with `read:playlist:any` / `read:album:any` may open private ones for review.
@@ -55,6 +58,11 @@ export function videoPublicSql({ alias }: Scope = {}): string {
 /** The video or album can be opened (its page, its comments): it is not deleted. */
 export function notDeletedSql({ alias }: Scope = {}): string {
   return `${column(alias, 'status_id')} <> ${VIDEO_STATUS.deleted}`;
+}
+
+/** The video waits in the review queue (decision 0043): the console's queue, nothing else. */
+export function inReviewSql({ alias }: Scope = {}): string {
+  return `${column(alias, 'status_id')} = ${VIDEO_STATUS.review}`;
 }
 
 /**
@@ -118,6 +126,12 @@ export const COMMENT_WRITE_TARGET: Record<CommentSection, string> = {
 };
 
 // Row checks: the same rules for a row a service already holds.
+
+/** The public page of a video answers (or says deleted); not while moderation holds it. */
+export function videoPageOpens(row: { status_id: number }): boolean {
+  const status = Number(row.status_id);
+  return status !== VIDEO_STATUS.review && status !== VIDEO_STATUS.rejected;
+}
 
 /** A private playlist opens for its owner and for staff who review; anyone opens the rest. */
 export function playlistReadable(

@@ -1,0 +1,145 @@
+import type { Logger } from 'pino';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
+import { isModerationReason, type ModerationReason } from '../../contracts/moderation.ts';
+import type { Mailer, MailMessage } from '../kernel/mail/mailer.ts';
+import type { ReviewRepository } from './review.repository.ts';
+
+// The statement of reasons by mail (DSA art. 17, decision 0043): what was decided about which
+// upload, why, the moderator's note, and where to read it and appeal (the member's upload
+// page). In the member's language where the texts exist, else English. A mail that fails is
+// logged and left unmarked (`mailed_at` null) so it can be sent again; the decision stands.
+
+interface Texts {
+  subject: string;
+  greeting: string;
+  rejected: string;
+  reason: string;
+  note: string;
+  appeal: string;
+}
+
+const ENGLISH: Texts = {
+  subject: 'Your video “{{title}}” was not published',
+  greeting: 'Hello {{username}},',
+  rejected:
+    'A moderator of {{site}} reviewed your video “{{title}}” and decided not to publish it.',
+  reason: 'Reason: {{reason}}',
+  note: 'Note from the moderator: {{note}}',
+  appeal:
+    'You can read this decision and appeal it, once, from your uploaded videos; another moderator will look at it again:',
+};
+
+const ENGLISH_REASONS: Record<ModerationReason, string> = {
+  minors: 'the video shows, or seems to show, a minor',
+  animals: 'the video involves animals',
+  non_consent: 'the video shows rape or non-consensual acts',
+  incest: 'the video shows incest',
+  violence: 'the video shows violence',
+  gore: 'the video shows gore',
+  spam: 'spam or advertising',
+  copyright: 'the video infringes someone’s copyright',
+  quality: 'the video is broken, unwatchable or misleading',
+  other: 'another reason (see the note)',
+};
+
+/** Other languages' texts, when translated (the `moderation.mail` screen strings). */
+export type MailTranslations = Partial<
+  Record<Language, Partial<Texts> & { reasons?: Partial<Record<ModerationReason, string>> }>
+>;
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export function rejectionMail(
+  input: {
+    to: string;
+    lang: string;
+    username: string;
+    site: { name: string; url: string };
+    title: string;
+    reason: string;
+    note: string;
+  },
+  translations: MailTranslations = {},
+): MailMessage {
+  const lang = isLanguage(input.lang) ? input.lang : DEFAULT_LANGUAGE;
+  const own = translations[lang] ?? {};
+  const reasonText = isModerationReason(input.reason)
+    ? (own.reasons?.[input.reason] ?? ENGLISH_REASONS[input.reason])
+    : input.reason;
+  const values = {
+    site: input.site.name,
+    username: input.username,
+    title: input.title,
+    reason: reasonText,
+    note: input.note,
+  };
+  const text = (key: keyof Texts) => fill(own[key] || ENGLISH[key], values);
+  const link = `${input.site.url}/my/uploaded/`;
+  const paragraphs = [
+    text('greeting'),
+    text('rejected'),
+    text('reason'),
+    ...(input.note ? [text('note')] : []),
+    text('appeal'),
+  ];
+  return {
+    to: input.to,
+    subject: text('subject'),
+    link,
+    text: [...paragraphs, link, '', input.site.name].join('\n\n'),
+    html: [
+      `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">`,
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      `<p>${escapeHtml(input.site.name)}</p></body></html>`,
+    ].join(''),
+  };
+}
+
+export interface RejectionNotice {
+  id: number;
+  userId: number;
+  videoTitle: string;
+  reason: string;
+  note: string;
+}
+
+export function createStatementNotifier(deps: {
+  reviews: Pick<ReviewRepository, 'recipient' | 'markMailed'>;
+  mailer: Mailer;
+  site: { name: string; url: string };
+  logger: Logger;
+  translations?: MailTranslations;
+}) {
+  return async (statement: RejectionNotice): Promise<void> => {
+    try {
+      const member = await deps.reviews.recipient(statement.userId);
+      // A banned or unconfirmed member reads it on the site, not by mail.
+      if (!member) return;
+      await deps.mailer.send(
+        rejectionMail(
+          {
+            to: member.email,
+            lang: member.lang,
+            username: member.username,
+            site: deps.site,
+            title: statement.videoTitle,
+            reason: statement.reason,
+            note: statement.note,
+          },
+          deps.translations,
+        ),
+      );
+      await deps.reviews.markMailed(statement.id);
+    } catch (error) {
+      deps.logger.warn({ err: error, statementId: statement.id }, 'statement mail not sent');
+    }
+  };
+}
