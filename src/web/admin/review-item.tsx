@@ -351,9 +351,11 @@ export function ReviewItemScreen({ id }: { id: number }) {
               </div>
             )}
           </div>
-          <ContactSheet url={video.timeline} onPick={(seconds) => seekTo(seconds, true)} />
+          <div className={review.sheet}>
+            <ContactSheet url={video.timeline} onPick={(seconds) => seekTo(seconds, true)} />
+          </div>
           {video.screenshots.length ? (
-            <section aria-labelledby="review-shots">
+            <section aria-labelledby="review-shots" className={review.screenshots}>
               <h2 id="review-shots" className={review.boxTitle}>
                 Screenshots ({video.screenshots.length})
               </h2>

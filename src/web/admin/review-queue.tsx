@@ -125,12 +125,14 @@ export function ReviewQueueScreen({ query }: { query: ListQuery }) {
                         </span>
                       ) : null}
                     </span>
+                    {item.appeal ? (
+                      <span className={`${styles.chip} ${styles.chipWarn}`}>appeal</span>
+                    ) : null}
                     {item.is_private ? <span className={styles.chip}>private</span> : null}
                   </span>
                 </span>
                 <span className={queue.waiting}>
-                  <span className="visually-hidden">Waiting for </span>
-                  {now ? waitedFor(item.waiting_since, now) : ''}
+                  {now ? `waiting ${waitedFor(item.waiting_since, now)}` : ''}
                 </span>
               </Link>
             </li>
