@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { appContext } from './app-context.ts';
 import { rootLoader, Shell } from './components/layout/shell.tsx';
 import { withScreenMessages } from './i18n/messages.client.ts';
 import { isVideoPageData, type RouteHandle } from './route-handle.ts';
@@ -17,6 +18,15 @@ export const routes: RouteObject[] = [
     id: 'src/web/routes/embed.tsx',
     ErrorBoundary: RouteError,
     lazy: withScreenMessages(() => import('./routes/embed.tsx')),
+  },
+  {
+    // The staff console (decision 0043): outside the layout, its code in chunks of its own.
+    path: '/admin/*',
+    id: 'admin',
+    lazy: async () => {
+      const gate = await import('./admin/console-gate.tsx');
+      return { ...gate.consoleGate({ appContext, Shell, NotFoundPage }), ...gate };
+    },
   },
   {
     id: 'root',

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { consoleViewOf, viewDataPath } from './console-view.ts';
+
+const view = (url: string) => {
+  const parsed = new URL(url, 'http://site.test');
+  return consoleViewOf(parsed.pathname, parsed.searchParams);
+};
+
+describe('consoleViewOf', () => {
+  it('opens the queue at /admin/', () => {
+    expect(view('/admin/')).toBe('index');
+    expect(view('/admin')).toBe('index');
+  });
+
+  it('reads each screen and its parameters', () => {
+    expect(view('/admin/review/?page=2&q=cat')).toEqual({
+      screen: 'queue',
+      query: { page: 2, q: 'cat' },
+    });
+    expect(view('/admin/review/42/')).toEqual({ screen: 'item', id: 42 });
+    expect(view('/admin/members/?q=eve')).toEqual({
+      screen: 'members',
+      query: { page: 1, q: 'eve' },
+    });
+    expect(view('/admin/audit/?action=video.approve')).toMatchObject({
+      screen: 'audit',
+      filters: { action: 'video.approve' },
+    });
+  });
+
+  it('answers missing for anything else', () => {
+    for (const url of [
+      '/admin/review/abc/',
+      '/admin/review/0/',
+      '/admin/review/1/2/',
+      '/admin/members/5/',
+      '/admin/settings/',
+      '/admin/audit/x/',
+    ]) {
+      expect(view(url)).toEqual({ screen: 'missing' });
+    }
+  });
+});
+
+describe('viewDataPath', () => {
+  it('names the API path of each screen', () => {
+    expect(viewDataPath({ screen: 'item', id: 7 })).toBe('/api/admin/review/7');
+    expect(viewDataPath({ screen: 'queue', query: { page: 1, q: '' } })).toBe('/api/admin/review');
+    expect(viewDataPath({ screen: 'members', query: { page: 3, q: '' } })).toBe(
+      '/api/admin/members?page=3',
+    );
+    expect(viewDataPath({ screen: 'missing' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,58 @@
+import { parseId } from '../../contracts/paths.ts';
+import {
+  type AuditFilters,
+  auditPath,
+  type ListQuery,
+  membersPath,
+  readAuditFilters,
+  readListQuery,
+  reviewItemPath,
+  reviewQueuePath,
+} from './console-paths.ts';
+
+// Which console screen an address shows. The console is one route (`/admin/*`, one small
+// entry in the site's route table: the listing's first-paint budget has no room for more);
+// this is its own little router, used by the loader on the server and in the browser alike.
+
+export type ConsoleView =
+  | { screen: 'queue'; query: ListQuery }
+  | { screen: 'item'; id: number }
+  | { screen: 'members'; query: ListQuery }
+  | { screen: 'audit'; filters: AuditFilters }
+  | { screen: 'missing' };
+
+/** The screen of `/admin/…`; 'index' for `/admin/` itself, which opens the queue. */
+export function consoleViewOf(pathname: string, search: URLSearchParams): ConsoleView | 'index' {
+  const parts = pathname
+    .replace(/^\/admin(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean);
+  const [section, id, ...rest] = parts;
+  if (section === undefined) return 'index';
+  if (rest.length > 0) return { screen: 'missing' };
+  if (section === 'review') {
+    if (id === undefined) return { screen: 'queue', query: readListQuery(search) };
+    const parsed = parseId(id);
+    return parsed === undefined ? { screen: 'missing' } : { screen: 'item', id: parsed };
+  }
+  if (id !== undefined) return { screen: 'missing' };
+  if (section === 'members') return { screen: 'members', query: readListQuery(search) };
+  if (section === 'audit') return { screen: 'audit', filters: readAuditFilters(search) };
+  return { screen: 'missing' };
+}
+
+/** The API path a screen reads (its query key), or undefined for none. */
+export function viewDataPath(view: ConsoleView): string | undefined {
+  switch (view.screen) {
+    case 'queue':
+      return reviewQueuePath(view.query);
+    case 'item':
+      return reviewItemPath(view.id);
+    case 'members':
+      return membersPath(view.query);
+    case 'audit':
+      return auditPath(view.filters);
+    case 'missing':
+      return undefined;
+  }
+}
