@@ -50,11 +50,13 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { createMemberProfileRepository } from './members/member-profile.repository.ts';
 import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createMyUploadsRepository } from './moderation/my-uploads.repository.ts';
+import { createMyUploadsService } from './moderation/my-uploads.service.ts';
 import { createPeopleRepository } from './moderation/people.repository.ts';
 import { createPeopleService } from './moderation/people.service.ts';
 import { createReviewRepository } from './moderation/review.repository.ts';
 import { createReviewService } from './moderation/review.service.ts';
-import { createStatementNotifier } from './moderation/statement-mail.ts';
+import { createStatementNotifier, statementMailTranslations } from './moderation/statement-mail.ts';
 import { createPlaylistRepository } from './playlists/playlist.repository.ts';
 import { createPlaylistService } from './playlists/playlist.service.ts';
 import { createReportRepository } from './reports/report.repository.ts';
@@ -105,6 +107,7 @@ export function createRepositories(database: Database) {
     reports: createReportRepository(database),
     sitemaps: createSitemapRepository(database),
     reviews: createReviewRepository(database),
+    myUploads: createMyUploadsRepository(database),
     people: createPeopleRepository(database),
     audit: createAuditRepository(database),
   };
@@ -321,7 +324,15 @@ export function compose(deps: ComposeDeps) {
         mailer,
         site,
         logger: deps.logger,
+        translations: statementMailTranslations(),
       }),
+      changed: videoChanged,
+    }),
+    myUploads: createMyUploadsService({
+      uploads: repositories.myUploads,
+      // The owner's own pending or rejected media: as long as the review console's links.
+      signVideo: (id) => signedVideoPrefix(secret, id, REVIEW_MEDIA_TTL_S),
+      publicThumb: urls.videoThumb,
       changed: videoChanged,
     }),
     people: createPeopleService({ people: repositories.people }),
