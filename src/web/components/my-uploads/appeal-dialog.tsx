@@ -17,12 +17,15 @@ const FIELDS = ['text'] as const;
 
 export default function AppealDialog({
   title,
+  reason,
   statementId,
   onSent,
   onClose,
 }: {
   /** The video's title, named in the dialog so the member knows which one they appeal. */
   title: string;
+  /** The decision's reason as the member read it on the card. */
+  reason: string;
   statementId: number;
   onSent: () => void;
   onClose: () => void;
@@ -71,7 +74,10 @@ export default function AppealDialog({
   return (
     <Modal title={t('myUploads.appealTitle')} onClose={onClose}>
       <form className={formStyles.form} onSubmit={submit} noValidate aria-busy={busy}>
-        <p className={styles.dialogVideo}>{title}</p>
+        <div>
+          <p className={styles.dialogVideo}>{title}</p>
+          <p className={styles.dialogReason}>{reason}</p>
+        </div>
         <p className={styles.dialogIntro}>{t('myUploads.appealIntro')}</p>
         <div className={formStyles.field}>
           <label htmlFor={fieldId}>{t('myUploads.appealLabel')}</label>

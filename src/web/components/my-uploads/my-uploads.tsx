@@ -35,9 +35,7 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
   const list = useSuspenseQuery(apiQuery<MyUploads>(path)).data;
   const queryClient = useQueryClient();
   const { toast } = useOverlays();
-  const [appealing, setAppealing] = useState<{ upload: MyUpload; statement: MyStatement } | null>(
-    null,
-  );
+  const [appealing, setAppealing] = useState<{ upload: MyUpload; reason: string } | null>(null);
 
   function appealed(videoId: number) {
     setAppealing(null);
@@ -78,7 +76,7 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
             <UploadItem
               key={upload.id}
               upload={upload}
-              onAppeal={(statement) => setAppealing({ upload, statement })}
+              onAppeal={(reason) => setAppealing({ upload, reason })}
             />
           ))}
         </ul>
@@ -88,7 +86,8 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
         <Suspense fallback={null}>
           <AppealDialog
             title={appealing.upload.title}
-            statementId={appealing.statement.id}
+            reason={appealing.reason}
+            statementId={appealing.upload.statement?.id ?? 0}
             onSent={() => appealed(appealing.upload.id)}
             onClose={() => setAppealing(null)}
           />
@@ -103,7 +102,7 @@ function UploadItem({
   onAppeal,
 }: {
   upload: MyUpload;
-  onAppeal: (statement: MyStatement) => void;
+  onAppeal: (reason: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
@@ -138,6 +137,11 @@ function UploadItem({
         {upload.state !== 'active' ? (
           <p className={styles.stateText}>{t(`myUploads.stateText.${upload.state}`)}</p>
         ) : null}
+        {upload.url ? (
+          <Link to={upload.url} className={styles.link}>
+            {t('myUploads.watch')}
+          </Link>
+        ) : null}
         {upload.state === 'processing' ? (
           <Link to={`/upload-video/?video=${upload.id}`} className={styles.link}>
             {t('myUploads.follow')}
@@ -166,7 +170,8 @@ function Statement({
   state: MyUpload['state'];
   /** The video's title: what the Appeal button appeals, for screen readers. */
   titleId: string;
-  onAppeal: (statement: MyStatement) => void;
+  /** Opens the appeal dialog, which repeats the reason in the member's words. */
+  onAppeal: (reason: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const reason = isModerationReason(statement.reason)
@@ -195,13 +200,14 @@ function Statement({
       {statement.appeal_state === 'upheld' ? (
         <p className={styles.appealNews}>{t('myUploads.appealUpheld')}</p>
       ) : null}
+      {statement.can_appeal ? <p className={styles.appealHow}>{t('myUploads.appealHow')}</p> : null}
       {statement.can_appeal ? (
         <button
           type="button"
           className={styles.appeal}
           aria-haspopup="dialog"
           aria-describedby={titleId}
-          onClick={() => onAppeal(statement)}
+          onClick={() => onAppeal(t('myUploads.reason', { reason }))}
         >
           {t('myUploads.appeal')}
         </button>
