@@ -124,7 +124,9 @@ export type VideoFileList = z.infer<typeof videoFileListSchema>;
 /** `/api/video_status.php`: how the media pipeline is getting on with a video. */
 export const videoStatusSchema = z.object({
   video_id: numeric,
-  status_id: z.enum(['0', '1', '2', '3', '5']),
+  status_id: z
+    .enum(['0', '1', '2', '3', '5', '6', '7', '8'])
+    .describe('6: waiting for a moderator, 7: rejected, 8: removed (decision 0043)'),
   /** Heights of the HLS rungs published so far, best first. */
   rungs: z.array(z.number().int()),
   /**

@@ -50,11 +50,13 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { createMemberProfileRepository } from './members/member-profile.repository.ts';
 import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createMyUploadsRepository } from './moderation/my-uploads.repository.ts';
+import { createMyUploadsService } from './moderation/my-uploads.service.ts';
 import { createPeopleRepository } from './moderation/people.repository.ts';
 import { createPeopleService } from './moderation/people.service.ts';
 import { createReviewRepository } from './moderation/review.repository.ts';
 import { createReviewService } from './moderation/review.service.ts';
-import { createStatementNotifier } from './moderation/statement-mail.ts';
+import { createStatementNotifier, statementMailTranslations } from './moderation/statement-mail.ts';
 import { createTakedownRepository } from './moderation/takedown.repository.ts';
 import { createTakedownService } from './moderation/takedown.service.ts';
 import { createPlaylistRepository } from './playlists/playlist.repository.ts';
@@ -111,6 +113,7 @@ export function createRepositories(database: Database) {
     reviews: createReviewRepository(database),
     reportInbox: createReportInboxRepository(database),
     takedowns: createTakedownRepository(database),
+    myUploads: createMyUploadsRepository(database),
     people: createPeopleRepository(database),
     audit: createAuditRepository(database),
   };
@@ -185,6 +188,7 @@ export function compose(deps: ComposeDeps) {
     mailer,
     site,
     logger: deps.logger,
+    translations: statementMailTranslations(),
   });
   const staff = createStaffService({
     staff: repositories.staff,
@@ -331,6 +335,13 @@ export function compose(deps: ComposeDeps) {
       signVideo: (id) => signedVideoPrefix(secret, id, REVIEW_MEDIA_TTL_S),
       published: (id) => uploadRepository.countPublished(id),
       tellMember: statementNotifier,
+      changed: videoChanged,
+    }),
+    myUploads: createMyUploadsService({
+      uploads: repositories.myUploads,
+      // The owner's own pending or rejected media: as long as the review console's links.
+      signVideo: (id) => signedVideoPrefix(secret, id, REVIEW_MEDIA_TTL_S),
+      publicThumb: urls.videoThumb,
       changed: videoChanged,
     }),
     people: createPeopleService({ people: repositories.people }),

@@ -13,7 +13,7 @@ import { signInAsDemo } from './site.ts';
 // A member uploads a video in Debian's Chromium (SPEC.md §2 /upload-video/, §5): the screen
 // refuses a bad file name before sending anything, the file goes up over tus, the form is
 // filled and a preview frame picked, and the processing view follows the video until it
-// plays. A synthetic 6.5-minute clip at 128x72 and 1 fps (exclusive: 6 minutes suffice).
+// waits for a moderator. A synthetic 6.5-minute clip at 128x72 and 1 fps (exclusive: 6 minutes suffice).
 // Files the server refuses (too short, not a video, already on the site) are refused with
 // their SPEC.md §8 message next to the file, never as a network error (issue 14).
 
@@ -120,14 +120,21 @@ describe('upload video', () => {
     await page.getByRole('heading', { name: 'Your video is being processed' }).waitFor();
     await page.getByText('Test pattern at dusk').waitFor();
 
-    // The pipeline makes it playable; the screen says so and links to it.
-    const watch = page.getByRole('link', { name: 'Watch the video' });
-    await watch.waitFor({ timeout: 150_000 });
-    await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
-    const videoId = new URL(page.url()).searchParams.get('video');
-    expect(await watch.getAttribute('href')).toMatch(
-      new RegExp(`^/videos/${videoId}/test-pattern-at-dusk/$`),
-    );
+    // The pipeline makes it playable; a member's upload then waits for a moderator
+    // (decision 0043): the screen says so and leads to the member's uploads.
+    await page
+      .getByRole('heading', { name: 'Your video is waiting for review' })
+      .waitFor({ timeout: 150_000 });
+    const uploads = page.getByRole('link', { name: 'My uploaded videos' });
+    await expectOnScreen(page, uploads);
+    await page.screenshot({ path: '/tmp/upload-review.png' });
+    expect(await page.getByRole('link', { name: 'Watch the video' }).count()).toBe(0);
+    await uploads.click();
+    await page.waitForURL(/\/members\/\d+\/$/);
+    const item = page
+      .locator('main li')
+      .filter({ has: page.getByRole('heading', { name: 'Test pattern at dusk' }) });
+    await item.getByText('In review', { exact: true }).waitFor();
     expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
     await context.close();
   });

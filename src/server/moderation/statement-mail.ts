@@ -1,12 +1,21 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+} from '../../contracts/constants.ts';
 import { isModerationReason, type ModerationReason } from '../../contracts/moderation.ts';
 import type { Mailer, MailMessage } from '../kernel/mail/mailer.ts';
 import type { ReviewRepository } from './review.repository.ts';
 
 // The statement of reasons by mail (DSA art. 17, decision 0043): what was decided about which
-// upload, why, the moderator's note, and where to read it and appeal (the member's upload
-// page). In the member's language where the texts exist, else English. A mail that fails is
+// upload, why, the moderator's note, and where to read it and appeal (the member's uploaded
+// videos tab). In the member's language where the texts exist (the screen locale files'
+// `moderation` section, the words the tab shows too), else English. A mail that fails is
 // logged and left unmarked (`mailed_at` null) so it can be sent again; the decision stands.
 
 interface Texts {
@@ -18,6 +27,8 @@ interface Texts {
   reason: string;
   note: string;
   appeal: string;
+  /** A removal is contested through the contact form (no appeal call for it yet). */
+  removedAppeal: string;
 }
 
 const ENGLISH: Texts = {
@@ -31,6 +42,8 @@ const ENGLISH: Texts = {
   note: 'Note from the moderator: {{note}}',
   appeal:
     'You can read this decision and appeal it, once, from your uploaded videos; another moderator will look at it again:',
+  removedAppeal:
+    'To contest this decision, write to us through the contact form (subject “Support”) and name the video; another moderator will look at it again:',
 };
 
 const ENGLISH_REASONS: Record<ModerationReason, string> = {
@@ -51,6 +64,30 @@ export type MailTranslations = Partial<
   Record<Language, Partial<Texts> & { reasons?: Partial<Record<ModerationReason, string>> }>
 >;
 
+const LOCALES_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/i18n/locales/screens',
+);
+
+/**
+ * The mail's texts and the reasons in every language, from the screen locale files'
+ * `moderation.mail` and `moderation.reasons` (read once, when the app is composed).
+ */
+export function statementMailTranslations(dir = LOCALES_DIR): MailTranslations {
+  const translations: MailTranslations = {};
+  for (const lang of LANGUAGES) {
+    const json = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as {
+      moderation?: {
+        mail?: Partial<Texts>;
+        reasons?: Partial<Record<ModerationReason, string>>;
+      };
+    };
+    const section = json.moderation;
+    if (section) translations[lang] = { ...section.mail, reasons: section.reasons ?? {} };
+  }
+  return translations;
+}
+
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
@@ -65,6 +102,8 @@ export function rejectionMail(
     /** What was decided: an upload not published, or a video taken down. */
     decision?: 'rejected' | 'removed';
     to: string;
+    /** The member: the link opens their uploaded videos, where the statement and appeal are. */
+    memberId: number;
     lang: string;
     username: string;
     site: { name: string; url: string };
@@ -87,14 +126,14 @@ export function rejectionMail(
     note: input.note,
   };
   const text = (key: keyof Texts) => fill(own[key] || ENGLISH[key], values);
-  const link = `${input.site.url}/my/uploaded/`;
+  const link = `${input.site.url}/members/${input.memberId}/`;
   const removed = input.decision === 'removed';
   const paragraphs = [
     text('greeting'),
     text(removed ? 'removed' : 'rejected'),
     text('reason'),
     ...(input.note ? [text('note')] : []),
-    text('appeal'),
+    text(removed ? 'removedAppeal' : 'appeal'),
   ];
   return {
     to: input.to,
@@ -136,6 +175,7 @@ export function createStatementNotifier(deps: {
           {
             decision: statement.decision ?? 'rejected',
             to: member.email,
+            memberId: statement.userId,
             lang: member.lang,
             username: member.username,
             site: deps.site,

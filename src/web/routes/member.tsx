@@ -10,6 +10,7 @@ import type {
   MembersResponse,
   SubscriptionsResponse,
 } from '../../contracts/members.schema.ts';
+import { type MyUploads, myUploadsPath } from '../../contracts/my-uploads.schema.ts';
 import { parseId, videos2Path } from '../../contracts/paths.ts';
 import { albumsPath, playlistsPath } from '../../contracts/playlists.paths.ts';
 import type { AlbumsResponse, PlaylistsResponse } from '../../contracts/playlists.schema.ts';
@@ -25,6 +26,7 @@ import { CommentLoginPrompt } from '../components/comments/comment-login-prompt.
 import { memberWallPath } from '../components/comments/comment-rules.ts';
 import { ReportButton } from '../components/contact/report-button.tsx';
 import { FactsList } from '../components/facts-list.tsx';
+import { MyUploadsList } from '../components/my-uploads/my-uploads.tsx';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import { ownListPath } from '../components/owner/owner-lists.ts';
 import { OwnerVideoList } from '../components/owner/owner-video-list.tsx';
@@ -136,6 +138,10 @@ const memberAlbumsListPath = (id: number, page: number, own: boolean) =>
 function tabQuery(gender: Gender, id: number, tab: Tab, page: number, own: boolean) {
   switch (tab) {
     case 'uploaded_videos':
+      // The owner's own uploads in every state, with what moderation decided (decision 0045).
+      return own
+        ? apiQuery<MyUploads>(myUploadsPath(page))
+        : apiQuery<VideoListResponse>(tabVideosPath(gender, id, tab, page, own));
     case 'favourite_videos':
       return apiQuery<VideoListResponse>(tabVideosPath(gender, id, tab, page, own));
     case 'history':
@@ -234,7 +240,9 @@ export function Component() {
         }
       />
       <ProfileTabs label={member.display_name} current={tab} tabs={tabs} />
-      {tab === 'uploaded_videos' || tab === 'favourite_videos' ? (
+      {tab === 'uploaded_videos' && user?.id === id ? (
+        <MyUploadsList page={page} href={href} />
+      ) : tab === 'uploaded_videos' || tab === 'favourite_videos' ? (
         <Videos id={id} tab={tab} page={page} href={href} own={user?.id === id} />
       ) : null}
       {tab === 'playlists' ? (

@@ -505,6 +505,10 @@ const OWN_REQUESTS: Record<string, Send> = {
     form('/api/messages.php', { section: 'send', to: owner().userId, message: 'Hello there' }, s),
   'POST /api/messages.php section=read': (s) =>
     form('/api/messages.php', { section: 'read', with: owner().userId }, s),
+  'GET /api/my_uploads.php': (s) => get('/api/my_uploads.php', s),
+  // A statement nobody has: past the gate, the appeal meets `not_found`.
+  'POST /api/appeal.php': (s) =>
+    form('/api/appeal.php', { statement_id: 999999, text: 'Please look again' }, s),
   'POST /api/report.php': (s) =>
     multipart(
       '/api/report.php',

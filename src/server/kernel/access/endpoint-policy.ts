@@ -149,6 +149,10 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'POST /api/video_edit.php section=screens': object('update', 'upload'),
   'POST /api/video_edit.php section=add': object('update', 'upload'),
   'POST /api/video_edit.php section=delete': object('delete', 'video'),
+  // The member's side of moderation (decision 0045): their own uploads and appeals; an appeal
+  // is the member's own word (the service refuses another's statement to staff too).
+  'GET /api/my_uploads.php': own('read', 'video'),
+  'POST /api/appeal.php': own('update', 'video'),
 
   // Albums.
   'POST /api/album_edit.php section=new': own('create', 'album'),

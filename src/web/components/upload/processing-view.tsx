@@ -15,8 +15,13 @@ import { callFailure, failureText } from './upload-failure.ts';
 // After the form: the video's way through the media pipeline, read from video_status every
 // 2 s while it is processing (SPEC.md §7), each step with its progress. Ready: a link to the
 // video. Failed: why. The owner can delete the video here (SPEC.md §8 "video removed").
+// A member's upload then waits for a moderator (decision 0043): the page says so and keeps
+// looking, more slowly, until it is published or rejected; the uploaded-videos tab tells the
+// reason of a rejection and takes the appeal (decision 0045).
 
 const POLL_MS = 2000;
+/** A moderator takes minutes or hours: no need to ask every 2 s meanwhile. */
+const REVIEW_POLL_MS = 30_000;
 
 function taskLabel(t: (key: string, options?: Record<string, unknown>) => string, task: string) {
   if (task.startsWith('hls:')) return t('upload.taskStream', { height: task.slice(4) });
@@ -44,7 +49,8 @@ export function ProcessingView({ videoId }: { videoId: number }) {
     refetchInterval: (query) => {
       const data = query.state.data;
       if (data === undefined) return query.state.error ? false : POLL_MS;
-      return data.status_id === '3' ? POLL_MS : false;
+      if (data.status_id === '3') return POLL_MS;
+      return data.status_id === '6' ? REVIEW_POLL_MS : false;
     },
   });
   const state = status.data?.status_id;
@@ -96,7 +102,16 @@ export function ProcessingView({ videoId }: { videoId: number }) {
         ? t('upload.failedTitle')
         : state === '5'
           ? t('upload.removedTitle')
-          : t('upload.processingTitle');
+          : state === '6'
+            ? t('upload.reviewTitle')
+            : state === '7'
+              ? t('upload.rejectedTitle')
+              : state === '8'
+                ? t('upload.takenDownTitle')
+                : t('upload.processingTitle');
+  // Waiting for a moderator, rejected or taken down: the member's uploads say more.
+  const moderated = state === '6' || state === '7' || state === '8';
+  const myUploads = user ? `/members/${user.id}/` : undefined;
   const tasks = status.data?.tasks ?? [];
   // Why the pipeline gave up (decision 0021): the source's fault, or ours after retries.
   const failure = status.data?.failure || 'video_upload_error';
@@ -115,14 +130,20 @@ export function ProcessingView({ videoId }: { videoId: number }) {
               ? t('upload.readyText')
               : state === '5'
                 ? ''
-                : tasks.length === 0
-                  ? t('upload.queued')
-                  : t('upload.processingText')}
+                : state === '6'
+                  ? t('upload.reviewText')
+                  : state === '7'
+                    ? t('upload.rejectedText')
+                    : state === '8'
+                      ? t('upload.takenDownText')
+                      : tasks.length === 0
+                        ? t('upload.queued')
+                        : t('upload.processingText')}
           </p>
         )}
         {status.isError ? <p className={styles.status}>{t('upload.statusReconnecting')}</p> : null}
       </div>
-      {tasks.length > 0 && state !== '5' ? (
+      {tasks.length > 0 && state !== '5' && !moderated ? (
         <ul className={styles.tasks} aria-label={t('upload.tasksLabel')}>
           {tasks.map((task) => {
             const percent = Math.round(task.progress * 100);
@@ -158,9 +179,14 @@ export function ProcessingView({ videoId }: { videoId: number }) {
             {t('upload.watch')}
           </Link>
         ) : null}
+        {moderated && myUploads ? (
+          <Link to={myUploads} className={styles.button}>
+            {t('upload.myVideos')}
+          </Link>
+        ) : null}
         <Link to="/upload-video/">{t('upload.uploadAnother')}</Link>
-        {user ? <Link to={`/members/${user.id}/`}>{t('upload.myVideos')}</Link> : null}
-        {own && state !== '5' ? (
+        {myUploads && !moderated ? <Link to={myUploads}>{t('upload.myVideos')}</Link> : null}
+        {own && state !== '5' && state !== '8' ? (
           confirming ? (
             <span className={styles.confirm}>
               <span>{t('upload.removeConfirm')}</span>

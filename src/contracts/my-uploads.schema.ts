@@ -1,0 +1,73 @@
+import { z } from './zod.ts';
+
+// The member's side of moderation (issue 16, decision 0045): their own uploads in every state
+// with the statement of reasons of a rejected or removed one, and the appeal of a rejection.
+// Private answers, never cached.
+
+/** Uploads per page of the member's uploaded-videos tab. */
+export const MY_UPLOADS_PAGE_SIZE = 24;
+
+/** The states a member sees their upload in (a deleted one is gone from the list). */
+export const MY_UPLOAD_STATES = [
+  'processing',
+  'review',
+  'active',
+  'rejected',
+  'error',
+  'disabled',
+  'removed',
+] as const;
+export type MyUploadState = (typeof MY_UPLOAD_STATES)[number];
+
+const iso = z.string().describe('ISO 8601 date and time');
+
+export const myStatementSchema = z.object({
+  id: z.number().int(),
+  decision: z.enum(['rejected', 'removed', 'strike', 'banned']),
+  reason: z.string().describe('One of MODERATION_REASONS (src/contracts/moderation.ts)'),
+  note: z.string().describe('The moderator’s note to the member; may be empty'),
+  created_at: iso,
+  appeal_state: z.enum(['none', 'open', 'upheld', 'reversed']),
+  can_appeal: z
+    .boolean()
+    .describe('A rejection not appealed yet: POST /api/appeal.php with this statement’s id'),
+});
+export type MyStatement = z.infer<typeof myStatementSchema>;
+
+export const myUploadSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  dir: z.string(),
+  state: z.enum(MY_UPLOAD_STATES),
+  duration: z.number().int().describe('Seconds'),
+  uploaded_at: iso,
+  thumb: z
+    .string()
+    .describe('Signed URL of the thumbnail, whatever the state; the placeholder when none yet'),
+  url: z.string().describe('The video’s page when published; empty otherwise'),
+  statement: myStatementSchema
+    .nullable()
+    .describe(
+      'The latest statement of reasons of a rejected or removed upload, or of one back in review on appeal',
+    ),
+});
+export type MyUpload = z.infer<typeof myUploadSchema>;
+
+export const myUploadsSchema = z.object({
+  items: z.array(myUploadSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type MyUploads = z.infer<typeof myUploadsSchema>;
+
+export const appealAnswerSchema = z.object({
+  success: z.literal(1),
+  video_id: z.number().int(),
+  state: z.literal('review').describe('The video is back in the review queue'),
+});
+export type AppealAnswer = z.infer<typeof appealAnswerSchema>;
+
+/** Paths of the member's moderation calls. */
+export const myUploadsPath = (page: number) => `/api/my_uploads.php?page=${page}`;
+export const APPEAL_PATH = '/api/appeal.php';

@@ -1,0 +1,157 @@
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
+import { AppError } from '../../contracts/errors.ts';
+import { MODERATION_NOTE_MAX } from '../../contracts/moderation.ts';
+import {
+  type AppealAnswer,
+  MY_UPLOADS_PAGE_SIZE,
+  type MyStatement,
+  type MyUploadState,
+  type MyUploads,
+} from '../../contracts/my-uploads.schema.ts';
+import { videoThumbKey } from '../../media/keys.ts';
+import { PLACEHOLDER_IMAGE } from '../../media/media-urls.ts';
+import { requireViewer } from '../kernel/access/policy.ts';
+import type { Viewer } from '../kernel/access/viewer.ts';
+import { type MyUploadRow, type MyUploadsRepository, VideoGone } from './my-uploads.repository.ts';
+
+// The member's side of moderation (issue 16, decision 0045): their uploads in every state
+// (a pending or rejected one has no public picture, so its thumbnail is signed for them) with
+// the statement of reasons of a rejected or removed one, and the appeal of a rejection (DSA
+// art. 20): once per decision, by the member it is about, which puts the video back in the
+// review queue for another moderator (review.service.ts sees the open appeal).
+
+export interface MyUploadsDeps {
+  uploads: MyUploadsRepository;
+  /** The signed URL prefix of a video's folder, for its owner. */
+  signVideo(videoId: number): string;
+  /** The public thumbnail of a published video (cacheable by everyone). */
+  publicThumb(videoId: number, version: number): string;
+  /** Forget what caches keep of the video and its uploader. */
+  changed(change: { videoId: number; userId: number }): void;
+}
+
+const STATE_OF: Record<number, MyUploadState> = {
+  [VIDEO_STATUS.disabled]: 'disabled',
+  [VIDEO_STATUS.active]: 'active',
+  [VIDEO_STATUS.error]: 'error',
+  [VIDEO_STATUS.processing]: 'processing',
+  [VIDEO_STATUS.review]: 'review',
+  [VIDEO_STATUS.rejected]: 'rejected',
+  [VIDEO_STATUS.removed]: 'removed',
+};
+
+const iso = (timestamp: string) => new Date(timestamp).toISOString();
+
+/** The statement a member reads with an upload: why it is rejected or removed, or appealed. */
+function statementOf(row: MyUploadRow, state: MyUploadState): MyStatement | null {
+  if (row.statement_id === null || row.decision === null || row.appeal_state === null) return null;
+  const appealed = state === 'review' && row.appeal_state === 'open';
+  if (state !== 'rejected' && state !== 'removed' && !appealed) return null;
+  return {
+    id: Number(row.statement_id),
+    decision: row.decision,
+    reason: row.reason ?? '',
+    note: row.note ?? '',
+    created_at: iso(row.statement_at ?? row.created_at),
+    appeal_state: row.appeal_state,
+    can_appeal: state === 'rejected' && row.decision === 'rejected' && row.appeal_state === 'none',
+  };
+}
+
+/** The appeal form: the statement and the member's words (1-2000 characters). */
+export function parseAppeal(form: Record<string, unknown>): { statementId: number; text: string } {
+  const raw = form.statement_id;
+  const idText = typeof raw === 'string' ? raw : '';
+  const text = typeof form.text === 'string' ? form.text.trim() : '';
+  const codes: { field: string; code: 'required' | 'max_length' | 'invalid_params' }[] = [];
+  if (idText === '') codes.push({ field: 'statement_id', code: 'required' });
+  else if (!/^[1-9]\d{0,9}$/.test(idText)) {
+    codes.push({ field: 'statement_id', code: 'invalid_params' });
+  }
+  if (text === '') codes.push({ field: 'text', code: 'required' });
+  else if (text.length > MODERATION_NOTE_MAX) codes.push({ field: 'text', code: 'max_length' });
+  if (codes.length > 0) throw AppError.form(codes);
+  return { statementId: Number(idText), text };
+}
+
+export function createMyUploadsService(deps: MyUploadsDeps) {
+  const { uploads } = deps;
+
+  return {
+    async list(viewer: Viewer | null, page: number): Promise<MyUploads> {
+      const member = requireViewer(viewer, 'read', 'video');
+      const [rows, total] = await Promise.all([
+        uploads.list(member.userId, {
+          limit: MY_UPLOADS_PAGE_SIZE,
+          offset: (page - 1) * MY_UPLOADS_PAGE_SIZE,
+        }),
+        uploads.count(member.userId),
+      ]);
+      return {
+        items: rows.map((row) => {
+          const id = Number(row.id);
+          const state = STATE_OF[Number(row.status_id)] ?? 'disabled';
+          const version = Number(row.media_version);
+          return {
+            id,
+            title: row.title,
+            dir: row.dir,
+            state,
+            duration: Number(row.duration),
+            uploaded_at: iso(row.created_at),
+            thumb:
+              version === 0
+                ? PLACEHOLDER_IMAGE
+                : state === 'active'
+                  ? deps.publicThumb(id, version)
+                  : `${deps.signVideo(id)}${videoThumbKey(id)}?v=${version}`,
+            url: state === 'active' ? `/videos/${id}/${row.dir}/` : '',
+            statement: statementOf(row, state),
+          };
+        }),
+        total,
+        page,
+        pages: Math.max(1, Math.ceil(total / MY_UPLOADS_PAGE_SIZE)),
+      };
+    },
+
+    async appeal(viewer: Viewer | null, body: Record<string, unknown>): Promise<AppealAnswer> {
+      const member = requireViewer(viewer, 'update', 'video');
+      const form = parseAppeal(body);
+      const statement = await uploads.statement(form.statementId);
+      if (!statement) throw new AppError('not_found', { field: 'statement_id' });
+      // An appeal is the member's own word: not even staff file one for somebody else.
+      if (Number(statement.user_id) !== member.userId) {
+        throw new AppError('no_permission', { field: 'statement_id' });
+      }
+      // Rejections are appealed here; removals, strikes and bans get their own way (next slice).
+      if (statement.object_type !== 'video' || statement.decision !== 'rejected') {
+        throw new AppError('no_permission', {
+          field: 'statement_id',
+          info: { reason: 'not_appealable' },
+        });
+      }
+      // One appeal per decision; a rejection upheld on appeal comes with a statement that
+      // says so and cannot be appealed again.
+      if (statement.appeal_state !== 'none') {
+        throw new AppError('already_added', { field: 'statement_id' });
+      }
+      const videoId = Number(statement.object_id);
+      let done: boolean;
+      try {
+        done = await uploads.appeal(
+          { id: Number(statement.id), videoId, userId: member.userId },
+          form.text,
+        );
+      } catch (error) {
+        if (error instanceof VideoGone) throw new AppError('not_found', { field: 'statement_id' });
+        throw error;
+      }
+      if (!done) throw new AppError('already_added', { field: 'statement_id' });
+      deps.changed({ videoId, userId: member.userId });
+      return { success: 1, video_id: videoId, state: 'review' };
+    },
+  };
+}
+
+export type MyUploadsService = ReturnType<typeof createMyUploadsService>;

@@ -1,0 +1,217 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDuration, isoDuration } from '../../../contracts/format.ts';
+import { isModerationReason } from '../../../contracts/moderation.ts';
+import {
+  type MyStatement,
+  type MyUpload,
+  type MyUploads,
+  myUploadsPath,
+} from '../../../contracts/my-uploads.schema.ts';
+import { apiQuery } from '../../api/query.ts';
+import { useOverlays } from '../overlays/overlays.tsx';
+import { Pagination } from '../pagination.tsx';
+import styles from './my-uploads.module.css';
+
+const AppealDialog = lazy(() => import('./appeal-dialog.tsx'));
+
+// The member's own uploaded-videos tab (issue 16, decision 0045): every upload with its state
+// in words (a badge, never colour alone), and for a rejected or removed one the statement of
+// reasons in the member's language with the way to appeal a rejection once. Others visiting
+// the profile see the published videos only (member.tsx).
+
+function formatDate(iso: string, lang: string): string {
+  // UTC on both sides: the server's render and the browser's hydration print the same day.
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+}
+
+export function MyUploadsList({ page, href }: { page: number; href: (page: number) => string }) {
+  const { t } = useTranslation();
+  const path = myUploadsPath(page);
+  const list = useSuspenseQuery(apiQuery<MyUploads>(path)).data;
+  const queryClient = useQueryClient();
+  const { toast } = useOverlays();
+  const [appealing, setAppealing] = useState<{ upload: MyUpload; reason: string } | null>(null);
+
+  function appealed(videoId: number) {
+    setAppealing(null);
+    toast('success', t('myUploads.appealOpen'));
+    // Shown at once as the server now has it; read again to be sure.
+    queryClient.setQueryData<MyUploads>(['api', path], (now) =>
+      now
+        ? {
+            ...now,
+            items: now.items.map((item) =>
+              item.id === videoId && item.statement
+                ? {
+                    ...item,
+                    state: 'review',
+                    statement: { ...item.statement, appeal_state: 'open', can_appeal: false },
+                  }
+                : item,
+            ),
+          }
+        : now,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['api', path] });
+  }
+
+  return (
+    <>
+      <p className={styles.intro}>{t('myUploads.intro')}</p>
+      {list.items.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{t('myUploads.empty')}</p>
+          <Link to="/upload-video/" className={styles.primary}>
+            {t('myUploads.uploadFirst')}
+          </Link>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {list.items.map((upload) => (
+            <UploadItem
+              key={upload.id}
+              upload={upload}
+              onAppeal={(reason) => setAppealing({ upload, reason })}
+            />
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pages={list.pages} href={href} />
+      {appealing ? (
+        <Suspense fallback={null}>
+          <AppealDialog
+            title={appealing.upload.title}
+            reason={appealing.reason}
+            statementId={appealing.upload.statement?.id ?? 0}
+            onSent={() => appealed(appealing.upload.id)}
+            onClose={() => setAppealing(null)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function UploadItem({
+  upload,
+  onAppeal,
+}: {
+  upload: MyUpload;
+  onAppeal: (reason: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const picture = (
+    <>
+      <img src={upload.thumb} width={320} height={180} alt="" loading="lazy" decoding="async" />
+      <time className={styles.duration} dateTime={isoDuration(upload.duration)}>
+        {formatDuration(upload.duration)}
+      </time>
+    </>
+  );
+  const statement = upload.statement;
+  return (
+    <li className={styles.item} data-state={upload.state}>
+      {upload.url ? (
+        <Link to={upload.url} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+          {picture}
+        </Link>
+      ) : (
+        <div className={styles.thumb}>{picture}</div>
+      )}
+      <div className={styles.body}>
+        <span className={styles.badge} data-state={upload.state}>
+          {t(`myUploads.state.${upload.state}`)}
+        </span>
+        <h2 className={styles.title} id={titleId}>
+          {upload.url ? <Link to={upload.url}>{upload.title}</Link> : upload.title}
+        </h2>
+        <p className={styles.meta}>
+          {t('myUploads.uploaded', { date: formatDate(upload.uploaded_at, i18n.language) })}
+        </p>
+        {upload.state !== 'active' ? (
+          <p className={styles.stateText}>{t(`myUploads.stateText.${upload.state}`)}</p>
+        ) : null}
+        {upload.url ? (
+          <Link to={upload.url} className={styles.link}>
+            {t('myUploads.watch')}
+          </Link>
+        ) : null}
+        {upload.state === 'processing' ? (
+          <Link to={`/upload-video/?video=${upload.id}`} className={styles.link}>
+            {t('myUploads.follow')}
+          </Link>
+        ) : null}
+      </div>
+      {statement ? (
+        <Statement
+          statement={statement}
+          state={upload.state}
+          titleId={titleId}
+          onAppeal={onAppeal}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+function Statement({
+  statement,
+  state,
+  titleId,
+  onAppeal,
+}: {
+  statement: MyStatement;
+  state: MyUpload['state'];
+  /** The video's title: what the Appeal button appeals, for screen readers. */
+  titleId: string;
+  /** Opens the appeal dialog, which repeats the reason in the member's words. */
+  onAppeal: (reason: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const reason = isModerationReason(statement.reason)
+    ? t(`moderation.reasons.${statement.reason}`)
+    : statement.reason;
+  // Back in review on appeal: the reason is the earlier decision's, the news is the appeal.
+  if (state === 'review') {
+    return (
+      <div className={styles.statement}>
+        <p className={styles.appealNews}>{t('myUploads.appealOpen')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.statement}>
+      <p className={styles.reason}>{t('myUploads.reason', { reason })}</p>
+      {statement.note ? (
+        <p className={styles.note}>{t('myUploads.note', { note: statement.note })}</p>
+      ) : null}
+      <p className={styles.meta}>
+        {t('myUploads.decided', { date: formatDate(statement.created_at, i18n.language) })}
+      </p>
+      {statement.appeal_state === 'open' ? (
+        <p className={styles.appealNews}>{t('myUploads.appealOpen')}</p>
+      ) : null}
+      {statement.appeal_state === 'upheld' ? (
+        <p className={styles.appealNews}>{t('myUploads.appealUpheld')}</p>
+      ) : null}
+      {statement.can_appeal ? <p className={styles.appealHow}>{t('myUploads.appealHow')}</p> : null}
+      {statement.can_appeal ? (
+        <button
+          type="button"
+          className={styles.appeal}
+          aria-haspopup="dialog"
+          aria-describedby={titleId}
+          onClick={() => onAppeal(t('myUploads.reason', { reason }))}
+        >
+          {t('myUploads.appeal')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
