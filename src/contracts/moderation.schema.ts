@@ -158,3 +158,67 @@ export const auditRowSchema = z.object({
 export type AuditRow = z.infer<typeof auditRowSchema>;
 export const auditPageSchema = paged(auditRowSchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const reportRowSchema = z.object({
+  id: z.number().int(),
+  subject: z.enum(['dmca', 'technical', 'inappropriate', 'support']),
+  state: z.enum(['new', 'in_progress', 'resolved', 'rejected']),
+  email: z.string(),
+  message: z.string().describe('The first 200 characters in lists; all of it for one report'),
+  object: z
+    .object({
+      type: z.enum(['video', 'album', 'comment', 'member']),
+      id: z.number().int(),
+      label: z.string().describe('A few words naming it; empty when it is gone'),
+      path: z.string().describe('Its page on the site; empty when none'),
+    })
+    .nullable(),
+  reporter: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  assignee: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  created_at: iso,
+  attachment: z.boolean().describe('A picture came with it'),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+export const reportsPageSchema = paged(reportRowSchema);
+export type ReportsPage = z.infer<typeof reportsPageSchema>;
+
+export const reportItemSchema = z.object({
+  report: reportRowSchema.extend({
+    referrer: z.string(),
+    lang: z.string(),
+    ip: z.string(),
+    user_agent: z.string(),
+    attachment_url: z.string().describe('The picture, for staff; empty when none'),
+    resolved_at: iso.nullable(),
+  }),
+  same_object: z
+    .array(
+      z.object({ id: z.number().int(), subject: z.string(), state: z.string(), created_at: iso }),
+    )
+    .describe('Other reports about the same object, newest first'),
+  history: z.array(auditRowSchema).describe('What staff did with this report'),
+});
+export type ReportItem = z.infer<typeof reportItemSchema>;
+
+export const takedownRowSchema = z.object({
+  id: z.number().int(),
+  object_type: z.string(),
+  object_id: z.number().int(),
+  title: z.string().describe('The object’s title or name, when it has one'),
+  reason: z.string(),
+  note: z.string(),
+  by: z.string().describe('The staff member who took it down'),
+  report_id: z.number().int().nullable(),
+  created_at: iso,
+  restored_at: iso.nullable(),
+  restored_by: z.string(),
+  restore_note: z.string(),
+});
+export type TakedownRow = z.infer<typeof takedownRowSchema>;
+export const takedownsPageSchema = paged(takedownRowSchema);
+export type TakedownsPage = z.infer<typeof takedownsPageSchema>;
+
+export const takedownAnswerSchema = z.object({
+  success: z.literal(1),
+  takedown_id: z.number().int(),
+});

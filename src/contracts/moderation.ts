@@ -45,12 +45,31 @@ export const AUDIT_ACTIONS = [
   'video.reject',
   'member.trust',
   'member.untrust',
+  'report.assign',
+  'report.state',
+  'report.answer',
+  'video.takedown',
+  'video.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The objects staff act on (`audit_log.object_type`). */
-export const MODERATED_OBJECTS = ['video', 'comment', 'playlist', 'album', 'member'] as const;
+export const MODERATED_OBJECTS = [
+  'video',
+  'comment',
+  'playlist',
+  'album',
+  'member',
+  'report',
+] as const;
 export type ModeratedObject = (typeof MODERATED_OBJECTS)[number];
 
 /** Rows per page of every console list. */
 export const CONSOLE_PAGE_SIZE = 50;
+
+/** Where a report stands in the inbox (`reports.state`). */
+export const REPORT_STATES = ['new', 'in_progress', 'resolved', 'rejected'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/** Longest answer mailed to whoever sent a report. */
+export const REPORT_ANSWER_MAX = 5000;

@@ -6,6 +6,46 @@ import type { Database } from './client.ts';
 
 const LISTED = 'v.status_id = 1 AND v.post_date <= now()';
 
+/** The counter columns of a video's category rows, by the video's section. */
+const CATEGORY_COUNTER = { str: 'videos_str', she: 'videos_she', gay: 'videos_gay' } as const;
+
+/**
+ * Moves one listed video's counters by `delta`: its member, categories, tags, models and
+ * channel. For a video that becomes listed (+1: an upload published) or stops being listed
+ * (-1: deleted, taken down); `refreshCounters` repairs everything in bulk.
+ */
+export async function moveVideoCounters(
+  tx: Pick<Database, 'query'>,
+  video: { id: number; user_id: number; gender: keyof typeof CATEGORY_COUNTER },
+  delta: 1 | -1,
+): Promise<void> {
+  const column = CATEGORY_COUNTER[video.gender];
+  await tx.query('UPDATE users SET videos_count = GREATEST(0, videos_count + $2) WHERE id = $1', [
+    video.user_id,
+    delta,
+  ]);
+  await tx.query(
+    `UPDATE categories c SET ${column} = GREATEST(0, c.${column} + $2)
+       FROM video_categories vc WHERE vc.video_id = $1 AND c.id = vc.category_id`,
+    [video.id, delta],
+  );
+  await tx.query(
+    `UPDATE tags t SET videos_count = GREATEST(0, t.videos_count + $2)
+       FROM video_tags vt WHERE vt.video_id = $1 AND t.id = vt.tag_id`,
+    [video.id, delta],
+  );
+  await tx.query(
+    `UPDATE models m SET videos_count = GREATEST(0, m.videos_count + $2)
+       FROM video_models vm WHERE vm.video_id = $1 AND m.id = vm.model_id`,
+    [video.id, delta],
+  );
+  await tx.query(
+    `UPDATE channels ch SET videos_count = GREATEST(0, ch.videos_count + $2)
+       FROM videos v WHERE v.id = $1 AND ch.id = v.channel_id`,
+    [video.id, delta],
+  );
+}
+
 export async function refreshCounters(db: Pick<Database, 'exec'>): Promise<void> {
   await db.exec(`
     UPDATE categories c SET

@@ -956,3 +956,34 @@ export const moderationStatements = pgTable(
       .where(sql`${t.appealState} = 'open'`),
   ],
 );
+
+/**
+ * A takedown (issue 16): staff removed an object from the site for a reason; `restoredAt` set
+ * when it came back. `previous` holds what the object's state was, so a restore puts back
+ * exactly that. At most one takedown of an object is in force at a time.
+ */
+export const takedowns = pgTable(
+  'takedowns',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    objectType: text('object_type').notNull(),
+    objectId: integer('object_id').notNull(),
+    /** One of MODERATION_REASONS (src/contracts/moderation.ts). */
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The report that led to it, if any. */
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    previous: jsonb('previous').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    restoredBy: integer('restored_by').references(() => users.id, { onDelete: 'set null' }),
+    restoreNote: text('restore_note').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('takedowns_in_force_idx')
+      .on(t.objectType, t.objectId)
+      .where(sql`${t.restoredAt} IS NULL`),
+    index('takedowns_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);

@@ -47,8 +47,10 @@ import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { peopleRoutes } from './moderation/people.routes.ts';
 import { reviewRoutes } from './moderation/review.routes.ts';
+import { takedownRoutes } from './moderation/takedown.routes.ts';
 import { playlistsRoutes } from './playlists/playlists.routes.ts';
 import { reportRoutes } from './reports/report.routes.ts';
+import { reportInboxRoutes } from './reports/report-inbox.routes.ts';
 import { loadSecret } from './secret.ts';
 import { socialRoutes } from './social/social.routes.ts';
 import { pagesRoutes } from './ssr/pages.ts';
@@ -257,6 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reviewRoutes(services.review));
   await app.register(peopleRoutes(services.people));
   await app.register(auditRoutes(services.audit));
+  await app.register(reportInboxRoutes(services.reportInbox));
+  await app.register(takedownRoutes(services.takedowns));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

@@ -55,10 +55,14 @@ import { createPeopleService } from './moderation/people.service.ts';
 import { createReviewRepository } from './moderation/review.repository.ts';
 import { createReviewService } from './moderation/review.service.ts';
 import { createStatementNotifier } from './moderation/statement-mail.ts';
+import { createTakedownRepository } from './moderation/takedown.repository.ts';
+import { createTakedownService } from './moderation/takedown.service.ts';
 import { createPlaylistRepository } from './playlists/playlist.repository.ts';
 import { createPlaylistService } from './playlists/playlist.service.ts';
 import { createReportRepository } from './reports/report.repository.ts';
 import { createReportService } from './reports/report.service.ts';
+import { createReportInboxRepository } from './reports/report-inbox.repository.ts';
+import { createReportInboxService } from './reports/report-inbox.service.ts';
 import { createSocialRepository } from './social/social.repository.ts';
 import { createSocialService } from './social/social.service.ts';
 import { createConsoleService } from './staff/console.service.ts';
@@ -105,6 +109,8 @@ export function createRepositories(database: Database) {
     reports: createReportRepository(database),
     sitemaps: createSitemapRepository(database),
     reviews: createReviewRepository(database),
+    reportInbox: createReportInboxRepository(database),
+    takedowns: createTakedownRepository(database),
     people: createPeopleRepository(database),
     audit: createAuditRepository(database),
   };
@@ -169,6 +175,17 @@ export function compose(deps: ComposeDeps) {
   } = repositories;
 
   const captcha = createCaptchaService({ secret, counters });
+  const mediaVisibility = cachedVisibility((id) => videoRepository.getPlayback(id), {
+    ttlMs: 30_000,
+    max: 20_000,
+  });
+  const audit = createAuditService({ audit: repositories.audit });
+  const statementNotifier = createStatementNotifier({
+    reviews: repositories.reviews,
+    mailer,
+    site,
+    logger: deps.logger,
+  });
   const staff = createStaffService({
     staff: repositories.staff,
     counters,
@@ -257,10 +274,7 @@ export function compose(deps: ComposeDeps) {
     }),
     mediaAccess: createMediaAccess({
       secret,
-      visibility: cachedVisibility((id) => videoRepository.getPlayback(id), {
-        ttlMs: 30_000,
-        max: 20_000,
-      }),
+      visibility: mediaVisibility,
       albumVisibility: cachedVisibility((id) => playlistRepository.albumVisibility(id), {
         ttlMs: 30_000,
         max: 20_000,
@@ -316,16 +330,35 @@ export function compose(deps: ComposeDeps) {
       // Staff review pending media: signed for a few hours, as long as a long video plays.
       signVideo: (id) => signedVideoPrefix(secret, id, REVIEW_MEDIA_TTL_S),
       published: (id) => uploadRepository.countPublished(id),
-      tellMember: createStatementNotifier({
-        reviews: repositories.reviews,
-        mailer,
-        site,
-        logger: deps.logger,
-      }),
+      tellMember: statementNotifier,
       changed: videoChanged,
     }),
     people: createPeopleService({ people: repositories.people }),
-    audit: createAuditService({ audit: repositories.audit }),
+    takedowns: createTakedownService({
+      takedowns: repositories.takedowns,
+      // Rare and urgent: every cached answer goes, so nothing anywhere still shows the video.
+      gone(videoId) {
+        cache.clear();
+        mediaVisibility.forget(videoId);
+      },
+      tellMember: statementNotifier,
+    }),
+    audit,
+    reportInbox: createReportInboxService({
+      inbox: repositories.reportInbox,
+      reports: repositories.reports,
+      mailer,
+      site,
+      contactEmail: config.contactEmail,
+      history: (viewer, reportId) =>
+        audit.list(viewer, {
+          page: 1,
+          actor: '',
+          action: '',
+          objectType: 'report',
+          objectId: String(reportId),
+        }),
+    }),
     sitemaps: createSitemapService({
       sitemaps: repositories.sitemaps,
       urls,

@@ -89,7 +89,8 @@ export function toDetail(
 ): VideoDetail {
   const { urls } = deps;
   // A deleted video's files are not served (docs/decisions/0011): point at the placeholder.
-  const gone = row.status_id === VIDEO_STATUS.deleted;
+  // A video taken down reads as deleted to everyone (SPEC.md §4 states; decision 0043).
+  const gone = row.status_id === VIDEO_STATUS.deleted || row.status_id === VIDEO_STATUS.removed;
   const listed = toListItem(row, urls);
   const item = gone ? { ...listed, scr: PLACEHOLDER_IMAGE, thumb: PLACEHOLDER_IMAGE } : listed;
   const shots = gone ? 0 : (row.media.screenshots ?? 0);
@@ -127,7 +128,7 @@ export function toDetail(
     duration: item.duration,
     duration_seconds: String(row.duration),
     post_date: item.post_date,
-    status_id: String(row.status_id) as VideoDetail['status_id'],
+    status_id: (gone ? '5' : String(row.status_id)) as VideoDetail['status_id'],
     is_private: item.is_private,
     playable: playable ? '1' : '0',
     hls: stream(row.media.hls),

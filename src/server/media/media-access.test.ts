@@ -17,6 +17,7 @@ const videos: Record<number, { status_id: number; is_private: number; media?: { 
     // A shared demo clip (decision 0033) and a disabled video.
     5: { status_id: VIDEO_STATUS.disabled, is_private: 0, media: { pool: 0 } },
     6: { status_id: VIDEO_STATUS.disabled, is_private: 0, media: {} },
+    10: { status_id: VIDEO_STATUS.removed, is_private: 1 },
   };
 
 // 7 public, 8 private, 9 deleted.
@@ -137,35 +138,54 @@ describe('signed media access', () => {
     return [expires, sig];
   }
 
-  it('lets a signed folder URL fetch any file of that video until it expires', () => {
-    const [expires, sig] = split(access.signedPrefix(3, 600));
-    expect(access.signedAccess(expires, sig, 'videos/0/0/3/g1/hls/720/init.mp4')).toEqual({
+  it('lets a signed folder URL fetch any file of that video until it expires', async () => {
+    const [expires, sig] = split(access.signedPrefix(2, 600));
+    expect(await access.signedAccess(expires, sig, 'videos/0/0/2/g1/hls/720/init.mp4')).toEqual({
       allow: true,
       cache: 'private',
     });
-    expect(access.signedAccess(expires, sig, 'videos/0/0/3/3_hq.mp4').allow).toBe(true);
+    expect((await access.signedAccess(expires, sig, 'videos/0/0/2/2_hq.mp4')).allow).toBe(true);
     // Another video's folder, a changed expiry or a changed signature do not pass.
-    expect(access.signedAccess(expires, sig, 'videos/0/0/2/g1/hls/master.m3u8').allow).toBe(false);
-    expect(access.signedAccess(String(Number(expires) + 3600), sig, 'videos/0/0/3/x').allow).toBe(
+    expect((await access.signedAccess(expires, sig, 'videos/0/0/1/g1/hls/master.m3u8')).allow).toBe(
       false,
     );
-    expect(access.signedAccess(expires, `${sig.slice(0, -1)}A`, 'videos/0/0/3/x').allow).toBe(
-      sig.endsWith('A'),
-    );
+    expect(
+      (await access.signedAccess(String(Number(expires) + 3600), sig, 'videos/0/0/2/x')).allow,
+    ).toBe(false);
+    expect(
+      (await access.signedAccess(expires, `${sig.slice(0, -1)}A`, 'videos/0/0/2/x')).allow,
+    ).toBe(sig.endsWith('A'));
     clock += 2 * 3600 * 1000;
-    expect(access.signedAccess(expires, sig, 'videos/0/0/3/g1/hls/720/init.mp4').allow).toBe(false);
+    expect(
+      (await access.signedAccess(expires, sig, 'videos/0/0/2/g1/hls/720/init.mp4')).allow,
+    ).toBe(false);
   });
 
-  it('lets a signed album folder URL fetch the photos of that album only', () => {
+  it('stops signed links of a video once it is deleted or taken down', async () => {
+    for (const id of [3, 10]) {
+      const [expires, sig] = split(access.signedPrefix(id, 600));
+      const key = `videos/0/0/${id}/g1/hls/720/init.mp4`;
+      expect((await access.signedAccess(expires, sig, key)).allow).toBe(false);
+    }
+    // A demo's shared clip still serves the videos that play it.
+    const [expires, sig] = split(access.signedPrefix(5, 600));
+    expect((await access.signedAccess(expires, sig, 'videos/0/0/5/g1/hls/master.m3u8')).allow).toBe(
+      true,
+    );
+  });
+
+  it('lets a signed album folder URL fetch the photos of that album only', async () => {
     const [expires, sig] = split(signedAlbumPrefix(SECRET, 8, 600, clock));
-    expect(access.signedAccess(expires, sig, 'albums/0/0/8/81.jpg').allow).toBe(true);
-    expect(access.signedAccess(expires, sig, 'albums/0/0/8/81_thumb.webp').allow).toBe(true);
-    expect(access.signedAccess(expires, sig, 'albums/0/0/7/71.jpg').allow).toBe(false);
-    expect(access.signedAccess(expires, sig, 'albums/0/0/8/notes.txt').allow).toBe(false);
+    expect((await access.signedAccess(expires, sig, 'albums/0/0/8/81.jpg')).allow).toBe(true);
+    expect((await access.signedAccess(expires, sig, 'albums/0/0/8/81_thumb.webp')).allow).toBe(
+      true,
+    );
+    expect((await access.signedAccess(expires, sig, 'albums/0/0/7/71.jpg')).allow).toBe(false);
+    expect((await access.signedAccess(expires, sig, 'albums/0/0/8/notes.txt')).allow).toBe(false);
     // A video's signature does not open the album of the same id, nor the other way round.
     const [vExpires, vSig] = split(access.signedPrefix(8, 600));
-    expect(access.signedAccess(vExpires, vSig, 'albums/0/0/8/81.jpg').allow).toBe(false);
-    expect(access.signedAccess(expires, sig, 'videos/0/0/8/preview.jpg').allow).toBe(false);
+    expect((await access.signedAccess(vExpires, vSig, 'albums/0/0/8/81.jpg')).allow).toBe(false);
+    expect((await access.signedAccess(expires, sig, 'videos/0/0/8/preview.jpg')).allow).toBe(false);
   });
 
   it('rounds expiry up to the hour so URLs stay stable within it', () => {

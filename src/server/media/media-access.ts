@@ -2,7 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { foldersMatch } from '../../contracts/folders.ts';
 import { albumDir, isSafeKey, videoDir } from '../../media/keys.ts';
-import { albumPhotosVisible, videoPlayable } from '../kernel/access/visibility.ts';
+import {
+  albumPhotosVisible,
+  videoMediaServed,
+  videoPlayable,
+} from '../kernel/access/visibility.ts';
 
 // Who may fetch which media file (docs/decisions/0011, 0022). Files of active public videos
 // and images of models, channels, members and categories are public. For private videos only
@@ -170,7 +174,7 @@ export function createMediaAccess(deps: MediaAccessDeps) {
     },
 
     /** Whether a signed request (`/media/s/{expires}/{sig}/{key}`) may be answered. */
-    signedAccess(expiresText: string, sig: string, key: string): MediaDecision {
+    async signedAccess(expiresText: string, sig: string, key: string): Promise<MediaDecision> {
       if (!isSafeKey(key) || !/^\d{1,12}$/.test(expiresText)) return { allow: false };
       const expires = Number(expiresText);
       if (expires * 1000 < now()) return { allow: false };
@@ -180,6 +184,12 @@ export function createMediaAccess(deps: MediaAccessDeps) {
       const given = Buffer.from(sig);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return { allow: false };
+      }
+      // A link handed out earlier stops working once its video is deleted or taken down.
+      const video = parseVideoKey(key);
+      if (video) {
+        const state = await deps.visibility(video.id);
+        if (!state || !videoMediaServed(state)) return { allow: false };
       }
       return { allow: true, cache: 'private' };
     },
@@ -196,10 +206,10 @@ export type MediaAccess = ReturnType<typeof createMediaAccess>;
 export function cachedVisibility<T>(
   load: (id: number) => Promise<T | undefined>,
   opts: { ttlMs: number; max: number; now?: () => number },
-): (id: number) => Promise<T | undefined> {
+): ((id: number) => Promise<T | undefined>) & { forget(id: number): void } {
   const now = opts.now ?? Date.now;
   const entries = new Map<number, { at: number; value: Promise<T | undefined> }>();
-  return (id) => {
+  const get = (id: number) => {
     const hit = entries.get(id);
     if (hit && now() - hit.at < opts.ttlMs) return hit.value;
     const value = load(id);
@@ -213,4 +223,6 @@ export function cachedVisibility<T>(
     }
     return value;
   };
+  // A takedown or deletion is served at once, not after the lifetime.
+  return Object.assign(get, { forget: (id: number) => void entries.delete(id) });
 }

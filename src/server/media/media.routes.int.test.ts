@@ -108,16 +108,20 @@ describe('public media', () => {
 });
 
 describe('signed media', () => {
-  it('serves a private or deleted video through a signed folder URL, privately cached', async () => {
-    for (const id of [ids.closed, ids.gone]) {
-      const prefix = signedVideoPrefix(SECRET, id, 3600);
-      const res = await get(`${prefix}${hlsRungDir(id, 1, 240)}/seg_00000.m4s`, {
-        range: 'bytes=0-3',
-      });
-      expect(res.statusCode).toBe(206);
-      expect(res.body).toBe('fMP4');
-      expect(res.headers['cache-control']).toBe('private, max-age=3600');
-    }
+  it('serves a private video through a signed folder URL, privately cached', async () => {
+    const prefix = signedVideoPrefix(SECRET, ids.closed, 3600);
+    const res = await get(`${prefix}${hlsRungDir(ids.closed, 1, 240)}/seg_00000.m4s`, {
+      range: 'bytes=0-3',
+    });
+    expect(res.statusCode).toBe(206);
+    expect(res.body).toBe('fMP4');
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+  });
+
+  it('stops a signed link handed out before the video was deleted (decision 0043)', async () => {
+    const prefix = signedVideoPrefix(SECRET, ids.gone, 3600);
+    const res = await get(`${prefix}${hlsRungDir(ids.gone, 1, 240)}/seg_00000.m4s`);
+    expect(res.statusCode).toBe(404);
   });
 
   it('refuses a signature of another video, an expired one and a forged one', async () => {

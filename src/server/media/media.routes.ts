@@ -75,7 +75,7 @@ export function mediaRoutes(deps: { access: MediaAccess; mediaDir: string }) {
       async (request, reply) => {
         const { expires, sig } = request.params;
         const key = request.params['*'];
-        return send(request, reply, key, access.signedAccess(expires, sig, key));
+        return send(request, reply, key, await access.signedAccess(expires, sig, key));
       },
     );
   };

@@ -11,8 +11,10 @@ import type { ReviewRepository } from './review.repository.ts';
 
 interface Texts {
   subject: string;
+  removedSubject: string;
   greeting: string;
   rejected: string;
+  removed: string;
   reason: string;
   note: string;
   appeal: string;
@@ -20,9 +22,11 @@ interface Texts {
 
 const ENGLISH: Texts = {
   subject: 'Your video “{{title}}” was not published',
+  removedSubject: 'Your video “{{title}}” was removed from {{site}}',
   greeting: 'Hello {{username}},',
   rejected:
     'A moderator of {{site}} reviewed your video “{{title}}” and decided not to publish it.',
+  removed: 'A moderator of {{site}} removed your video “{{title}}” from the site.',
   reason: 'Reason: {{reason}}',
   note: 'Note from the moderator: {{note}}',
   appeal:
@@ -58,6 +62,8 @@ const escapeHtml = (value: string) =>
 
 export function rejectionMail(
   input: {
+    /** What was decided: an upload not published, or a video taken down. */
+    decision?: 'rejected' | 'removed';
     to: string;
     lang: string;
     username: string;
@@ -82,16 +88,17 @@ export function rejectionMail(
   };
   const text = (key: keyof Texts) => fill(own[key] || ENGLISH[key], values);
   const link = `${input.site.url}/my/uploaded/`;
+  const removed = input.decision === 'removed';
   const paragraphs = [
     text('greeting'),
-    text('rejected'),
+    text(removed ? 'removed' : 'rejected'),
     text('reason'),
     ...(input.note ? [text('note')] : []),
     text('appeal'),
   ];
   return {
     to: input.to,
-    subject: text('subject'),
+    subject: text(removed ? 'removedSubject' : 'subject'),
     link,
     text: [...paragraphs, link, '', input.site.name].join('\n\n'),
     html: [
@@ -104,6 +111,7 @@ export function rejectionMail(
 }
 
 export interface RejectionNotice {
+  decision?: 'rejected' | 'removed';
   id: number;
   userId: number;
   videoTitle: string;
@@ -126,6 +134,7 @@ export function createStatementNotifier(deps: {
       await deps.mailer.send(
         rejectionMail(
           {
+            decision: statement.decision ?? 'rejected',
             to: member.email,
             lang: member.lang,
             username: member.username,

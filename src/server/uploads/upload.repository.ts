@@ -1,6 +1,7 @@
 import type { Gender } from '../../contracts/constants.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
+import { moveVideoCounters } from '../../db/counters.ts';
 import type { OwnerFilter } from '../kernel/access/policy.ts';
 import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
 
@@ -9,8 +10,6 @@ import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
 // is counted on the member, its categories and tags once, when it first becomes listed; the
 // nightly maintenance (db/counters.ts) only reconciles drift. Ownership is part of the
 // statements, so no other member's video can be touched.
-
-type Tx = Pick<Database, 'query'>;
 
 export interface NewVideo {
   userId: number;
@@ -32,36 +31,6 @@ export interface NewVideo {
 export type RemoveOutcome =
   | { outcome: 'done'; sourceKey: string | undefined }
   | { outcome: 'not_found' };
-
-/** The counter columns of a video's category rows, by the video's section. */
-const CATEGORY_COUNTER: Record<Gender, string> = {
-  str: 'videos_str',
-  she: 'videos_she',
-  gay: 'videos_gay',
-};
-
-/** Moves a listed video's counters on its member, categories and tags by `delta`. */
-async function moveCounters(
-  tx: Tx,
-  video: { id: number; user_id: number; gender: Gender },
-  delta: 1 | -1,
-) {
-  const column = CATEGORY_COUNTER[video.gender];
-  await tx.query('UPDATE users SET videos_count = GREATEST(0, videos_count + $2) WHERE id = $1', [
-    video.user_id,
-    delta,
-  ]);
-  await tx.query(
-    `UPDATE categories c SET ${column} = GREATEST(0, c.${column} + $2)
-       FROM video_categories vc WHERE vc.video_id = $1 AND c.id = vc.category_id`,
-    [video.id, delta],
-  );
-  await tx.query(
-    `UPDATE tags t SET videos_count = GREATEST(0, t.videos_count + $2)
-       FROM video_tags vt WHERE vt.video_id = $1 AND t.id = vt.tag_id`,
-    [video.id, delta],
-  );
-}
 
 function isUniqueViolation(error: unknown): boolean {
   return (
@@ -189,7 +158,7 @@ export function createUploadRepository(database: Database) {
         );
         // An upload counts once it was listed; a catalogue video was counted in bulk.
         if (video.listed && video.counted !== 'false') {
-          await moveCounters(
+          await moveVideoCounters(
             tx,
             { ...video, id: Number(video.id), user_id: Number(video.user_id) },
             -1,
@@ -213,7 +182,7 @@ export function createUploadRepository(database: Database) {
           [videoId, VIDEO_STATUS.active],
         );
         if (!video) return false;
-        await moveCounters(
+        await moveVideoCounters(
           tx,
           { id: Number(video.id), user_id: Number(video.user_id), gender: video.gender },
           1,

@@ -530,6 +530,17 @@ const STAFF_REQUESTS: Record<string, Send> = {
   'POST /api/admin/members/{id}/trusted': (s) =>
     form(`/api/admin/members/${owner().userId}/trusted`, { trusted: '0' }, s),
   'GET /api/admin/audit': (s) => get('/api/admin/audit', s),
+  'GET /api/admin/reports': (s) => get('/api/admin/reports?state=new', s),
+  // No report 999999: allowed roles get not_found, the others their refusal.
+  'GET /api/admin/reports/{id}': (s) => get('/api/admin/reports/999999', s),
+  'GET /api/admin/reports/{id}/attachment': (s) => get('/api/admin/reports/999999/attachment', s),
+  'POST /api/admin/reports/{id}': (s) => form('/api/admin/reports/999999', { act: 'assign' }, s),
+  'GET /api/admin/takedowns': (s) => get('/api/admin/takedowns?in_force=1', s),
+  // A video that does not exist: allowed roles get not_found, nothing is taken down.
+  'POST /api/admin/takedowns': (s) =>
+    form('/api/admin/takedowns', { object_type: 'video', object_id: '999999', reason: 'spam' }, s),
+  'POST /api/admin/takedowns/{id}/restore': (s) =>
+    form('/api/admin/takedowns/999999/restore', {}, s),
 };
 
 beforeAll(async () => {

@@ -190,6 +190,13 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'GET /api/admin/members': staff('read', 'member'),
   'POST /api/admin/members/{id}/trusted': staff('update', 'member'),
   'GET /api/admin/audit': staff('read', 'audit'),
+  'GET /api/admin/reports': staff('read', 'report'),
+  'GET /api/admin/reports/{id}': staff('read', 'report'),
+  'GET /api/admin/reports/{id}/attachment': staff('read', 'report'),
+  'POST /api/admin/reports/{id}': staff('update', 'report'),
+  'GET /api/admin/takedowns': staff('disable', 'video'),
+  'POST /api/admin/takedowns': staff('disable', 'video'),
+  'POST /api/admin/takedowns/{id}/restore': staff('disable', 'video'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */

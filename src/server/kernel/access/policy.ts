@@ -105,6 +105,7 @@ export const PERMISSIONS = [
   'read:message:own',
 
   'read:report:any',
+  'update:report:any',
   'read:audit:any',
   'read:member:any',
   'update:member:any',
@@ -139,6 +140,7 @@ const MODERATOR: readonly GrantedPermission[] = [
   'hide:comment:any',
   'delete:comment:any',
   'read:report:any',
+  'update:report:any',
   'read:audit:any',
   'read:member:any',
 ];

@@ -127,6 +127,16 @@ export const COMMENT_WRITE_TARGET: Record<CommentSection, string> = {
 
 // Row checks: the same rules for a row a service already holds.
 
+/**
+ * A video's files go out at all (signed links included): not once it is deleted or taken
+ * down. A demo's shared clip serves the videos that play it (decision 0033).
+ */
+export function videoMediaServed(row: { status_id: number; media?: { pool?: number } }): boolean {
+  if (row.media?.pool !== undefined) return true;
+  const status = Number(row.status_id);
+  return status !== VIDEO_STATUS.deleted && status !== VIDEO_STATUS.removed;
+}
+
 /** The public page of a video answers (or says deleted); not while moderation holds it. */
 export function videoPageOpens(row: { status_id: number }): boolean {
   const status = Number(row.status_id);

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../contracts/errors.ts';
+import {
+  successSchema,
+  takedownAnswerSchema,
+  takedownsPageSchema,
+} from '../../contracts/moderation.schema.ts';
+import { actorOf, consolePage, idParam } from '../kernel/http/console-params.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import { parseTakedown, type TakedownService } from './takedown.service.ts';
+
+// Takedowns in the console (issue 16, decision 0043): staff only, private.
+
+const formBody = (properties: Record<string, { type: 'string'; description: string }>) => ({
+  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+  body: { type: 'object', properties },
+});
+
+export function takedownRoutes(takedowns: TakedownService) {
+  return async (app: FastifyInstance) => {
+    app.get<{ Querystring: { page?: unknown; in_force?: unknown } }>(
+      '/api/admin/takedowns',
+      {
+        schema: describe({
+          summary: 'Takedowns',
+          tags: ['staff'],
+          description:
+            'Newest first, 50 a page; `in_force=1` leaves out the restored ones. Staff with `disable:video:any`.',
+          querystring: {
+            page: { description: 'Page, from 1' },
+            in_force: { description: '1: only takedowns in force' },
+          },
+          response: takedownsPageSchema,
+          failures: [401, 403],
+        }),
+      },
+      async (request) =>
+        takedowns.list(request.viewer, {
+          page: consolePage(request.query.page),
+          inForce: request.query.in_force === '1',
+        }),
+    );
+
+    app.post<{ Body: Record<string, unknown> }>(
+      '/api/admin/takedowns',
+      {
+        bodyLimit: 16_384,
+        schema: {
+          ...describe({
+            summary: 'Take a video down',
+            tags: ['staff'],
+            description:
+              'Form `object_type=video`, `object_id`, `reason` (a moderation reason), `note` (required for `other`) and optionally `report_id`: the video leaves every listing, search, sitemap, cache and media link at once, its page reads as deleted, and its uploader gets a statement of reasons. `already_added` when a takedown is in force. Needs the session’s `x-csrf-token`.',
+            response: takedownAnswerSchema,
+            failures: [401, 403],
+          }),
+          ...formBody({
+            object_type: { type: 'string', description: 'video' },
+            object_id: { type: 'string', description: 'Its id' },
+            reason: { type: 'string', description: 'One of the moderation reasons' },
+            note: { type: 'string', description: 'For the member and the record' },
+            report_id: { type: 'string', description: 'The report that led to it' },
+          }),
+        },
+      },
+      async (request) => takedowns.takeDown(actorOf(request), parseTakedown(request.body ?? {})),
+    );
+
+    app.post<{ Params: { id: string }; Body: Record<string, unknown> }>(
+      '/api/admin/takedowns/:id/restore',
+      {
+        bodyLimit: 16_384,
+        schema: {
+          ...describe({
+            summary: 'Restore what a takedown removed',
+            tags: ['staff'],
+            description:
+              'Puts the video back in the state it had, with an optional `note` for the record. `not_found` when that takedown is not in force.',
+            params: { id: 'Takedown id' },
+            response: successSchema,
+            failures: [401, 403],
+          }),
+          ...formBody({ note: { type: 'string', description: 'Why, for the record' } }),
+        },
+      },
+      async (request) => {
+        const note = request.body?.note ?? '';
+        if (typeof note !== 'string')
+          throw AppError.form([{ field: 'note', code: 'invalid_params' }]);
+        return takedowns.restore(actorOf(request), idParam(request.params.id), note.trim());
+      },
+    );
+  };
+}
