@@ -1,4 +1,4 @@
-import type { ReportRow } from '../../contracts/moderation.schema.ts';
+import type { ReportRow, VideoState } from '../../contracts/moderation.schema.ts';
 import {
   MODERATION_REASONS,
   type ModerationReason,
@@ -65,3 +65,15 @@ export function takedownProblem(failure: {
   if (failure.field === 'reason') return 'Pick a reason (1–9, 0).';
   return undefined;
 }
+
+/** Where a reported video stands, as the report screen names it. */
+export const VIDEO_STANDING: Readonly<Record<VideoState, string>> = {
+  disabled: 'Disabled',
+  active: 'Published',
+  error: 'Failed to encode',
+  processing: 'Encoding',
+  deleted: 'Deleted',
+  review: 'Waiting for review',
+  rejected: 'Rejected',
+  removed: 'Taken down',
+};

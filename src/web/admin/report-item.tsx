@@ -1,17 +1,24 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import type { ReportItem } from '../../contracts/moderation.schema.ts';
+import type { ReportItem, ReviewItem, VideoState } from '../../contracts/moderation.schema.ts';
 import { REPORT_ANSWER_MAX, REPORT_STATES, type ReportState } from '../../contracts/moderation.ts';
 import { isApiError, postForm } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import styles from './console.module.css';
 import { changesOf, whenUtc } from './console-format.ts';
+import { reviewItemPath } from './console-paths.ts';
 import { ConsoleTitle, useConsoleMe } from './console-ui.tsx';
-import { reasonLabel, senderOf, stateLabel, subjectLabel } from './report-format.ts';
+import {
+  reasonLabel,
+  senderOf,
+  stateLabel,
+  subjectLabel,
+  VIDEO_STANDING,
+} from './report-format.ts';
 import item from './report-item.module.css';
-import { isReportsPath, reportHref, reportItemPath } from './report-paths.ts';
+import { isReportsPath, reportHref, reportItemPath, takedownsHref } from './report-paths.ts';
 import { STATE_CHIP } from './report-ui.tsx';
 import { TakedownDialog } from './takedown-dialog.tsx';
 
@@ -75,7 +82,15 @@ function Message({ report }: { report: Report }) {
   );
 }
 
-function About({ report }: { report: Report }) {
+const STANDING_CHIP: Partial<Record<VideoState, string>> = {
+  active: `${styles.chip} ${styles.chipGood}`,
+  removed: `${styles.chip} ${styles.chipBad}`,
+  deleted: `${styles.chip} ${styles.chipBad}`,
+  rejected: `${styles.chip} ${styles.chipBad}`,
+  review: `${styles.chip} ${styles.chipWarn}`,
+};
+
+function About({ report, standing }: { report: Report; standing: VideoState | undefined }) {
   const { object } = report;
   return (
     <section className={`${item.box} ${item.about}`} aria-labelledby="report-object">
@@ -92,9 +107,16 @@ function About({ report }: { report: Report }) {
             <span>{object.label || `${object.type} #${object.id}, gone`}</span>
           )}
           {object.type === 'video' ? (
-            <Link to={`/admin/review/${object.id}/`} className={item.small}>
-              Watch it in the console
-            </Link>
+            <span className={item.standing}>
+              {standing ? (
+                <span className={STANDING_CHIP[standing] ?? styles.chip}>
+                  {VIDEO_STANDING[standing]}
+                </span>
+              ) : null}
+              <Link to={`/admin/review/${object.id}/`} className={item.small}>
+                Watch it in the console
+              </Link>
+            </span>
           ) : null}
         </div>
       ) : (
@@ -104,7 +126,15 @@ function About({ report }: { report: Report }) {
   );
 }
 
-function Actions({ report, onTakeDown }: { report: Report; onTakeDown: (() => void) | null }) {
+function Actions({
+  report,
+  onTakeDown,
+  takenDown,
+}: {
+  report: Report;
+  onTakeDown: (() => void) | null;
+  takenDown: boolean;
+}) {
   const me = useConsoleMe();
   const { act, busy } = useAct(report.id);
   const [note, setNote] = useState('');
@@ -171,7 +201,12 @@ function Actions({ report, onTakeDown }: { report: Report; onTakeDown: (() => vo
           </fieldset>
         </div>
       ) : null}
-      {onTakeDown ? (
+      {takenDown ? (
+        <p className={item.takenDown}>
+          The video is taken down.{' '}
+          <Link to={takedownsHref({ page: 1, inForce: true })}>Takedowns</Link>
+        </p>
+      ) : onTakeDown ? (
         <button type="button" className={item.takeDown} onClick={onTakeDown}>
           Take down video
         </button>
@@ -356,7 +391,15 @@ export function ReportItemScreen({ id }: { id: number }) {
   const me = useConsoleMe();
   const [takingDown, setTakingDown] = useState(false);
   const video = report.object?.type === 'video' ? report.object : null;
-  const canTakeDown = Boolean(video?.label) && me.permissions.includes('disable:video:any');
+  // Where the video stands (taken down already?) comes from its review screen's data.
+  const standing = useQuery({
+    ...apiQuery<ReviewItem>(reviewItemPath(video?.id ?? 0)),
+    enabled: Boolean(video?.label) && me.permissions.includes('review:video:any'),
+  }).data?.video.state;
+  const canTakeDown =
+    Boolean(video?.label) &&
+    me.permissions.includes('disable:video:any') &&
+    (standing === undefined || standing === 'active' || standing === 'disabled');
   const title = `${subjectLabel(report.subject)} report #${report.id}`;
 
   return (
@@ -380,8 +423,12 @@ export function ReportItemScreen({ id }: { id: number }) {
           <History rows={data.history} />
         </div>
         <div className={item.side}>
-          <About report={report} />
-          <Actions report={report} onTakeDown={canTakeDown ? () => setTakingDown(true) : null} />
+          <About report={report} standing={standing} />
+          <Actions
+            report={report}
+            onTakeDown={canTakeDown ? () => setTakingDown(true) : null}
+            takenDown={standing === 'removed'}
+          />
           <SameObject others={data.same_object} />
           <Details report={report} />
         </div>

@@ -3,6 +3,7 @@ import { MODERATION_NOTE_MAX, type ReportState } from '../../contracts/moderatio
 import styles from './console.module.css';
 import { useConsoleKeys } from './console-ui.tsx';
 import picker from './reason-picker.module.css';
+import own from './takedown-dialog.module.css';
 
 // Pieces the reports inbox and the takedowns share: the state chips, the keys of a list, and
 // a confirm dialog with an optional note (Enter confirms, Escape cancels, as the reason
@@ -103,7 +104,7 @@ export function NoteDialog({
     <div className={styles.backdrop}>
       <div
         ref={dialog}
-        className={`${styles.dialog} ${picker.dialog}`}
+        className={`${styles.dialog} ${picker.dialog} ${own.dialog}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -117,7 +118,7 @@ export function NoteDialog({
         <textarea
           ref={noteField}
           id={noteId}
-          className={picker.note}
+          className={`${picker.note} ${own.note}`}
           value={note}
           maxLength={MODERATION_NOTE_MAX}
           rows={3}

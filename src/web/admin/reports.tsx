@@ -140,7 +140,7 @@ function Filters({
             type="search"
             name="q"
             defaultValue={filters.q}
-            placeholder="Sender or words of the message"
+            placeholder="Sender or message"
             maxLength={100}
             autoComplete="off"
             enterKeyHint="search"
@@ -204,11 +204,11 @@ function Row({
       <span className={inbox.assignee}>
         {row.assignee ? (
           <>
-            <span className="visually-hidden">Assigned to </span>
+            <span className={inbox.assignedTo}>Assigned to </span>
             {row.assignee.username}
           </>
         ) : (
-          <span className={styles.muted}>nobody</span>
+          <span className={`${styles.muted} ${inbox.nobody}`}>nobody</span>
         )}
       </span>
       <span className={inbox.when}>

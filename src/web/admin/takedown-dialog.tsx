@@ -10,10 +10,12 @@ import {
 import { isApiError, postForm } from '../api/client.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import styles from './console.module.css';
+import { isReviewPath } from './console-paths.ts';
 import { useConsoleKeys } from './console-ui.tsx';
 import picker from './reason-picker.module.css';
 import { takedownProblem } from './report-format.ts';
 import { isReportsPath, isTakedownsPath, reportItemPath, TAKEDOWNS_PATH } from './report-paths.ts';
+import own from './takedown-dialog.module.css';
 
 // Taking a video down from a report (decision 0043): one reason of the fixed list (the
 // uploader reads it in their statement of reasons), a note (`other` needs one), and the
@@ -73,7 +75,7 @@ export function TakedownDialog({
       else toastFailure(error);
       return;
     }
-    toast('success', `Taken down: “${toastTitle(video.label)}”, ${REASON_LABELS[chosen]}`);
+    toast('success', `Taken down: ${toastTitle(video.label)} (${REASON_LABELS[chosen]})`);
     if (resolve) {
       try {
         await postForm(reportItemPath(report.id), {
@@ -88,7 +90,7 @@ export function TakedownDialog({
     await queryClient.invalidateQueries({
       predicate: (query) => {
         const path = String(query.queryKey[1] ?? '');
-        return isReportsPath(path) || isTakedownsPath(path);
+        return isReportsPath(path) || isTakedownsPath(path) || isReviewPath(path);
       },
     });
     onClose();
@@ -131,7 +133,7 @@ export function TakedownDialog({
     <div className={styles.backdrop}>
       <div
         ref={dialog}
-        className={`${styles.dialog} ${picker.dialog}`}
+        className={`${styles.dialog} ${picker.dialog} ${own.dialog}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -140,11 +142,11 @@ export function TakedownDialog({
         <h2 id={titleId}>
           Take down <span className={picker.what}>{video.label || `video #${video.id}`}</span>
         </h2>
-        <p className={styles.muted}>
+        <p className={own.lead}>
           It leaves every page, listing and search at once and its page reads as deleted. The
           uploader is told why by mail.
         </p>
-        <fieldset className={picker.reasons}>
+        <fieldset className={`${picker.reasons} ${own.reasons}`}>
           <legend className={picker.legend}>Reason</legend>
           {MODERATION_REASONS.map((value, index) => (
             <label
@@ -169,10 +171,10 @@ export function TakedownDialog({
         <textarea
           ref={noteField}
           id={noteId}
-          className={picker.note}
+          className={`${picker.note} ${own.note}`}
           value={note}
           maxLength={MODERATION_NOTE_MAX}
-          rows={3}
+          rows={2}
           required={noteRequired}
           aria-invalid={problem && noteRequired ? true : undefined}
           onChange={(event) => {
@@ -195,7 +197,7 @@ export function TakedownDialog({
             {problem}
           </p>
         ) : null}
-        <div className={styles.dialogActions}>
+        <div className={`${styles.dialogActions} ${own.actions}`}>
           <button type="button" className={styles.button} onClick={onClose}>
             Cancel <kbd>Esc</kbd>
           </button>

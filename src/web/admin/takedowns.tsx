@@ -8,6 +8,7 @@ import { apiQuery } from '../api/query.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import styles from './console.module.css';
 import { whenUtc } from './console-format.ts';
+import { isReviewPath } from './console-paths.ts';
 import { ConsolePager, ConsoleTitle, EmptyState, ScreenHeader } from './console-ui.tsx';
 import { reasonLabel } from './report-format.ts';
 import {
@@ -64,7 +65,7 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
       await queryClient.invalidateQueries({
         predicate: (query) => {
           const path = String(query.queryKey[1] ?? '');
-          return isTakedownsPath(path) || isReportsPath(path);
+          return isTakedownsPath(path) || isReportsPath(path) || isReviewPath(path);
         },
       });
     } catch (error) {
