@@ -48,7 +48,7 @@ describe('takedownProblem', () => {
     expect(takedownProblem({ code: 'max_length', field: 'note' })).toBe('The note is too long.');
   });
 
-  it('leaves other failures to the site’s toast', () => {
+  it('leaves other failures to the server’s own words', () => {
     expect(takedownProblem({ code: 'general_error' })).toBeUndefined();
     expect(takedownProblem({ code: 'forbidden' })).toBeUndefined();
   });

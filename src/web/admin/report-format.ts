@@ -48,8 +48,8 @@ export function senderOf(row: Pick<ReportRow, 'email' | 'reporter'>): string {
 }
 
 /**
- * What the takedown dialog says of a refusal, under its buttons; undefined for a failure the
- * site's error toast tells better (the network, a lost session).
+ * What the takedown dialog says of a refusal, in the console's words; undefined for a failure
+ * the server's own message tells as well (the network, a lost session).
  */
 export function takedownProblem(failure: {
   code: string;

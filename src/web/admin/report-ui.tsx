@@ -101,7 +101,7 @@ export function NoteDialog({
   });
 
   return (
-    <div className={styles.backdrop}>
+    <div className={`${styles.backdrop} ${own.backdrop}`}>
       <div
         ref={dialog}
         className={`${styles.dialog} ${picker.dialog} ${own.dialog}`}

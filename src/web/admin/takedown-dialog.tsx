@@ -70,9 +70,10 @@ export function TakedownDialog({
       });
     } catch (error) {
       setBusy(false);
-      const said = isApiError(error) ? takedownProblem(error) : undefined;
-      if (said) setProblem(said);
-      else toastFailure(error);
+      // Told inside the dialog, which sits above the toasts.
+      setProblem(
+        isApiError(error) ? (takedownProblem(error) ?? error.message) : 'Something went wrong.',
+      );
       return;
     }
     toast('success', `Taken down: ${toastTitle(video.label)} (${REASON_LABELS[chosen]})`);
@@ -130,7 +131,7 @@ export function TakedownDialog({
   });
 
   return (
-    <div className={styles.backdrop}>
+    <div className={`${styles.backdrop} ${own.backdrop}`}>
       <div
         ref={dialog}
         className={`${styles.dialog} ${picker.dialog} ${own.dialog}`}

@@ -51,7 +51,7 @@ function ObjectCell({ row }: { row: TakedownRow }) {
 export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
   const { data } = useSuspenseQuery(apiQuery<TakedownsPage>(takedownsPath(filters)));
   const queryClient = useQueryClient();
-  const { toast, toastFailure } = useOverlays();
+  const { toast } = useOverlays();
   const [restoring, setRestoring] = useState<TakedownRow | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -74,7 +74,8 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
       } else if (isApiError(error) && error.field === 'note') {
         setProblem('The note is too long.');
       } else {
-        toastFailure(error);
+        // Told inside the dialog, which sits above the toasts.
+        setProblem(isApiError(error) ? error.message : 'Something went wrong.');
       }
     } finally {
       setBusy(false);
