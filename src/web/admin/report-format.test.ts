@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   firstWords,
   reasonLabel,
+  resolveLabel,
   senderOf,
   stateLabel,
   subjectLabel,
@@ -51,5 +52,16 @@ describe('takedownProblem', () => {
   it('leaves other failures to the server’s own words', () => {
     expect(takedownProblem({ code: 'general_error' })).toBeUndefined();
     expect(takedownProblem({ code: 'forbidden' })).toBeUndefined();
+  });
+});
+
+describe('resolveLabel', () => {
+  it('names this report and the other open ones about the video', () => {
+    expect(resolveLabel(4, 0)).toBe('Mark report #4 resolved');
+    expect(resolveLabel(4, 1)).toBe('Mark report #4 and the other open report about it resolved');
+    expect(resolveLabel(4, 3)).toBe(
+      'Mark report #4 and the 3 other open reports about it resolved',
+    );
+    expect(resolveLabel(null, 2)).toBe('Mark the 2 other open reports about it resolved');
   });
 });

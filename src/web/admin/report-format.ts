@@ -77,3 +77,12 @@ export const VIDEO_STANDING: Readonly<Record<VideoState, string>> = {
   rejected: 'Rejected',
   removed: 'Taken down',
 };
+
+/** What the takedown dialog's box settles: this report, the other open ones about the video, or both. */
+export function resolveLabel(thisReport: number | null, others: number): string {
+  const rest = others === 1 ? 'the other open report' : `the ${others} other open reports`;
+  if (thisReport === null) return `Mark ${rest} about it resolved`;
+  return others === 0
+    ? `Mark report #${thisReport} resolved`
+    : `Mark report #${thisReport} and ${rest} about it resolved`;
+}

@@ -31,6 +31,8 @@ type Report = ReportItem['report'];
 const isState = (value: string): value is ReportState =>
   (REPORT_STATES as readonly string[]).includes(value);
 
+const isOpen = (state: string) => state === 'new' || state === 'in_progress';
+
 /** A text, or a quiet dash when it is empty. */
 const orDash = (text: string) => text || <span className={styles.muted}>—</span>;
 
@@ -438,7 +440,8 @@ export function ReportItemScreen({ id }: { id: number }) {
           video={{ id: video.id, label: video.label }}
           report={{
             id: report.id,
-            open: report.state === 'new' || report.state === 'in_progress',
+            open: isOpen(report.state),
+            others: data.same_object.filter((other) => isOpen(other.state)).map((o) => o.id),
           }}
           onClose={() => setTakingDown(false)}
         />

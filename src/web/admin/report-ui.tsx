@@ -59,6 +59,7 @@ export function NoteDialog({
   children,
   noteLabel,
   confirmLabel,
+  tone = 'danger',
   busy,
   problem,
   onCancel,
@@ -68,6 +69,8 @@ export function NoteDialog({
   children?: ReactNode;
   noteLabel: string;
   confirmLabel: string;
+  /** A removal is red; a restore puts something back. */
+  tone?: 'danger' | 'good';
   busy: boolean;
   problem: string;
   onCancel: () => void;
@@ -135,7 +138,7 @@ export function NoteDialog({
           </button>
           <button
             type="button"
-            className={`${styles.button} ${picker.confirm}`}
+            className={`${styles.button} ${tone === 'good' ? own.good : picker.confirm}`}
             onClick={confirm}
             disabled={busy}
           >

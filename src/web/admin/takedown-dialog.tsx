@@ -13,7 +13,7 @@ import styles from './console.module.css';
 import { isReviewPath } from './console-paths.ts';
 import { useConsoleKeys } from './console-ui.tsx';
 import picker from './reason-picker.module.css';
-import { takedownProblem } from './report-format.ts';
+import { resolveLabel, takedownProblem } from './report-format.ts';
 import { isReportsPath, isTakedownsPath, reportItemPath, TAKEDOWNS_PATH } from './report-paths.ts';
 import own from './takedown-dialog.module.css';
 
@@ -31,15 +31,19 @@ export function TakedownDialog({
   onClose,
 }: {
   video: { id: number; label: string };
-  /** The report it comes from; `open` when it is not resolved or rejected yet. */
-  report: { id: number; open: boolean };
+  /**
+   * The report it comes from, when it is still open (new or in progress), and the other open
+   * reports about the same video: the takedown settles them all unless the moderator says no.
+   */
+  report: { id: number; open: boolean; others: number[] };
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
   const { toast, toastFailure } = useOverlays();
   const [reason, setReason] = useState<ModerationReason | null>(null);
   const [note, setNote] = useState('');
-  const [resolve, setResolve] = useState(report.open);
+  const toResolve = [...(report.open ? [report.id] : []), ...report.others];
+  const [resolve, setResolve] = useState(toResolve.length > 0);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
@@ -79,11 +83,13 @@ export function TakedownDialog({
     toast('success', `Taken down: ${toastTitle(video.label)} (${REASON_LABELS[chosen]})`);
     if (resolve) {
       try {
-        await postForm(reportItemPath(report.id), {
-          act: 'state',
-          state: 'resolved',
-          note: `Video taken down: ${REASON_LABELS[chosen]}`,
-        });
+        for (const id of toResolve) {
+          await postForm(reportItemPath(id), {
+            act: 'state',
+            state: 'resolved',
+            note: `Video taken down: ${REASON_LABELS[chosen]}`,
+          });
+        }
       } catch (error) {
         toastFailure(error);
       }
@@ -134,7 +140,7 @@ export function TakedownDialog({
     <div className={`${styles.backdrop} ${own.backdrop}`}>
       <div
         ref={dialog}
-        className={`${styles.dialog} ${picker.dialog} ${own.dialog}`}
+        className={`${styles.dialog} ${picker.dialog} ${own.dialog} ${own.wide}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -183,14 +189,14 @@ export function TakedownDialog({
             setProblem('');
           }}
         />
-        {report.open ? (
+        {toResolve.length > 0 ? (
           <label className={styles.switch}>
             <input
               type="checkbox"
               checked={resolve}
               onChange={(event) => setResolve(event.target.checked)}
             />
-            <span>Mark report #{report.id} resolved</span>
+            <span>{resolveLabel(report.open ? report.id : null, report.others.length)}</span>
           </label>
         ) : null}
         {problem ? (

@@ -128,8 +128,10 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
                   <ObjectCell row={row} />
                 </td>
                 <td data-label="Reason">
-                  {reasonLabel(row.reason)}
-                  {row.note ? <p className={list.note}>{row.note}</p> : null}
+                  <span>
+                    {reasonLabel(row.reason)}
+                    {row.note ? <span className={list.note}>{row.note}</span> : null}
+                  </span>
                 </td>
                 <td data-label="By">{row.by}</td>
                 <td data-label="When" className={list.when}>
@@ -151,7 +153,9 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
                       <span className={styles.muted}>
                         by {row.restored_by}, {whenUtc(row.restored_at)}
                       </span>
-                      {row.restore_note ? <p className={list.note}>{row.restore_note}</p> : null}
+                      {row.restore_note ? (
+                        <span className={list.note}>{row.restore_note}</span>
+                      ) : null}
                     </span>
                   ) : (
                     <span className={list.inForce}>
@@ -184,6 +188,7 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
           }
           noteLabel="Why, for the record"
           confirmLabel="Restore"
+          tone="good"
           busy={busy}
           problem={problem}
           onCancel={() => setRestoring(null)}
