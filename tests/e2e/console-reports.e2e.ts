@@ -187,6 +187,9 @@ describe('reports inbox and takedowns', () => {
     await page.getByText('No report matches these filters').waitFor();
     await pressSeen(page, page.getByRole('link', { name: 'Clear the filters' }), false);
     await page.waitForURL(/\/admin\/reports\/$/);
+    // The unfiltered inbox is drawn (its filters' form anew) before the key is pressed.
+    await row.waitFor();
+    await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe('');
     const search = page.getByLabel('Search reports');
     await page.keyboard.press('/');
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
