@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
+import { mailTo } from './outbox.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { proveHuman } from './site.ts';
 
@@ -221,6 +222,16 @@ describe('reports inbox and takedowns', () => {
     await page.getByText(/Report #\d+ is yours/).waitFor();
     await main.getByText('Assigned to you').waitFor();
     await main.locator('[data-action="report.assign"]').waitFor();
+
+    // An answer goes to the sender by mail and onto the record.
+    const answer = main.getByLabel(/^To owner@studio\.test/);
+    await answer.fill('Thank you: we are looking at it now.');
+    await pressSeen(page, main.getByRole('button', { name: 'Send' }), false);
+    await page.getByText('Answer sent to owner@studio.test').waitFor();
+    await expect.poll(() => answer.inputValue()).toBe('');
+    await main.locator('[data-action="report.answer"]').waitFor();
+    const mail = await mailTo(dataDir, 'owner@studio.test', { subject: /^Re: your dmca report/ });
+    expect(mail.subject).toContain('Afterglow');
 
     await pressSeen(page, main.getByRole('button', { name: 'Take down video' }), false);
     const dialog = page.getByRole('dialog', { name: /Take down/ });
