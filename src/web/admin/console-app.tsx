@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { ReviewQueue } from '../../contracts/moderation.schema.ts';
+import type { ReportsPage, ReviewQueue } from '../../contracts/moderation.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { OverlayProvider } from '../components/overlays/overlays.tsx';
 import { AuditScreen } from './audit.tsx';
@@ -11,8 +11,12 @@ import { reviewQueuePath } from './console-paths.ts';
 import { EmptyState, useConsoleMe } from './console-ui.tsx';
 import type { ConsoleView } from './console-view.ts';
 import { MembersScreen } from './members.tsx';
+import { ReportItemScreen } from './report-item.tsx';
+import { NEW_REPORTS_PATH } from './report-paths.ts';
+import { ReportsScreen } from './reports.tsx';
 import { ReviewItemScreen } from './review-item.tsx';
 import { ReviewQueueScreen } from './review-queue.tsx';
+import { TakedownsScreen } from './takedowns.tsx';
 
 // The console's frame (decision 0043): on a laptop a sidebar with the sections, the queue's
 // count and who is signed in; on a phone a top bar whose menu holds the same. The site's
@@ -21,6 +25,7 @@ import { ReviewQueueScreen } from './review-queue.tsx';
 const QUEUE_REFRESH_MS = 60_000;
 
 function Nav({ queueCount, onNavigate }: { queueCount?: number; onNavigate?: () => void }) {
+  const me = useConsoleMe();
   const link = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink;
   return (
@@ -36,6 +41,21 @@ function Nav({ queueCount, onNavigate }: { queueCount?: number; onNavigate?: () 
           ) : null}
         </NavLink>
       </li>
+      {me.permissions.includes('read:report:any') ? (
+        <li>
+          <NavLink to="/admin/reports/" className={link} onClick={onNavigate}>
+            <span>Reports</span>
+            <NewReports />
+          </NavLink>
+        </li>
+      ) : null}
+      {me.permissions.includes('disable:video:any') ? (
+        <li>
+          <NavLink to="/admin/takedowns/" className={link} onClick={onNavigate}>
+            Takedowns
+          </NavLink>
+        </li>
+      ) : null}
       <li>
         <NavLink to="/admin/members/" className={link} onClick={onNavigate}>
           Members
@@ -47,6 +67,21 @@ function Nav({ queueCount, onNavigate }: { queueCount?: number; onNavigate?: () 
         </NavLink>
       </li>
     </ul>
+  );
+}
+
+/** The count of new reports; the inbox's first page shares its cache entry. */
+function NewReports() {
+  const reports = useQuery({
+    ...apiQuery<ReportsPage>(NEW_REPORTS_PATH),
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
+  if (!reports.data) return null;
+  return (
+    <span className={styles.badge}>
+      {reports.data.total}
+      <span className="visually-hidden"> new</span>
+    </span>
   );
 }
 
@@ -70,6 +105,12 @@ function Screen({ view }: { view: ConsoleView }) {
       return <MembersScreen query={view.query} />;
     case 'audit':
       return <AuditScreen filters={view.filters} />;
+    case 'reports':
+      return <ReportsScreen filters={view.filters} />;
+    case 'report':
+      return <ReportItemScreen key={view.id} id={view.id} />;
+    case 'takedowns':
+      return <TakedownsScreen filters={view.filters} />;
     case 'missing':
       return (
         <EmptyState title="Not found">

@@ -26,6 +26,15 @@ describe('consoleViewOf', () => {
       screen: 'audit',
       filters: { action: 'video.approve' },
     });
+    expect(view('/admin/reports/?state=all&subject=dmca')).toMatchObject({
+      screen: 'reports',
+      filters: { state: 'all', subject: 'dmca' },
+    });
+    expect(view('/admin/reports/12/')).toEqual({ screen: 'report', id: 12 });
+    expect(view('/admin/takedowns/?show=all')).toEqual({
+      screen: 'takedowns',
+      filters: { page: 1, inForce: false },
+    });
   });
 
   it('answers missing for anything else', () => {
@@ -36,6 +45,9 @@ describe('consoleViewOf', () => {
       '/admin/members/5/',
       '/admin/settings/',
       '/admin/audit/x/',
+      '/admin/reports/x/',
+      '/admin/reports/1/2/',
+      '/admin/takedowns/3/',
     ]) {
       expect(view(url)).toEqual({ screen: 'missing' });
     }
@@ -48,6 +60,10 @@ describe('viewDataPath', () => {
     expect(viewDataPath({ screen: 'queue', query: { page: 1, q: '' } })).toBe('/api/admin/review');
     expect(viewDataPath({ screen: 'members', query: { page: 3, q: '' } })).toBe(
       '/api/admin/members?page=3',
+    );
+    expect(viewDataPath({ screen: 'report', id: 4 })).toBe('/api/admin/reports/4');
+    expect(viewDataPath({ screen: 'takedowns', filters: { page: 1, inForce: true } })).toBe(
+      '/api/admin/takedowns?in_force=1',
     );
     expect(viewDataPath({ screen: 'missing' })).toBeUndefined();
   });

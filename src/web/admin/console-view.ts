@@ -9,6 +9,15 @@ import {
   reviewItemPath,
   reviewQueuePath,
 } from './console-paths.ts';
+import {
+  type ReportFilters,
+  readReportFilters,
+  readTakedownFilters,
+  reportItemPath,
+  reportsPath,
+  type TakedownFilters,
+  takedownsPath,
+} from './report-paths.ts';
 
 // Which console screen an address shows. The console is one route (`/admin/*`, one small
 // entry in the site's route table: the listing's first-paint budget has no room for more);
@@ -19,6 +28,9 @@ export type ConsoleView =
   | { screen: 'item'; id: number }
   | { screen: 'members'; query: ListQuery }
   | { screen: 'audit'; filters: AuditFilters }
+  | { screen: 'reports'; filters: ReportFilters }
+  | { screen: 'report'; id: number }
+  | { screen: 'takedowns'; filters: TakedownFilters }
   | { screen: 'missing' };
 
 /** The screen of `/admin/…`; 'index' for `/admin/` itself, which opens the queue. */
@@ -35,7 +47,15 @@ export function consoleViewOf(pathname: string, search: URLSearchParams): Consol
     const parsed = parseId(id);
     return parsed === undefined ? { screen: 'missing' } : { screen: 'item', id: parsed };
   }
+  if (section === 'reports') {
+    if (id === undefined) return { screen: 'reports', filters: readReportFilters(search) };
+    const parsed = parseId(id);
+    return parsed === undefined ? { screen: 'missing' } : { screen: 'report', id: parsed };
+  }
   if (id !== undefined) return { screen: 'missing' };
+  if (section === 'takedowns') {
+    return { screen: 'takedowns', filters: readTakedownFilters(search) };
+  }
   if (section === 'members') return { screen: 'members', query: readListQuery(search) };
   if (section === 'audit') return { screen: 'audit', filters: readAuditFilters(search) };
   return { screen: 'missing' };
@@ -52,6 +72,12 @@ export function viewDataPath(view: ConsoleView): string | undefined {
       return membersPath(view.query);
     case 'audit':
       return auditPath(view.filters);
+    case 'reports':
+      return reportsPath(view.filters);
+    case 'report':
+      return reportItemPath(view.id);
+    case 'takedowns':
+      return takedownsPath(view.filters);
     case 'missing':
       return undefined;
   }

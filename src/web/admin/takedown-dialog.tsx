@@ -1,0 +1,223 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toastTitle } from '../../contracts/format.ts';
+import {
+  MODERATION_NOTE_MAX,
+  MODERATION_REASONS,
+  type ModerationReason,
+  REASON_LABELS,
+} from '../../contracts/moderation.ts';
+import { isApiError, postForm } from '../api/client.ts';
+import { useOverlays } from '../components/overlays/overlays.tsx';
+import styles from './console.module.css';
+import { isReviewPath } from './console-paths.ts';
+import { useConsoleKeys } from './console-ui.tsx';
+import picker from './reason-picker.module.css';
+import { resolveLabel, takedownProblem } from './report-format.ts';
+import { isReportsPath, isTakedownsPath, reportItemPath, TAKEDOWNS_PATH } from './report-paths.ts';
+import own from './takedown-dialog.module.css';
+
+// Taking a video down from a report (decision 0043): one reason of the fixed list (the
+// uploader reads it in their statement of reasons), a note (`other` needs one), and the
+// report closed with it unless the moderator says otherwise. The same keys as the review
+// screen's reason picker: 1-9 and 0 pick, Enter confirms, Escape cancels. Its own dialog
+// rather than the picker itself: the picker's words are the rejection's.
+
+const keyOf = (index: number) => String((index + 1) % 10);
+
+export function TakedownDialog({
+  video,
+  report,
+  onClose,
+}: {
+  video: { id: number; label: string };
+  /**
+   * The report it comes from, when it is still open (new or in progress), and the other open
+   * reports about the same video: the takedown settles them all unless the moderator says no.
+   */
+  report: { id: number; open: boolean; others: number[] };
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const { toast, toastFailure } = useOverlays();
+  const [reason, setReason] = useState<ModerationReason | null>(null);
+  const [note, setNote] = useState('');
+  const toResolve = [...(report.open ? [report.id] : []), ...report.others];
+  const [resolve, setResolve] = useState(toResolve.length > 0);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const dialog = useRef<HTMLDivElement>(null);
+  const noteField = useRef<HTMLTextAreaElement>(null);
+  const titleId = useId();
+  const noteId = useId();
+  const noteRequired = reason === 'other';
+
+  useEffect(() => {
+    dialog.current?.focus();
+  }, []);
+
+  const pick = (next: ModerationReason) => {
+    setReason(next);
+    setProblem('');
+    if (next === 'other') requestAnimationFrame(() => noteField.current?.focus());
+  };
+
+  const send = async (chosen: ModerationReason, text: string) => {
+    setBusy(true);
+    try {
+      await postForm<{ success: 1; takedown_id: number }>(TAKEDOWNS_PATH, {
+        object_type: 'video',
+        object_id: String(video.id),
+        reason: chosen,
+        note: text,
+        report_id: String(report.id),
+      });
+    } catch (error) {
+      setBusy(false);
+      // Told inside the dialog, which sits above the toasts.
+      setProblem(
+        isApiError(error) ? (takedownProblem(error) ?? error.message) : 'Something went wrong.',
+      );
+      return;
+    }
+    toast('success', `Taken down: ${toastTitle(video.label)} (${REASON_LABELS[chosen]})`);
+    if (resolve) {
+      try {
+        for (const id of toResolve) {
+          await postForm(reportItemPath(id), {
+            act: 'state',
+            state: 'resolved',
+            note: `Video taken down: ${REASON_LABELS[chosen]}`,
+          });
+        }
+      } catch (error) {
+        toastFailure(error);
+      }
+    }
+    await queryClient.invalidateQueries({
+      predicate: (query) => {
+        const path = String(query.queryKey[1] ?? '');
+        return isReportsPath(path) || isTakedownsPath(path) || isReviewPath(path);
+      },
+    });
+    onClose();
+  };
+
+  const confirm = () => {
+    if (busy) return;
+    if (!reason) {
+      setProblem('Pick a reason (1–9, 0).');
+      return;
+    }
+    if (reason === 'other' && note.trim() === '') {
+      setProblem('Write a note for “Other”.');
+      noteField.current?.focus();
+      return;
+    }
+    void send(reason, note.trim());
+  };
+
+  useConsoleKeys('reason', (action) => {
+    switch (action.type) {
+      case 'pick-reason': {
+        const next = MODERATION_REASONS[action.index];
+        if (!next) return false;
+        pick(next);
+        return;
+      }
+      case 'confirm':
+        confirm();
+        return;
+      case 'cancel':
+        onClose();
+        return;
+      default:
+        return false;
+    }
+  });
+
+  return (
+    <div className={`${styles.backdrop} ${own.backdrop}`}>
+      <div
+        ref={dialog}
+        className={`${styles.dialog} ${picker.dialog} ${own.dialog} ${own.wide}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <h2 id={titleId}>
+          Take down <span className={picker.what}>{video.label || `video #${video.id}`}</span>
+        </h2>
+        <p className={own.lead}>
+          It leaves every page, listing and search at once and its page reads as deleted. The
+          uploader is told why by mail.
+        </p>
+        <fieldset className={`${picker.reasons} ${own.reasons}`}>
+          <legend className={picker.legend}>Reason</legend>
+          {MODERATION_REASONS.map((value, index) => (
+            <label
+              key={value}
+              className={reason === value ? `${picker.reason} ${picker.chosen}` : picker.reason}
+            >
+              <input
+                type="radio"
+                name="takedown-reason"
+                value={value}
+                checked={reason === value}
+                onChange={() => pick(value)}
+              />
+              <kbd>{keyOf(index)}</kbd>
+              <span>{REASON_LABELS[value]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={noteId} className={picker.noteLabel}>
+          Note to the uploader {noteRequired ? '(required)' : '(optional)'}
+        </label>
+        <textarea
+          ref={noteField}
+          id={noteId}
+          className={`${picker.note} ${own.note}`}
+          value={note}
+          maxLength={MODERATION_NOTE_MAX}
+          rows={2}
+          required={noteRequired}
+          aria-invalid={problem && noteRequired ? true : undefined}
+          onChange={(event) => {
+            setNote(event.target.value);
+            setProblem('');
+          }}
+        />
+        {toResolve.length > 0 ? (
+          <label className={styles.switch}>
+            <input
+              type="checkbox"
+              checked={resolve}
+              onChange={(event) => setResolve(event.target.checked)}
+            />
+            <span>{resolveLabel(report.open ? report.id : null, report.others.length)}</span>
+          </label>
+        ) : null}
+        {problem ? (
+          <p className={picker.problem} role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className={`${styles.dialogActions} ${own.actions}`}>
+          <button type="button" className={styles.button} onClick={onClose}>
+            Cancel <kbd>Esc</kbd>
+          </button>
+          <button
+            type="button"
+            className={`${styles.button} ${picker.confirm}`}
+            onClick={confirm}
+            disabled={busy}
+          >
+            Take down <kbd>Enter</kbd>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
