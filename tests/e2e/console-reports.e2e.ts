@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
 import { mailTo } from './outbox.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { proveHuman } from './site.ts';
+import { addStaffAccount } from './staff.ts';
 
 // The console's reports inbox and takedowns (issue 16, decisions 0043 and 0046), walked as
 // the issue's done-when says: a visitor reports a video from its page (the listing it sits on
@@ -22,7 +21,6 @@ import { proveHuman } from './site.ts';
 // Takedowns and it is back. The laptop walk goes by keyboard, the phone walk by touch, and
 // every control pressed is checked on screen and not covered.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const LISTING = '/videos/latest-updates/1/';
 let dataDir: string;
 let site: RunningServer;
@@ -35,25 +33,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-reports-'));
   const env = { DATA_DIR: dataDir, DEMO_VIDEOS: '30', DEMO_PLAYABLE: '0' };
   await (await startServer(env)).stop();
-  const { stdout } = await promisify(execFile)(
-    path.join(ROOT, 'node_modules/.bin/node'),
-    [
-      'src/server/commands/staff.cli.ts',
-      'add',
-      'inboxmod',
-      '--role',
-      'moderator',
-      '--create',
-      '--email',
-      'inboxmod@staff.test',
-    ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
-  );
-  staff = {
-    password: /Password \(shown once\): (\S+)/.exec(stdout)?.[1] ?? '',
-    secret: /secret: ([A-Z2-7]+)/.exec(stdout)?.[1] ?? '',
-  };
-  expect(staff.password).not.toBe('');
+  staff = await addStaffAccount(dataDir, 'inboxmod', 'moderator');
   site = await startServer(env);
   browser = await launchBrowser();
 }, 240_000);

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFETIME } from '../../src/contracts/constants.ts';
@@ -11,6 +9,7 @@ import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { onScreen, SHELL_SIZES } from './on-screen.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { addStaffAccount } from './staff.ts';
 
 // The staff console (issue 16, decision 0043) in Debian's Chromium against the built site:
 // staff made by the real CLI on the site's data directory while it is stopped, 50 demo
@@ -18,7 +17,6 @@ import { type RunningServer, startServer } from './server.ts';
 // clears the whole queue with the keyboard alone; the phone layout reaches every section and
 // keeps the decision on screen; only an administrator marks a member trusted.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const WAITING = 50;
 let dataDir: string;
 let site: RunningServer;
@@ -26,25 +24,7 @@ let browser: Browser;
 const accounts = new Map<string, { password: string; secret: string }>();
 
 async function addStaff(username: string, role: 'admin' | 'moderator') {
-  const { stdout } = await promisify(execFile)(
-    path.join(ROOT, 'node_modules/.bin/node'),
-    [
-      'src/server/commands/staff.cli.ts',
-      'add',
-      username,
-      '--role',
-      role,
-      '--create',
-      '--email',
-      `${username}@staff.test`,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
-  );
-  const password = /Password \(shown once\): (\S+)/.exec(stdout)?.[1] ?? '';
-  const secret = /secret: ([A-Z2-7]+)/.exec(stdout)?.[1] ?? '';
-  expect(password).not.toBe('');
-  expect(secret).not.toBe('');
-  accounts.set(username, { password, secret });
+  accounts.set(username, await addStaffAccount(dataDir, username, role));
 }
 
 beforeAll(async () => {

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/staff/second-factor.ts';
@@ -10,6 +8,7 @@ import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import { mailTo } from './outbox.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { addStaffAccount } from './staff.ts';
 
 // Staff sign-in in Debian's Chromium (decision 0038): accounts made by the real CLI
 // (`npm run staff -- add --create`) on the site's data directory while the site is stopped
@@ -17,34 +16,15 @@ import { type RunningServer, startServer } from './server.ts';
 // TOTP code computed here, a wrong code refused, and a recovery code, at phone and laptop
 // sizes.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
 let site: RunningServer;
 let browser: Browser;
 const accounts = new Map<string, { password: string; secret: string; recovery: string[] }>();
 
 async function addStaff(username: string) {
-  const { stdout } = await promisify(execFile)(
-    path.join(ROOT, 'node_modules/.bin/node'),
-    [
-      'src/server/commands/staff.cli.ts',
-      'add',
-      username,
-      '--role',
-      'admin',
-      '--create',
-      '--email',
-      `${username}@staff.test`,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
-  );
-  const password = /Password \(shown once\): (\S+)/.exec(stdout)?.[1] ?? '';
-  const secret = /secret: ([A-Z2-7]+)/.exec(stdout)?.[1] ?? '';
-  const recovery = [...stdout.matchAll(/^ {2}([a-z2-9]{5}-[a-z2-9]{5})$/gm)].map((m) => m[1] ?? '');
-  expect(password).not.toBe('');
-  expect(secret).not.toBe('');
-  expect(recovery).toHaveLength(10);
-  accounts.set(username, { password, secret, recovery });
+  const account = await addStaffAccount(dataDir, username, 'admin');
+  expect(account.recovery).toHaveLength(10);
+  accounts.set(username, account);
 }
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { makeVideo } from '../../../tests/support/factories.ts';
+import { requests } from '../../../tests/support/requests.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { startMailbox, type TestMailbox } from '../../../tests/support/smtp.ts';
 import { signInAsStaff } from '../../../tests/support/staff.ts';
@@ -30,19 +31,7 @@ async function video(session: TestSession, title: string, status: number): Promi
   return id;
 }
 
-const get = (url: string, session?: TestSession) =>
-  t.app.inject({ method: 'GET', url, headers: session?.headers ?? {} });
-
-const post = (url: string, fields: Record<string, string>, session?: TestSession) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      ...(session?.headers ?? {}),
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const { get, post } = requests(() => t.app);
 
 /** A moderator rejects a waiting video; answers its statement's id. */
 async function reject(id: number, reason: string, note = ''): Promise<number> {

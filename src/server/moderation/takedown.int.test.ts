@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { makeVideo } from '../../../tests/support/factories.ts';
+import { requests } from '../../../tests/support/requests.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { startMailbox, type TestMailbox } from '../../../tests/support/smtp.ts';
 import { signInAsStaff } from '../../../tests/support/staff.ts';
@@ -18,16 +19,7 @@ let mailbox: TestMailbox;
 let moderator: TestSession;
 let uploader: TestSession;
 
-const get = (url: string, session?: TestSession) =>
-  t.app.inject({ method: 'GET', url, headers: session?.headers ?? {} });
-
-const post = (url: string, fields: Record<string, string>, session?: TestSession) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...(session?.headers ?? {}), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const { get, post } = requests(() => t.app);
 
 /** The uploader's videos as a cached listing (lifetime 300 s) shows them. */
 const listed = async (userId: number) =>

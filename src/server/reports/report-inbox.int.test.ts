@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { makeVideo } from '../../../tests/support/factories.ts';
+import { requests } from '../../../tests/support/requests.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { startMailbox, type TestMailbox } from '../../../tests/support/smtp.ts';
 import { signInAsStaff } from '../../../tests/support/staff.ts';
@@ -17,16 +18,7 @@ let mailbox: TestMailbox;
 let moderator: TestSession;
 let member: TestSession;
 
-const get = (url: string, session?: TestSession) =>
-  t.app.inject({ method: 'GET', url, headers: session?.headers ?? {} });
-
-const post = (url: string, fields: Record<string, string>, session?: TestSession) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...(session?.headers ?? {}), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const { get, post } = requests(() => t.app);
 
 async function report(o: { message: string; videoId?: number; picture?: boolean }) {
   const picture = o.picture

@@ -14,7 +14,7 @@ export const MEMBERS_PATH = '/api/admin/members';
 export const AUDIT_PATH = '/api/admin/audit';
 
 /** A path with its query, parameters in the order given and empty ones left out. */
-function withQuery(path: string, params: [string, string | number | undefined][]): string {
+export function withQuery(path: string, params: [string, string | number | undefined][]): string {
   const search = new URLSearchParams();
   for (const [name, value] of params) {
     if (value === undefined || value === '') continue;

@@ -1,6 +1,6 @@
 import { REPORT_STATES, type ReportState } from '../../contracts/moderation.ts';
 import { REPORT_SUBJECTS, type ReportSubject } from '../../contracts/report.rules.ts';
-import { parsePage, parseSearch } from './console-paths.ts';
+import { parsePage, parseSearch, withQuery } from './console-paths.ts';
 
 // The addresses of the reports inbox and the takedowns (decision 0046): what their screens
 // keep in their own URL, and the JSON paths they read (one query key each).
@@ -43,18 +43,6 @@ export function readReportFilters(search: URLSearchParams): ReportFilters {
     mine: search.get('mine') === '1',
     q: parseSearch(search.get('q')),
   };
-}
-
-/** A path with its query, parameters in the order given, empty ones and page 1 left out. */
-function withQuery(path: string, params: [string, string | number | undefined][]): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of params) {
-    if (value === undefined || value === '') continue;
-    if (name === 'page' && value === 1) continue;
-    search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
 }
 
 /** The API path of an inbox page: the API reads no state as every state. */
