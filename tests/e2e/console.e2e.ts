@@ -33,7 +33,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     DEMO_VIDEOS: '60',
     DEMO_PLAYABLE: '0',
-    DEMO_REVIEW: String(WAITING),
+    // One more than the keyboard test clears: the race test decides one first.
+    DEMO_REVIEW: String(WAITING + 1),
   };
   // The demo loads into a database without accounts: start once, then add the staff with
   // the site stopped (PGlite lets one process open it), as an operator would.
@@ -42,6 +43,8 @@ beforeAll(async () => {
   await addStaff('phonemod', 'moderator');
   await addStaff('readmod', 'moderator');
   await addStaff('siteadmin', 'admin');
+  await addStaff('racemod', 'moderator');
+  await addStaff('fastmod', 'moderator');
   site = await startServer(env);
   browser = await launchBrowser();
 }, 240_000);
@@ -155,6 +158,34 @@ describe('the staff console', () => {
       uncovered: true,
     });
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves on when another moderator decided the video first', async () => {
+    const context = await browser.newContext(SHELL_SIZES.laptop);
+    await signInStaff(context, 'racemod');
+    const page = await context.newPage();
+    const queue = await context.request.get(`${site.url}/api/admin/review`, { headers: AJAX });
+    const [first, second] = ((await queue.json()) as { items: { id: number }[] }).items;
+    await open(page, `/admin/review/${first?.id}/`);
+    await page.getByRole('button', { name: /^Approve/ }).waitFor();
+
+    // Meanwhile another moderator approves it.
+    const other = await browser.newContext(SHELL_SIZES.laptop);
+    await signInStaff(other, 'fastmod');
+    const otherPage = await other.newPage();
+    await open(otherPage, '/admin/review/');
+    const csrf = await otherPage.evaluate(() => window.__AFTERGLOW__.globals.csrf);
+    const approved = await other.request.post(`${site.url}/api/admin/review/${first?.id}`, {
+      form: { decision: 'approve' },
+      headers: { ...AJAX, 'x-csrf-token': csrf },
+    });
+    expect(approved.status()).toBe(200);
+    await other.close();
+
+    await page.keyboard.press('a');
+    await page.getByText('Already decided by someone else: active now').waitFor();
+    await page.waitForURL(`${site.url}/admin/review/${second?.id}/`);
     await context.close();
   });
 

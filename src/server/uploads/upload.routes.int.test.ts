@@ -233,7 +233,12 @@ describe('uploading a video', () => {
   }, 240_000);
 
   it('takes an own preview image, and refuses one that is not an image or too many pixels', async () => {
+    // A trusted uploader (decision 0043): their upload skips the review queue.
     const member = await signInAs(app, db.database);
+    await db.database.query('UPDATE users SET trusted_uploader = true WHERE id = $1', [
+      member.userId,
+    ]);
+    app.sessions.forget(member.userId);
     const uploadId = await tusUpload(member, clips.long2, 'withcover.mkv');
     const post = (image: Buffer, type: string) => {
       const body = new FormData();
@@ -273,8 +278,10 @@ describe('uploading a video', () => {
     expect(ok.status).toBe(200);
     const { video_id: videoId } = (await ok.json()) as { video_id: string };
     expect(await storage.exists(videoSourceKey(Number(videoId), 'mkv'))).toBe(true);
-    // The pipeline makes the member's image the main screenshot and the thumb.
-    await waitForPipeline(db.database, Number(videoId));
+    // The pipeline makes the member's image the main screenshot and the thumb, and
+    // publishes the trusted member's video itself.
+    const done = await waitForPipeline(db.database, Number(videoId));
+    expect(done?.status_id).toBe(VIDEO_STATUS.active);
     for (const key of [videoPreviewKey(Number(videoId)), videoThumbKey(Number(videoId))]) {
       const { channels } = await sharp(storage.localPath(key)).stats();
       expect(

@@ -252,8 +252,19 @@ export function ReviewItemScreen({ id }: { id: number }) {
       });
       await goTo(answer.next);
     } catch (error) {
+      const decidedBy =
+        isApiError(error) && error.code === 'not_found' ? error.info?.state : undefined;
       if (isApiError(error) && error.field === 'note') {
         setNoteError('Write a note for this reason.');
+      } else if (typeof decidedBy === 'string') {
+        // Another moderator decided first: nothing to do here, on to the next one.
+        toast('info', `Already decided by someone else: ${decidedBy} now`);
+        setPicking(false);
+        await queryClient.invalidateQueries({
+          predicate: (query) => isReviewPath(String(query.queryKey[1] ?? '')),
+          refetchType: 'none',
+        });
+        await goTo(queue.next);
       } else {
         toastFailure(error);
       }
