@@ -19,7 +19,7 @@ import { preloadable } from '../lib/preloadable.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 import type { NotFoundPage } from '../routes/not-found.tsx';
 import { ME_PATH, reviewQueuePath } from './console-paths.ts';
-import { type ConsoleView, consoleViewOf, viewDataPath } from './console-view.ts';
+import { type ConsoleData, consoleViewOf, viewDataPath } from './console-view.ts';
 
 // The gate of the staff console (decision 0043), the one small chunk `/admin/*` loads: it asks
 // the server who is there, answers anyone but staff with the site's own 404 page (no hint the
@@ -33,11 +33,6 @@ import { type ConsoleView, consoleViewOf, viewDataPath } from './console-view.ts
 
 const APP_MODULE = 'src/web/admin/console-app.tsx';
 const consoleApp = preloadable(() => import('./console-app.tsx').then((m) => m.ConsoleApp));
-
-export interface ConsoleData {
-  me: ConsoleMe;
-  view: ConsoleView;
-}
 
 export interface SitePieces {
   appContext: typeof appContext;

@@ -4,9 +4,9 @@ import type { ConsoleMe } from '../../contracts/moderation.schema.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import styles from './console.module.css';
-import type { ConsoleData } from './console-gate.tsx';
 import { type ConsoleAction, type ConsoleScreen, consoleKeyFor, KEY_HELP } from './console-keys.ts';
 import { pageHref } from './console-paths.ts';
+import type { ConsoleData } from './console-view.ts';
 
 // Pieces every console screen uses: its title, the staff member, search, pages, the key
 // handling and the help that lists the keys.

@@ -1,3 +1,4 @@
+import type { ConsoleMe } from '../../contracts/moderation.schema.ts';
 import { parseId } from '../../contracts/paths.ts';
 import {
   type AuditFilters,
@@ -34,6 +35,12 @@ export type ConsoleView =
   | { screen: 'missing' };
 
 /** The screen of `/admin/…`; 'index' for `/admin/` itself, which opens the queue. */
+/** What the console's gate loads for a staff member: who they are and which screen. */
+export interface ConsoleData {
+  me: ConsoleMe;
+  view: ConsoleView;
+}
+
 export function consoleViewOf(pathname: string, search: URLSearchParams): ConsoleView | 'index' {
   const parts = pathname
     .replace(/^\/admin(?=\/|$)/, '')
