@@ -119,3 +119,6 @@ export function countryName(code: string, lang: string): string {
     return upper;
   }
 }
+
+/** A database timestamp as the API writes times: ISO 8601 in UTC. */
+export const isoTime = (timestamp: string): string => new Date(timestamp).toISOString();

@@ -67,6 +67,10 @@ export type ModeratedObject = (typeof MODERATED_OBJECTS)[number];
 /** Rows per page of every console list. */
 export const CONSOLE_PAGE_SIZE = 50;
 
+/** How many pages a console list of `total` rows has: one at least, for the empty state. */
+export const consolePages = (total: number): number =>
+  Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE));
+
 /** Where a report stands in the inbox (`reports.state`). */
 export const REPORT_STATES = ['new', 'in_progress', 'resolved', 'rejected'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];

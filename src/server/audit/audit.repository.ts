@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { countRows } from '../kernel/db/estimate.ts';
 
 // Reading the audit log (decision 0043): newest first, filtered by actor, action and object,
 // each filter served by its index. Rows are written by kernel/audit/audit-entry.ts inside the
@@ -27,9 +28,6 @@ export interface AuditLogRow {
   ip: string;
 }
 
-/** Rows counted exactly at most; the console says "10,000+" beyond. */
-const COUNT_CAP = 10_000;
-
 function where(filter: AuditFilter, params: unknown[]): string {
   const clauses: string[] = [];
   const bind = (value: unknown) => {
@@ -57,13 +55,8 @@ export function createAuditRepository(database: Pick<Database, 'query'>) {
     },
 
     async count(filter: AuditFilter): Promise<number> {
-      const params: unknown[] = [COUNT_CAP];
-      const [row] = await database.query<{ n: number | string }>(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM audit_log WHERE ${where(filter, params)}
-          LIMIT $1) capped`,
-        params,
-      );
-      return Number(row?.n ?? 0);
+      const params: unknown[] = [];
+      return countRows(database, `audit_log WHERE ${where(filter, params)}`, params);
     },
   };
 }

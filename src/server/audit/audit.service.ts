@@ -1,6 +1,12 @@
 import { AppError } from '../../contracts/errors.ts';
+import { isoTime } from '../../contracts/format.ts';
 import type { AuditPage } from '../../contracts/moderation.schema.ts';
-import { AUDIT_ACTIONS, CONSOLE_PAGE_SIZE, MODERATED_OBJECTS } from '../../contracts/moderation.ts';
+import {
+  AUDIT_ACTIONS,
+  CONSOLE_PAGE_SIZE,
+  consolePages,
+  MODERATED_OBJECTS,
+} from '../../contracts/moderation.ts';
 import { requireStaff } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { AuditFilter, AuditRepository } from './audit.repository.ts';
@@ -45,7 +51,7 @@ export function createAuditService(deps: { audit: AuditRepository }) {
       return {
         items: rows.map((row) => ({
           id: Number(row.id),
-          at: new Date(row.at).toISOString(),
+          at: isoTime(row.at),
           actor: { id: Number(row.actor_id), username: row.actor_name, role: row.actor_role },
           action: row.action,
           object_type: row.object_type,
@@ -58,7 +64,7 @@ export function createAuditService(deps: { audit: AuditRepository }) {
         })),
         total,
         page: query.page,
-        pages: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
+        pages: consolePages(total),
       };
     },
   };

@@ -1,5 +1,6 @@
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { isoTime } from '../../contracts/format.ts';
 import { MODERATION_NOTE_MAX } from '../../contracts/moderation.ts';
 import {
   type AppealAnswer,
@@ -40,8 +41,6 @@ const STATE_OF: Record<number, MyUploadState> = {
   [VIDEO_STATUS.removed]: 'removed',
 };
 
-const iso = (timestamp: string) => new Date(timestamp).toISOString();
-
 /** The statement a member reads with an upload: why it is rejected or removed, or appealed. */
 function statementOf(row: MyUploadRow, state: MyUploadState): MyStatement | null {
   if (row.statement_id === null || row.decision === null || row.appeal_state === null) return null;
@@ -52,7 +51,7 @@ function statementOf(row: MyUploadRow, state: MyUploadState): MyStatement | null
     decision: row.decision,
     reason: row.reason ?? '',
     note: row.note ?? '',
-    created_at: iso(row.statement_at ?? row.created_at),
+    created_at: isoTime(row.statement_at ?? row.created_at),
     appeal_state: row.appeal_state,
     can_appeal: state === 'rejected' && row.decision === 'rejected' && row.appeal_state === 'none',
   };
@@ -98,7 +97,7 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
             dir: row.dir,
             state,
             duration: Number(row.duration),
-            uploaded_at: iso(row.created_at),
+            uploaded_at: isoTime(row.created_at),
             thumb:
               version === 0
                 ? PLACEHOLDER_IMAGE

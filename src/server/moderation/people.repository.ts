@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { notDeletedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
+import { countRows } from '../kernel/db/estimate.ts';
 
 // Members as staff see them (issue 16 "People"): found by name or address, with their role,
 // trusted mark and uploads; the trusted mark set in one transaction with its audit row.
@@ -15,8 +16,6 @@ export interface PersonRow {
   created_at: string;
   uploads: number | string;
 }
-
-const COUNT_CAP = 10_000;
 
 const likePrefix = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -42,12 +41,8 @@ export function createPeopleRepository(database: Pick<Database, 'query' | 'trans
     },
 
     async count(q?: string): Promise<number> {
-      const params: unknown[] = [COUNT_CAP];
-      const [row] = await database.query<{ n: number | string }>(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM users u WHERE ${where(q, params)} LIMIT $1) c`,
-        params,
-      );
-      return Number(row?.n ?? 0);
+      const params: unknown[] = [];
+      return countRows(database, `users u WHERE ${where(q, params)}`, params);
     },
 
     /** Sets the trusted mark; undefined when there is no such member. */

@@ -1,6 +1,7 @@
 import { AppError } from '../../contracts/errors.ts';
+import { isoTime } from '../../contracts/format.ts';
 import type { ConsoleMembers } from '../../contracts/moderation.schema.ts';
-import { CONSOLE_PAGE_SIZE } from '../../contracts/moderation.ts';
+import { CONSOLE_PAGE_SIZE, consolePages } from '../../contracts/moderation.ts';
 import { requireStaff } from '../kernel/access/policy.ts';
 import { roleOf } from '../kernel/access/roles.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
@@ -33,12 +34,12 @@ export function createPeopleService(deps: { people: PeopleRepository }) {
           role: roleOf(Number(row.role)),
           trusted: row.trusted_uploader,
           status: STATUS[Number(row.status)] ?? 'banned',
-          joined: new Date(row.created_at).toISOString(),
+          joined: isoTime(row.created_at),
           uploads: Number(row.uploads),
         })),
         total,
         page: opts.page,
-        pages: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
+        pages: consolePages(total),
       };
     },
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { VideoMedia } from '../../db/schema.ts';
 import { inReviewSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
+import { countRows } from '../kernel/db/estimate.ts';
 
 // The review queue's SQL (decision 0043): pending videos oldest first from the partial index
 // `videos_review_queue_idx`, one video with what a moderator needs to judge it, and the
@@ -72,9 +73,6 @@ export interface StatementRow {
   appeal_text: string | null;
 }
 
-/** Most queue rows counted exactly; beyond, the count says "at least". */
-const COUNT_CAP = 10_000;
-
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function closeAppeal(
@@ -117,14 +115,13 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
     },
 
     async queueCount(q?: string): Promise<number> {
-      const params: unknown[] = [COUNT_CAP];
-      const [row] = await database.query<{ n: number | string }>(
-        `SELECT count(*) AS n FROM (
-           SELECT 1 FROM videos v JOIN users u ON u.id = v.user_id
-            WHERE ${queueWhere(q, params)} LIMIT $1) capped`,
+      const params: unknown[] = [];
+      const where = queueWhere(q, params);
+      return countRows(
+        database,
+        `videos v JOIN users u ON u.id = v.user_id WHERE ${where}`,
         params,
       );
-      return Number(row?.n ?? 0);
     },
 
     /** The place of a video in the queue (1-based) and the one after it, if any. */

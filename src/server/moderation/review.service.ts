@@ -1,5 +1,6 @@
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
+import { isoTime } from '../../contracts/format.ts';
 import type {
   ReviewItem,
   ReviewQueue,
@@ -8,6 +9,7 @@ import type {
 } from '../../contracts/moderation.schema.ts';
 import {
   CONSOLE_PAGE_SIZE,
+  consolePages,
   isModerationReason,
   MODERATION_NOTE_MAX,
   type ModerationReason,
@@ -48,15 +50,13 @@ const STATE_OF: Record<number, VideoState> = {
 };
 export const videoState = (status: number): VideoState => STATE_OF[Number(status)] ?? 'disabled';
 
-const iso = (timestamp: string) => new Date(timestamp).toISOString();
-
 export function toStatement(row: StatementRow): Statement {
   return {
     id: Number(row.id),
     decision: row.decision,
     reason: row.reason,
     note: row.note,
-    created_at: iso(row.created_at),
+    created_at: isoTime(row.created_at),
     decided_by: row.decided_by ?? '',
     appeal_state: row.appeal_state,
     appeal_text: row.appeal_text,
@@ -108,8 +108,8 @@ export function createReviewService(deps: ReviewDeps) {
           dir: row.dir,
           duration: Number(row.duration),
           is_private: Number(row.is_private) === 1,
-          uploaded_at: iso(row.created_at),
-          waiting_since: iso(row.review_since),
+          uploaded_at: isoTime(row.created_at),
+          waiting_since: isoTime(row.review_since),
           thumb: `${deps.signVideo(Number(row.id))}${videoThumbKey(Number(row.id))}`,
           user: {
             id: Number(row.user_id),
@@ -120,7 +120,7 @@ export function createReviewService(deps: ReviewDeps) {
         })),
         total,
         page: opts.page,
-        pages: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
+        pages: consolePages(total),
       };
     },
 
@@ -151,7 +151,7 @@ export function createReviewService(deps: ReviewDeps) {
           duration: Number(video.duration),
           is_private: Number(video.is_private) === 1,
           exclusive: video.exclusive,
-          uploaded_at: iso(video.created_at),
+          uploaded_at: isoTime(video.created_at),
           state: videoState(video.status_id),
           tags: video.tags,
           categories: video.categories,
@@ -169,7 +169,7 @@ export function createReviewService(deps: ReviewDeps) {
         uploader: {
           id: userId,
           username: video.username,
-          joined: iso(video.user_created_at),
+          joined: isoTime(video.user_created_at),
           trusted: video.trusted_uploader,
           ...history,
         },

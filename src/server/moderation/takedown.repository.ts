@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { moveVideoCounters } from '../../db/counters.ts';
 import { videoListedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
+import { countRows } from '../kernel/db/estimate.ts';
 
 // Takedowns of videos (issue 16, decision 0043): the video's status becomes `removed` (8), so
 // every listing, search, sitemap and feed drops it with no query changed; its counters move as
@@ -23,8 +24,6 @@ export interface TakedownRow {
   restore_note: string;
   title: string | null;
 }
-
-const COUNT_CAP = 10_000;
 
 type Tx = Pick<Database, 'query'>;
 
@@ -159,12 +158,9 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
     },
 
     async count(inForce: boolean): Promise<number> {
-      const [row] = await database.query<{ n: number | string }>(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM takedowns
-          WHERE ($2::boolean IS FALSE OR restored_at IS NULL) LIMIT $1) capped`,
-        [COUNT_CAP, inForce],
-      );
-      return Number(row?.n ?? 0);
+      return countRows(database, 'takedowns WHERE ($1::boolean IS FALSE OR restored_at IS NULL)', [
+        inForce,
+      ]);
     },
   };
 }

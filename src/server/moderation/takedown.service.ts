@@ -1,7 +1,9 @@
 import { AppError } from '../../contracts/errors.ts';
+import { isoTime } from '../../contracts/format.ts';
 import type { TakedownsPage } from '../../contracts/moderation.schema.ts';
 import {
   CONSOLE_PAGE_SIZE,
+  consolePages,
   isModerationReason,
   MODERATION_NOTE_MAX,
 } from '../../contracts/moderation.ts';
@@ -54,8 +56,6 @@ export function parseTakedown(form: Record<string, unknown>): TakedownForm {
   if (errors.length > 0) throw AppError.form(errors);
   return { objectType, objectId, reason, note, reportId };
 }
-
-const iso = (value: string) => new Date(value).toISOString();
 
 export function createTakedownService(deps: TakedownDeps) {
   return {
@@ -142,14 +142,14 @@ export function createTakedownService(deps: TakedownDeps) {
           note: row.note,
           by: row.staff_name ?? '',
           report_id: row.report_id === null ? null : Number(row.report_id),
-          created_at: iso(row.created_at),
-          restored_at: row.restored_at ? iso(row.restored_at) : null,
+          created_at: isoTime(row.created_at),
+          restored_at: row.restored_at ? isoTime(row.restored_at) : null,
           restored_by: row.restored_name ?? '',
           restore_note: row.restore_note,
         })),
         total,
         page: opts.page,
-        pages: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
+        pages: consolePages(total),
       };
     },
   };

@@ -1,6 +1,7 @@
 import type { ReportState } from '../../contracts/moderation.ts';
 import type { Database } from '../../db/client.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
+import { countRows } from '../kernel/db/estimate.ts';
 
 // The moderation inbox's SQL (issue 16, decision 0043): reports by state, newest first
 // (`reports_state_idx`), one report whole with the others about the same object
@@ -36,8 +37,6 @@ export interface InboxFilter {
   q?: string;
   assignee?: number;
 }
-
-const COUNT_CAP = 10_000;
 
 const COLUMNS = `r.id, r.subject, r.state, r.email, r.object_type, r.object_id,
   r.reporter_id, ru.username AS reporter_name, r.assignee_id, au.username AS assignee_name,
@@ -75,13 +74,8 @@ export function createReportInboxRepository(database: Pick<Database, 'query' | '
     },
 
     async count(filter: InboxFilter): Promise<number> {
-      const params: unknown[] = [COUNT_CAP];
-      const [row] = await database.query<{ n: number | string }>(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM reports r WHERE ${where(filter, params)}
-          LIMIT $1) capped`,
-        params,
-      );
-      return Number(row?.n ?? 0);
+      const params: unknown[] = [];
+      return countRows(database, `reports r WHERE ${where(filter, params)}`, params);
     },
 
     async item(id: number): Promise<InboxItemRow | undefined> {

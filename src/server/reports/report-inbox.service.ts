@@ -1,4 +1,5 @@
 import { AppError } from '../../contracts/errors.ts';
+import { isoTime } from '../../contracts/format.ts';
 import type {
   AuditPage,
   ReportItem,
@@ -7,6 +8,7 @@ import type {
 } from '../../contracts/moderation.schema.ts';
 import {
   CONSOLE_PAGE_SIZE,
+  consolePages,
   REPORT_ANSWER_MAX,
   REPORT_STATES,
   type ReportState,
@@ -78,8 +80,6 @@ export function parseInboxAct(form: Record<string, unknown>): InboxAct {
   }
 }
 
-const iso = (value: string) => new Date(value).toISOString();
-
 export function createReportInboxService(deps: InboxDeps) {
   const { inbox } = deps;
 
@@ -105,7 +105,7 @@ export function createReportInboxService(deps: InboxDeps) {
         row.assignee_id === null
           ? null
           : { id: Number(row.assignee_id), username: row.assignee_name ?? '' },
-      created_at: iso(row.created_at),
+      created_at: isoTime(row.created_at),
       attachment: row.has_attachment,
     };
   }
@@ -142,7 +142,7 @@ export function createReportInboxService(deps: InboxDeps) {
         items: await Promise.all(rows.map((row) => toRow(row))),
         total,
         page: query.page,
-        pages: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
+        pages: consolePages(total),
       };
     },
 
@@ -164,13 +164,13 @@ export function createReportInboxService(deps: InboxDeps) {
           ip: row.ip,
           user_agent: row.user_agent,
           attachment_url: row.has_attachment ? `/api/admin/reports/${id}/attachment` : '',
-          resolved_at: row.resolved_at ? iso(row.resolved_at) : null,
+          resolved_at: row.resolved_at ? isoTime(row.resolved_at) : null,
         },
         same_object: same.map((other) => ({
           id: Number(other.id),
           subject: other.subject,
           state: other.state,
-          created_at: iso(other.created_at),
+          created_at: isoTime(other.created_at),
         })),
         history: history.items,
       };

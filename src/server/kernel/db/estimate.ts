@@ -7,6 +7,9 @@ import type { Database } from '../../../db/client.ts';
 /** Above this estimate a total is reported as estimated rather than counted. */
 export const ESTIMATE_OVER = 30_000;
 
+/** Rows a list's total counts exactly at most (the console's lists, decision 0043). */
+export const COUNT_CAP = 10_000;
+
 /** The planner's estimate of how many rows `SELECT 1 FROM {from} WHERE {where}` returns. */
 export async function estimateRows(
   database: Pick<Database, 'query'>,
@@ -32,7 +35,7 @@ export async function countRows(
   database: Pick<Database, 'query'>,
   fromWhere: string,
   params: unknown[],
-  cap: number,
+  cap = COUNT_CAP,
 ): Promise<number> {
   const estimate = await estimateRows(database, fromWhere, params);
   if (estimate > ESTIMATE_OVER) return estimate;
