@@ -482,9 +482,15 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** 1 shown, 8 removed by staff (a takedown, or all of a member's comments: issue 16). */
+    status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('comments_object_idx').on(t.section, t.objectId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('comments_object_idx').on(t.section, t.objectId, t.createdAt.desc(), t.id.desc()),
+    // A member's comments on their console page, and removing all of them at once.
+    index('comments_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 export const playlists = pgTable(
@@ -498,6 +504,8 @@ export const playlists = pgTable(
     description: text('description').notNull().default(''),
     /** SPEC.md §3: private 0 or 1 */
     isPrivate: smallint('is_private').notNull().default(0),
+    /** 1 active, 8 taken down by staff (issue 16): then nobody but staff opens it. */
+    statusId: smallint('status_id').notNull().default(1),
     orientation: genderSection('orientation').notNull().default('str'),
     categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
     videosCount: integer('videos_count').notNull().default(0),
@@ -510,10 +518,10 @@ export const playlists = pgTable(
     index('playlists_user_idx').on(t.userId, t.createdAt.desc()),
     index('playlists_public_date_idx')
       .on(t.orientation, t.createdAt.desc(), t.id.desc())
-      .where(sql`is_private = 0 AND videos_count > 0`),
+      .where(sql`is_private = 0 AND videos_count > 0 AND status_id = 1`),
     index('playlists_public_views_idx')
       .on(t.orientation, t.views.desc(), t.id.desc())
-      .where(sql`is_private = 0 AND videos_count > 0`),
+      .where(sql`is_private = 0 AND videos_count > 0 AND status_id = 1`),
   ],
 );
 
@@ -668,9 +676,14 @@ export const wallPosts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** 1 shown, 8 hidden by staff (issue 16). */
+    status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('wall_posts_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('wall_posts_owner_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('wall_posts_author_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 // ---------------------------------------------------------------- albums
@@ -686,7 +699,7 @@ export const albums = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     gender: genderSection('gender').notNull().default('str'),
-    /** 1 active, 5 deleted (as videos) */
+    /** 1 active, 5 deleted, 8 taken down by staff (as videos) */
     statusId: smallint('status_id').notNull().default(1),
     isPrivate: smallint('is_private').notNull().default(0),
     photosCount: integer('photos_count').notNull().default(0),
@@ -979,11 +992,159 @@ export const takedowns = pgTable(
     restoredAt: timestamp('restored_at', { withTimezone: true }),
     restoredBy: integer('restored_by').references(() => users.id, { onDelete: 'set null' }),
     restoreNote: text('restore_note').notNull().default(''),
+    /** The ban that took it down with the member's content: lifting the ban restores it. */
+    banId: integer('ban_id').references(() => bans.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('takedowns_ban_idx').on(t.banId).where(sql`${t.banId} IS NOT NULL`),
     uniqueIndex('takedowns_in_force_idx')
       .on(t.objectType, t.objectId)
       .where(sql`${t.restoredAt} IS NULL`),
     index('takedowns_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Bans of members (issue 16). While one is in force (`liftedAt` null) the member's status is
+ * 2: sign-in is refused with `account_banned`, their sessions are gone. With `hideContent`
+ * their uploads, albums, playlists, comments and wall posts are taken down with it (each a
+ * takedown row carrying `ban_id`); lifting the ban restores exactly those.
+ */
+export const bans = pgTable(
+  'bans',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of MODERATION_REASONS, or `repeat_infringer` when the strikes reached the limit. */
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    hideContent: boolean('hide_content').notNull().default(false),
+    /** Null for a ban the strikes made (no one person decided it). */
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: integer('lifted_by').references(() => users.id, { onDelete: 'set null' }),
+    liftNote: text('lift_note').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('bans_in_force_idx')
+      .on(t.userId)
+      .where(sql`${t.liftedAt} IS NULL`),
+    index('bans_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Strikes against a member (repeat infringers, issue 16): one per upheld copyright or
+ * illegal-content takedown, or given by staff. `revokedAt` when the takedown was reversed
+ * (a counter-notice restored the video, an appeal succeeded). At STRIKES_TO_BAN strikes in
+ * force the member is banned.
+ */
+export const strikes = pgTable(
+  'strikes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    takedownId: integer('takedown_id').references(() => takedowns.id, { onDelete: 'set null' }),
+    dmcaNoticeId: integer('dmca_notice_id').references(() => dmcaNotices.id, {
+      onDelete: 'set null',
+    }),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('strikes_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('strikes_takedown_idx')
+      .on(t.takedownId)
+      .where(sql`${t.takedownId} IS NOT NULL`),
+  ],
+);
+
+export const dmcaNoticeState = pgEnum('dmca_notice_state', [
+  'received',
+  'actioned',
+  'rejected',
+]);
+export const dmcaItemState = pgEnum('dmca_item_state', [
+  'pending',
+  'taken_down',
+  'countered',
+  'restored',
+  'lawsuit',
+  'not_found',
+]);
+
+/**
+ * A DMCA notice (17 U.S.C. §512(c)(3)): the claimant, the works and the statements the law
+ * asks for, from the contact form (`reportId`) or entered by staff. Every step is dated.
+ */
+export const dmcaNotices = pgTable(
+  'dmca_notices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    claimantName: text('claimant_name').notNull(),
+    claimantCompany: text('claimant_company').notNull().default(''),
+    claimantEmail: text('claimant_email').notNull(),
+    claimantAddress: text('claimant_address').notNull().default(''),
+    claimantPhone: text('claimant_phone').notNull().default(''),
+    /** The copyrighted works claimed to be infringed. */
+    works: text('works').notNull(),
+    /** The good-faith and accuracy statements were made (§512(c)(3)(A)(v)-(vi)). */
+    goodFaith: boolean('good_faith').notNull().default(false),
+    signature: text('signature').notNull(),
+    state: dmcaNoticeState('state').notNull().default('received'),
+    note: text('note').notNull().default(''),
+    enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('dmca_notices_state_idx').on(t.state, t.receivedAt.desc(), t.id.desc())],
+);
+
+/**
+ * One allegedly infringing video of a notice, and what became of it: the takedown, the
+ * uploader's counter-notice (§512(g)(3)) and the restore after the waiting period unless
+ * staff recorded that the claimant filed a lawsuit.
+ */
+export const dmcaItems = pgTable(
+  'dmca_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => dmcaNotices.id, { onDelete: 'cascade' }),
+    /** The URL as the claimant wrote it, and the video it names (null when none matched). */
+    url: text('url').notNull(),
+    videoId: integer('video_id'),
+    state: dmcaItemState('state').notNull().default('pending'),
+    takedownId: integer('takedown_id').references(() => takedowns.id, { onDelete: 'set null' }),
+    counterAt: timestamp('counter_at', { withTimezone: true }),
+    counterName: text('counter_name'),
+    counterAddress: text('counter_address'),
+    counterPhone: text('counter_phone'),
+    counterStatement: text('counter_statement'),
+    counterSignature: text('counter_signature'),
+    /** Counter-notice date plus the waiting period: the restore job's due date. */
+    restoreAfter: timestamp('restore_after', { withTimezone: true }),
+    lawsuitAt: timestamp('lawsuit_at', { withTimezone: true }),
+    lawsuitNote: text('lawsuit_note').notNull().default(''),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('dmca_items_notice_idx').on(t.noticeId),
+    index('dmca_items_video_idx').on(t.videoId).where(sql`${t.videoId} IS NOT NULL`),
+    index('dmca_items_due_idx')
+      .on(t.restoreAfter)
+      .where(sql`${t.state} = 'countered'`),
   ],
 );

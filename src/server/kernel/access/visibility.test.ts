@@ -30,7 +30,9 @@ describe('SQL fragments', () => {
       'a.status_id = 1 AND a.is_private = 0',
     );
     expect(albumListedSql({ alias: 'a', withPrivate: true })).toBe('a.status_id = 1');
-    expect(playlistListedSql({ alias: 'p' })).toBe('p.is_private = 0 AND p.videos_count > 0');
+    expect(playlistListedSql({ alias: 'p' })).toBe(
+      'p.is_private = 0 AND p.videos_count > 0 AND p.status_id = 1',
+    );
     expect(playlistVisibleSql({ viewerParam: '$2', seeAll: false })).toBe(
       '(is_private = 0 OR user_id = $2)',
     );

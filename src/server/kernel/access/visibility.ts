@@ -82,9 +82,12 @@ export function albumListedSql(opts: Scope & { withPrivate: boolean }): string {
   return opts.withPrivate ? active : `${active} AND ${column(opts.alias, 'is_private')} = 0`;
 }
 
-/** Playlists in a public listing: not private and not empty (the partial indexes' WHERE). */
+/**
+ * Playlists in a public listing: not private, not empty, not taken down (the partial
+ * indexes' WHERE).
+ */
 export function playlistListedSql({ alias }: Scope = {}): string {
-  return `${column(alias, 'is_private')} = 0 AND ${column(alias, 'videos_count')} > 0`;
+  return `${column(alias, 'is_private')} = 0 AND ${column(alias, 'videos_count')} > 0 AND ${column(alias, 'status_id')} = 1`;
 }
 
 /**
