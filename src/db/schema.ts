@@ -1029,9 +1029,7 @@ export const bans = pgTable(
     liftNote: text('lift_note').notNull().default(''),
   },
   (t) => [
-    uniqueIndex('bans_in_force_idx')
-      .on(t.userId)
-      .where(sql`${t.liftedAt} IS NULL`),
+    uniqueIndex('bans_in_force_idx').on(t.userId).where(sql`${t.liftedAt} IS NULL`),
     index('bans_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
@@ -1062,17 +1060,11 @@ export const strikes = pgTable(
   },
   (t) => [
     index('strikes_user_idx').on(t.userId, t.createdAt.desc()),
-    uniqueIndex('strikes_takedown_idx')
-      .on(t.takedownId)
-      .where(sql`${t.takedownId} IS NOT NULL`),
+    uniqueIndex('strikes_takedown_idx').on(t.takedownId).where(sql`${t.takedownId} IS NOT NULL`),
   ],
 );
 
-export const dmcaNoticeState = pgEnum('dmca_notice_state', [
-  'received',
-  'actioned',
-  'rejected',
-]);
+export const dmcaNoticeState = pgEnum('dmca_notice_state', ['received', 'actioned', 'rejected']);
 export const dmcaItemState = pgEnum('dmca_item_state', [
   'pending',
   'taken_down',
@@ -1143,8 +1135,6 @@ export const dmcaItems = pgTable(
   (t) => [
     index('dmca_items_notice_idx').on(t.noticeId),
     index('dmca_items_video_idx').on(t.videoId).where(sql`${t.videoId} IS NOT NULL`),
-    index('dmca_items_due_idx')
-      .on(t.restoreAfter)
-      .where(sql`${t.state} = 'countered'`),
+    index('dmca_items_due_idx').on(t.restoreAfter).where(sql`${t.state} = 'countered'`),
   ],
 );
