@@ -181,8 +181,8 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
                 (SELECT count(*) FROM videos WHERE user_id = $1 AND status_id = $3) AS published,
                 (SELECT count(*) FROM moderation_statements
                   WHERE user_id = $1 AND decision = 'rejected') AS rejections,
-                (SELECT count(*) FROM moderation_statements
-                  WHERE user_id = $1 AND decision = 'strike') AS strikes,
+                (SELECT count(*) FROM strikes
+                  WHERE user_id = $1 AND revoked_at IS NULL) AS strikes,
                 (SELECT count(*) FROM reports r
                   WHERE (r.object_type = 'member' AND r.object_id = $1)
                      OR (r.object_type = 'video' AND r.object_id IN (

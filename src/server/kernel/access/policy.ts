@@ -92,6 +92,7 @@ export const PERMISSIONS = [
   'read:playlist:any',
   'update:playlist:any',
   'delete:playlist:any',
+  'disable:playlist:any',
 
   'create:comment:own',
   'hide:comment:any',
@@ -137,12 +138,16 @@ const MODERATOR: readonly GrantedPermission[] = [
   'read:album:any',
   'disable:album:any',
   'read:playlist:any',
+  'disable:playlist:any',
   'hide:comment:any',
   'delete:comment:any',
   'read:report:any',
   'update:report:any',
   'read:audit:any',
   'read:member:any',
+  // Bans and strikes are moderation; roles, trusted uploaders and settings stay with
+  // administrators (`update:member:any`).
+  'disable:member:any',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Standing, ReadonlySet<GrantedPermission>>> = {

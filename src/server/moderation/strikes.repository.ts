@@ -1,0 +1,81 @@
+import type { Database } from '../../db/client.ts';
+
+// Strikes against a member (repeat infringers, issue 16): written inside the transaction of
+// the act that earns one (a copyright takedown from a DMCA notice, or staff giving one by
+// hand) so a strike never exists without its cause. The ban at the configured count is
+// decided by the caller's service with the count this returns.
+
+type Tx = Pick<Database, 'query'>;
+
+export interface StrikeInput {
+  userId: number;
+  /** One of MODERATION_REASONS (src/contracts/moderation.ts). */
+  reason: string;
+  note: string;
+  takedownId: number | null;
+  dmcaNoticeId: number | null;
+  /** Null when no one person gave it (a notice's automatic strike). */
+  staffId: number | null;
+}
+
+/** Strikes in force: given and not revoked. */
+export async function strikesInForce(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM strikes WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Records a strike and a statement of reasons for it; answers the member's strikes in force
+ * afterwards. A takedown earns at most one strike (a second call for it changes nothing).
+ */
+export async function recordStrike(
+  tx: Tx,
+  strike: StrikeInput,
+): Promise<{ strikeId: number | null; inForce: number }> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO strikes (user_id, reason, note, takedown_id, dmca_notice_id, staff_id)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (takedown_id) WHERE takedown_id IS NOT NULL DO NOTHING
+     RETURNING id`,
+    [
+      strike.userId,
+      strike.reason,
+      strike.note,
+      strike.takedownId,
+      strike.dmcaNoticeId,
+      strike.staffId,
+    ],
+  );
+  if (row) {
+    await tx.query(
+      `INSERT INTO moderation_statements (user_id, object_type, object_id, decision, reason,
+                                          note, decided_by)
+       VALUES ($1, 'member', $1, 'strike', $2, $3, $4)`,
+      [strike.userId, strike.reason, strike.note, strike.staffId],
+    );
+  }
+  return {
+    strikeId: row ? Number(row.id) : null,
+    inForce: await strikesInForce(tx, strike.userId),
+  };
+}
+
+/**
+ * Takes back the strike a takedown earned (the video came back: a counter-notice restore,
+ * an appeal upheld for the member). Answers whether one was in force.
+ */
+export async function revokeStrikeOf(
+  tx: Tx,
+  takedownId: number,
+  staffId: number | null,
+): Promise<boolean> {
+  const rows = await tx.query<{ id: number }>(
+    `UPDATE strikes SET revoked_at = now(), revoked_by = $2
+      WHERE takedown_id = $1 AND revoked_at IS NULL RETURNING id`,
+    [takedownId, staffId],
+  );
+  return rows.length > 0;
+}
