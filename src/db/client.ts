@@ -29,6 +29,16 @@ export interface Database {
   transaction<T>(fn: (tx: Pick<Database, 'query' | 'exec'>) => Promise<T>): Promise<T>;
   /** The adapter pg-boss runs on (`db.executeSql`). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * LISTEN on `channel` (a lower-case identifier): `onMessage` gets each NOTIFY payload.
+   * PostgreSQL listens on a connection of its own and reconnects after losing it, calling
+   * `onGap` then: messages sent meanwhile are lost. PGlite hears its own instance only.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap: () => void,
+  ): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -77,6 +87,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
     },
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      return { close: () => unlisten() };
+    },
     close: () => client.close(),
   };
 }
@@ -119,7 +133,62 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     executeSql: (text, values) => pool.query(text, values),
+    listen: (channel, onMessage, onGap) => listenPostgres(url, channel, onMessage, onGap),
     close: () => pool.end(),
+  };
+}
+
+/** Longest wait between attempts to listen again after the connection was lost. */
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+): Promise<{ close(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryMs = 500;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    const lost = () => {
+      if (closed || client !== next) return;
+      client = undefined;
+      next.end().catch(() => {});
+      timer = setTimeout(retry, retryMs);
+      retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    retryMs = 500;
+  };
+  const retry = () => {
+    timer = undefined;
+    connect().then(onGap, () => {
+      // Unless `lost` already planned the next attempt (the client emitted error or end).
+      if (closed || timer !== undefined) return;
+      client?.end().catch(() => {});
+      client = undefined;
+      timer = setTimeout(retry, retryMs);
+      retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+    });
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => {});
+    },
   };
 }
 

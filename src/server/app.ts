@@ -29,6 +29,7 @@ import ageGate, { namesUk } from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
 import { compose, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
+import { createForgetBus, LONE_PROCESS } from './kernel/cache/forget-bus.ts';
 import { ResponseCache } from './kernel/cache/response-cache.ts';
 import drain from './kernel/http/drain.ts';
 import errors, { frameworkError } from './kernel/http/errors.ts';
@@ -93,6 +94,16 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const cache = new ResponseCache(config.responseCacheBytes);
+  const sharesCaches =
+    config.cacheBus === 'on' || (config.cacheBus === 'auto' && deps.database.kind === 'postgres');
+  const forgetBus = sharesCaches ? createForgetBus(deps.database, deps.logger) : LONE_PROCESS;
+  cache.onForget((pattern) =>
+    forgetBus.publish(
+      pattern
+        ? { kind: 'responses', pattern: pattern.source, flags: pattern.flags }
+        : { kind: 'responses' },
+    ),
+  );
   const fromUk = (headers: IncomingHttpHeaders) => namesUk(headers, config.countryHeader);
   const app = Fastify({
     // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
@@ -146,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repositories: deps.repositories,
     // The session plugin below decorates the app; members change only once it serves.
     forgetSessions: (userId) => app.sessions.forget(userId),
+    forgetBus,
   });
   const { accounts } = services;
   // Route limits, sign-in throttles and spent captchas: counted in the database (0024).
@@ -163,7 +175,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secure: config.publicUrl.startsWith('https://'),
     publicUrl: config.publicUrl,
     sessionTtlS: config.sessionDays * 86_400,
+    onForget: (userId) => forgetBus.publish({ kind: 'sessions', userId }),
   });
+  await forgetBus.listen((forget) => {
+    if (forget === 'all') {
+      cache.forgetFromElsewhere(undefined);
+      app.sessions.forgetFromElsewhere('all');
+      services.visibilityCaches.media.forgetFromElsewhere('all');
+      services.visibilityCaches.album.forgetFromElsewhere('all');
+    } else if (forget.kind === 'responses') {
+      cache.forgetFromElsewhere(
+        forget.pattern === undefined ? undefined : new RegExp(forget.pattern, forget.flags),
+      );
+    } else if (forget.kind === 'sessions') {
+      app.sessions.forgetFromElsewhere(forget.userId);
+    } else {
+      services.visibilityCaches[forget.kind].forgetFromElsewhere(forget.id);
+    }
+  });
+  app.addHook('onClose', async () => forgetBus.close());
   if (!config.countryHeader) {
     // Decision 0025: without the header no visitor's country is known and no gate can show.
     deps.logger.warn('age gates are off: no COUNTRY_HEADER is configured');

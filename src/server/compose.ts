@@ -30,6 +30,7 @@ import { createAgeVerificationRepository } from './compliance/age-verification.r
 import { createAgeVerificationService } from './compliance/age-verification.service.ts';
 import { createAgeVerifier } from './compliance/age-verifier.ts';
 import type { Config } from './config.ts';
+import type { ForgetBus } from './kernel/cache/forget-bus.ts';
 import { forgetCachedObject, type ResponseCache } from './kernel/cache/response-cache.ts';
 import { createCounterRepository } from './kernel/db/counter.repository.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
@@ -138,6 +139,8 @@ export interface ComposeDeps {
    * with the HTTP app): called after a change the next request must see.
    */
   forgetSessions?: (userId: number) => void;
+  /** Tells the site's other processes what this one's caches forgot (decision 0050). */
+  forgetBus?: Pick<ForgetBus, 'publish'>;
   /** The process's repositories (main.ts shares them with the job queue); built when absent. */
   repositories?: Repositories;
 }
@@ -181,6 +184,12 @@ export function compose(deps: ComposeDeps) {
   const mediaVisibility = cachedVisibility((id) => videoRepository.getPlayback(id), {
     ttlMs: 30_000,
     max: 20_000,
+    onForget: (id) => deps.forgetBus?.publish({ kind: 'media', id }),
+  });
+  const albumVisibility = cachedVisibility((id) => playlistRepository.albumVisibility(id), {
+    ttlMs: 30_000,
+    max: 20_000,
+    onForget: (id) => deps.forgetBus?.publish({ kind: 'album', id }),
   });
   const audit = createAuditService({ audit: repositories.audit });
   const statementNotifier = createStatementNotifier({
@@ -233,6 +242,8 @@ export function compose(deps: ComposeDeps) {
   const uploadLog = deps.logger.child({ module: 'uploads' });
 
   return {
+    /** The media visibility caches, for the forgets other processes make (app.ts). */
+    visibilityCaches: { media: mediaVisibility, album: albumVisibility },
     urls,
     counters,
     captcha,
@@ -279,10 +290,7 @@ export function compose(deps: ComposeDeps) {
     mediaAccess: createMediaAccess({
       secret,
       visibility: mediaVisibility,
-      albumVisibility: cachedVisibility((id) => playlistRepository.albumVisibility(id), {
-        ttlMs: 30_000,
-        max: 20_000,
-      }),
+      albumVisibility,
     }),
     social,
     stats: createStatService({ stats: statRepository, secret }),

@@ -93,6 +93,7 @@ const envSchema = z.object({
   DEMO_REVIEW: z.coerce.number().int().min(0).max(1000).default(0),
   JOBS: bool.default(true),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
+  CACHE_BUS: z.enum(['auto', 'on', 'off']).default('auto'),
   MAX_CACHE_LIFETIME: z.coerce.number().int().min(0).default(8_640_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
@@ -197,6 +198,11 @@ export interface Config {
   demoReview: number;
   jobs: boolean;
   responseCacheBytes: number;
+  /**
+   * Processes tell each other what their caches forgot (decision 0050): `auto` does on a
+   * PostgreSQL server, which several processes may share; PGlite has one process.
+   */
+  cacheBus: 'auto' | 'on' | 'off';
   maxCacheLifetime: number;
   shutdownTimeoutMs: number;
   /** After SIGTERM, keep serving this long (health answers 503) before closing the port. */
@@ -322,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoReview: e.DEMO_REVIEW,
     jobs: e.JOBS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
+    cacheBus: e.CACHE_BUS,
     maxCacheLifetime: e.MAX_CACHE_LIFETIME,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'development' ? 0 : 1000),

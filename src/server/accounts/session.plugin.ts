@@ -39,8 +39,13 @@ export interface SessionCookies {
   csrfToken(viewer: Viewer): string;
   /** The CSRF token of a session just started, from its cookie value. */
   csrfTokenOf(token: string): string;
-  /** Forgets cached lookups of a member (password changed, account removed). */
+  /**
+   * Forgets cached lookups of a member (password changed, account banned or removed), here
+   * and in the site's other processes.
+   */
   forget(userId: number): void;
+  /** A forget another process made (`all`: every member), applied here only. */
+  forgetFromElsewhere(userId: number | 'all'): void;
 }
 
 function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
@@ -66,6 +71,8 @@ export default fp(
       secure: boolean;
       publicUrl: string;
       sessionTtlS: number;
+      /** Tells the site's other processes (the forget bus). */
+      onForget?: (userId: number) => void;
     },
   ) => {
     const cache = new Map<string, { viewer: Viewer | null; until: number }>();
@@ -103,6 +110,12 @@ export default fp(
       return viewer;
     }
 
+    const forgetHere = (userId: number) => {
+      for (const [token, entry] of cache) {
+        if (entry.viewer?.userId === userId) cache.delete(token);
+      }
+    };
+
     app.decorate('sessions', {
       async start(request, reply, token) {
         const old = request.cookies[sessionCookie];
@@ -116,9 +129,12 @@ export default fp(
       csrfToken: (viewer) => csrfTokenFor(opts.secret, viewer.sessionHash),
       csrfTokenOf: (token) => csrfTokenFor(opts.secret, tokenHash(token)),
       forget(userId) {
-        for (const [token, entry] of cache) {
-          if (entry.viewer?.userId === userId) cache.delete(token);
-        }
+        forgetHere(userId);
+        opts.onForget?.(userId);
+      },
+      forgetFromElsewhere(userId) {
+        if (userId === 'all') cache.clear();
+        else forgetHere(userId);
       },
     } satisfies SessionCookies);
 

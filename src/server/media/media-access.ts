@@ -205,8 +205,18 @@ export type MediaAccess = ReturnType<typeof createMediaAccess>;
  */
 export function cachedVisibility<T>(
   load: (id: number) => Promise<T | undefined>,
-  opts: { ttlMs: number; max: number; now?: () => number },
-): ((id: number) => Promise<T | undefined>) & { forget(id: number): void } {
+  opts: {
+    ttlMs: number;
+    max: number;
+    now?: () => number;
+    /** Tells the site's other processes (the forget bus) what `forget` forgot. */
+    onForget?: (id: number) => void;
+  },
+): ((id: number) => Promise<T | undefined>) & {
+  forget(id: number): void;
+  /** A forget another process made (`all`: everything), applied here only. */
+  forgetFromElsewhere(id: number | 'all'): void;
+} {
   const now = opts.now ?? Date.now;
   const entries = new Map<number, { at: number; value: Promise<T | undefined> }>();
   const get = (id: number) => {
@@ -224,5 +234,14 @@ export function cachedVisibility<T>(
     return value;
   };
   // A takedown or deletion is served at once, not after the lifetime.
-  return Object.assign(get, { forget: (id: number) => void entries.delete(id) });
+  return Object.assign(get, {
+    forget(id: number) {
+      entries.delete(id);
+      opts.onForget?.(id);
+    },
+    forgetFromElsewhere(id: number | 'all') {
+      if (id === 'all') entries.clear();
+      else entries.delete(id);
+    },
+  });
 }

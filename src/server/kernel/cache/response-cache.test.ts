@@ -154,6 +154,41 @@ describe('ResponseCache', () => {
   });
 });
 
+describe('forgets shared with other processes', () => {
+  const entry = (seed: number) => ({
+    status: 200,
+    headers: JSON_TYPE,
+    body: body(200, seed),
+    lifetimeS: 60,
+  });
+
+  it('tells its listener what it forgot, and applies a forget from elsewhere silently', () => {
+    const cache = new ResponseCache(1 << 20);
+    const heard: (string | undefined)[] = [];
+    cache.onForget((pattern) => heard.push(pattern?.source));
+    cache.set('/api/json/video/1.json', entry(1));
+    cache.set('/api/json/video/2.json', entry(2));
+    cache.set('/api/json/a.b/x.json', entry(3));
+
+    cache.deleteMatching(/video\/1\./);
+    cache.deletePrefix('/api/json/a.b/');
+    expect(cache.get('/api/json/video/1.json')).toBeUndefined();
+    expect(cache.get('/api/json/a.b/x.json')).toBeUndefined();
+    // The prefix's dot is a dot, not any character.
+    expect(heard).toEqual(['video\\/1\\.', '^\\/api\\/json\\/a\\.b\\/']);
+
+    cache.forgetFromElsewhere(/video\/2/);
+    expect(cache.get('/api/json/video/2.json')).toBeUndefined();
+    cache.set('/api/json/video/3.json', entry(4));
+    cache.forgetFromElsewhere(undefined);
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    expect(heard).toHaveLength(2);
+    cache.clear();
+    expect(heard).toHaveLength(3);
+    expect(heard[2]).toBeUndefined();
+  });
+});
+
 describe('pickEncoding and etagMatches', () => {
   it('prefers br, then gzip, and honours q=0', () => {
     expect(pickEncoding('gzip, deflate, br')).toBe('br');

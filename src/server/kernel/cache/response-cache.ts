@@ -39,6 +39,7 @@ export class ResponseCache {
   private hits = 0;
   private misses = 0;
   private evictions = 0;
+  private forgetListener: ((pattern: RegExp | undefined) => void) | undefined;
 
   constructor(maxBytes: number, now: () => number = Date.now) {
     this.maxBytes = maxBytes;
@@ -123,17 +124,41 @@ export class ResponseCache {
 
   /** Drops every entry whose key matches (after a write changes what it shows). */
   deleteMatching(pattern: RegExp): void {
+    this.dropMatching(pattern);
+    this.forgetListener?.(pattern);
+  }
+
+  /** Drops every entry whose key starts with the prefix (after a write changes the data). */
+  deletePrefix(prefix: string): void {
+    this.deleteMatching(new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+  }
+
+  clear(): void {
+    this.dropAll();
+    this.forgetListener?.(undefined);
+  }
+
+  /**
+   * Hears every forget made through this cache (not its evictions): the forget bus passes
+   * them to the site's other processes, whose caches hold the same answers (decision 0050).
+   */
+  onForget(listener: (pattern: RegExp | undefined) => void): void {
+    this.forgetListener = listener;
+  }
+
+  /** A forget another process made (`undefined`: everything), applied here and not passed on. */
+  forgetFromElsewhere(pattern: RegExp | undefined): void {
+    if (pattern) this.dropMatching(pattern);
+    else this.dropAll();
+  }
+
+  private dropMatching(pattern: RegExp): void {
     for (const key of [...this.entries.keys()]) {
       if (pattern.test(key)) this.delete(key);
     }
   }
 
-  /** Drops every entry whose key starts with the prefix (after a write changes the data). */
-  deletePrefix(prefix: string): void {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.delete(key);
-  }
-
-  clear(): void {
+  private dropAll(): void {
     this.entries.clear();
     this.bytes = 0;
   }
