@@ -116,6 +116,7 @@ export const reviewItemSchema = z.object({
   queue: z.object({
     position: z.number().int().describe('1-based place in the queue; 0 when not waiting'),
     total: z.number().int(),
+    previous: z.number().int().nullable().describe('The video waiting before this one'),
     next: z.number().int().nullable().describe('The next video waiting after this one'),
   }),
 });

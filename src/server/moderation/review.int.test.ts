@@ -86,7 +86,9 @@ describe('the review queue', () => {
     const item = res.json();
     expect(item.video).toMatchObject({ id: first, title: 'Queue head clip', state: 'review' });
     expect(item.uploader).toMatchObject({ username: 'uploaderone', rejections: 0, strikes: 0 });
-    expect(item.queue).toMatchObject({ position: 1, next: second });
+    expect(item.queue).toMatchObject({ position: 1, previous: null, next: second });
+    const after = (await get(`/api/admin/review/${second}`, moderator)).json();
+    expect(after.queue).toMatchObject({ position: 2, previous: first });
     expect((await get('/api/admin/review/999999', moderator)).statusCode).toBe(404);
     expect((await get('/api/admin/review/abc', moderator)).statusCode).toBe(404);
   });

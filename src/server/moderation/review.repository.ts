@@ -124,13 +124,23 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
       );
     },
 
-    /** The place of a video in the queue (1-based) and the one after it, if any. */
-    async around(id: number): Promise<{ position: number; next: number | null }> {
-      const [row] = await database.query<{ position: number | string; next: number | null }>(
+    /** The place of a video in the queue (1-based) and the ones before and after it. */
+    async around(
+      id: number,
+    ): Promise<{ position: number; previous: number | null; next: number | null }> {
+      const [row] = await database.query<{
+        position: number | string;
+        previous: number | null;
+        next: number | null;
+      }>(
         `WITH me AS (SELECT review_since, id FROM videos WHERE id = $1 AND ${inReviewSql()})
          SELECT (SELECT count(*) FROM videos v, me
                   WHERE ${inReviewSql({ alias: 'v' })}
                     AND (v.review_since, v.id) <= (me.review_since, me.id)) AS position,
+                (SELECT v.id FROM videos v, me
+                  WHERE ${inReviewSql({ alias: 'v' })}
+                    AND (v.review_since, v.id) < (me.review_since, me.id)
+                  ORDER BY v.review_since DESC, v.id DESC LIMIT 1) AS previous,
                 (SELECT v.id FROM videos v, me
                   WHERE ${inReviewSql({ alias: 'v' })}
                     AND (v.review_since, v.id) > (me.review_since, me.id)
@@ -138,18 +148,21 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
            FROM me`,
         [id],
       );
-      if (row)
+      const idOrNull = (value: number | null) => (value === null ? null : Number(value));
+      if (row) {
         return {
           position: Number(row.position),
-          next: row.next === null ? null : Number(row.next),
+          previous: idOrNull(row.previous),
+          next: idOrNull(row.next),
         };
+      }
       // Not waiting (decided already): the head of the queue comes next.
       const [head] = await database.query<{ id: number }>(
         `SELECT id FROM videos WHERE ${inReviewSql()} AND id <> $1
           ORDER BY review_since NULLS FIRST, id LIMIT 1`,
         [id],
       );
-      return { position: 0, next: head ? Number(head.id) : null };
+      return { position: 0, previous: null, next: head ? Number(head.id) : null };
     },
 
     async video(id: number): Promise<ReviewVideoRow | undefined> {

@@ -180,7 +180,7 @@ export function createReviewService(deps: ReviewDeps) {
           why: d.same_uploader ? 'same_uploader_title' : 'same_title',
         })),
         statements: statements.map(toStatement),
-        queue: { position: around.position, total, next: around.next },
+        queue: { position: around.position, total, previous: around.previous, next: around.next },
       };
     },
 

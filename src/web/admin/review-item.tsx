@@ -281,7 +281,9 @@ export function ReviewItemScreen({ id }: { id: number }) {
       `Rejected “${toastTitle(video.title)}”: ${REASON_LABELS[reason]}`,
     );
 
-  const previous = previousOf(id, trailSoFar().trail, trailSoFar().queueIds);
+  // Where the moderator came from with n first, then the video waiting before this one.
+  const previous =
+    previousOf(id, trailSoFar().trail, trailSoFar().queueIds) ?? queue.previous ?? undefined;
 
   const screen = help ? 'help' : picking ? null : 'review';
   useConsoleKeys(screen, (action) => {
