@@ -1,3 +1,4 @@
+import { GENDERS } from './constants.ts';
 import { z } from './zod.ts';
 
 // Shapes of the console's API (`/api/admin/…`, decision 0043). Staff answers are private and
@@ -76,6 +77,7 @@ export const reviewItemSchema = z.object({
     title: z.string(),
     dir: z.string(),
     description: z.string(),
+    orientation: z.enum(GENDERS).describe('The section: its categories are the ones to pick'),
     duration: z.number().int(),
     is_private: z.boolean(),
     exclusive: z.boolean().describe('Declared exclusive to this site at upload'),

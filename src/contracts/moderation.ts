@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'report.answer',
   'video.takedown',
   'video.restore',
+  'video.edit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

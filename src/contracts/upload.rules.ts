@@ -254,6 +254,46 @@ export function parseVideoForm(raw: Record<string, unknown>, hasImage: boolean):
   };
 }
 
+/** A video's metadata as a moderator fixes it (issue 16): the text and choices of the form. */
+export interface MetadataValues {
+  title: string;
+  description: string;
+  categories: number[];
+  tags: string[];
+}
+
+/**
+ * Parses the console's metadata form (title, description, categories as comma-separated
+ * ids, tags as typed): the upload form's rules, every failing field at once.
+ */
+export function parseMetadataForm(
+  raw: Record<string, unknown>,
+): { ok: true; value: MetadataValues } | { ok: false; errors: FieldError[] } {
+  const text = (name: string) => (typeof raw[name] === 'string' ? (raw[name] as string) : '');
+  const rawCategories = text('categories').trim();
+  const categories = (rawCategories === '' ? [] : rawCategories.split(',')).map((part) =>
+    parseId(part.trim()),
+  );
+  const tags = splitTags(text('tags'));
+  const errors = checkVideoForm(
+    { title: text('title'), description: text('description'), categories, tags },
+    true,
+  );
+  if (categories.some((id) => id === undefined) && !errors.some((e) => e.field === 'categories')) {
+    errors.push({ field: 'categories', code: 'invalid_params' });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      title: text('title').trim().replace(/\s+/g, ' '),
+      description: text('description').trim(),
+      categories: [...new Set(categories as number[])],
+      tags,
+    },
+  };
+}
+
 /** Upload ids name their member: `u{user id}-{32 hex}` (made by the server, never chosen). */
 export const UPLOAD_ID = /^u([1-9]\d{0,9})-[0-9a-f]{32}$/;
 

@@ -46,6 +46,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { inputRoutes } from './members/input.routes.ts';
 import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { metadataRoutes } from './moderation/metadata.routes.ts';
 import { myUploadsRoutes } from './moderation/my-uploads.routes.ts';
 import { peopleRoutes } from './moderation/people.routes.ts';
 import { reviewRoutes } from './moderation/review.routes.ts';
@@ -288,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes(services.reports));
   await app.register(consoleRoutes(services.console));
   await app.register(reviewRoutes(services.review));
+  await app.register(metadataRoutes(services.metadata));
   await app.register(myUploadsRoutes(services.myUploads));
   await app.register(peopleRoutes(services.people));
   await app.register(auditRoutes(services.audit));

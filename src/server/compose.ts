@@ -51,6 +51,8 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { createMemberProfileRepository } from './members/member-profile.repository.ts';
 import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createMetadataRepository } from './moderation/metadata.repository.ts';
+import { createMetadataService } from './moderation/metadata.service.ts';
 import { createMyUploadsRepository } from './moderation/my-uploads.repository.ts';
 import { createMyUploadsService } from './moderation/my-uploads.service.ts';
 import { createPeopleRepository } from './moderation/people.repository.ts';
@@ -116,6 +118,7 @@ export function createRepositories(database: Database) {
     takedowns: createTakedownRepository(database),
     myUploads: createMyUploadsRepository(database),
     people: createPeopleRepository(database),
+    metadata: createMetadataRepository(database),
     audit: createAuditRepository(database),
   };
 }
@@ -353,6 +356,11 @@ export function compose(deps: ComposeDeps) {
       changed: videoChanged,
     }),
     people: createPeopleService({ people: repositories.people }),
+    metadata: createMetadataService({
+      metadata: repositories.metadata,
+      // Titles show in every listing, search answer and related strip: every answer goes.
+      changed: () => cache.clear(),
+    }),
     takedowns: createTakedownService({
       takedowns: repositories.takedowns,
       // Rare and urgent: every cached answer goes, so nothing anywhere still shows the video.

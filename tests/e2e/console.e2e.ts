@@ -45,6 +45,8 @@ beforeAll(async () => {
   await addStaff('siteadmin', 'admin');
   await addStaff('racemod', 'moderator');
   await addStaff('fastmod', 'moderator');
+  await addStaff('editmod', 'moderator');
+  await addStaff('editphone', 'moderator');
   site = await startServer(env);
   browser = await launchBrowser();
 }, 240_000);
@@ -187,6 +189,62 @@ describe('the staff console', () => {
     await page.getByText('Already decided by someone else: active now').waitFor();
     await page.waitForURL(`${site.url}/admin/review/${second?.id}/`);
     await context.close();
+  });
+
+  it('fixes an upload’s details from the review screen, and p goes back a video', async () => {
+    const context = await browser.newContext(SHELL_SIZES.laptop);
+    await signInStaff(context, 'editmod');
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const queue = await context.request.get(`${site.url}/api/admin/review`, { headers: AJAX });
+    const [first, second] = ((await queue.json()) as { items: { id: number }[] }).items;
+
+    // Opened directly (no skip trail), p goes to the video waiting before this one.
+    await open(page, `/admin/review/${second?.id}/`);
+    await page.locator('main button[aria-keyshortcuts="a"]').waitFor();
+    await page.keyboard.press('p');
+    await page.waitForURL(`${site.url}/admin/review/${first?.id}/`);
+    await page.locator('main button[aria-keyshortcuts="a"]').waitFor();
+
+    await page.keyboard.press('e');
+    const dialog = page.getByRole('dialog', { name: 'Edit details' });
+    await dialog.waitFor();
+    const title = dialog.getByLabel('Title');
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+    await title.fill('');
+    await page.keyboard.press('Enter');
+    // The upload form's rules, before anything is sent.
+    await dialog.getByText('Required.').waitFor();
+    await title.fill('A title a moderator fixed');
+    await dialog.getByLabel(/^Tags/).fill('fixed, by hand');
+    await page.keyboard.press('Enter');
+    await page.getByText('Details saved').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'A title a moderator fixed' }).waitFor();
+    await page.getByText('by hand').first().waitFor();
+    // Still waiting: fixing the details decides nothing.
+    expect(await page.locator('main button[aria-keyshortcuts="a"]').count()).toBe(1);
+    await open(page, `/admin/audit/?action=video.edit`);
+    await page.locator('tr[data-action="video.edit"]').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // On a phone the button and the dialog's Save are on screen and under the thumb.
+    const phone = await browser.newContext(SHELL_SIZES.phone);
+    await signInStaff(phone, 'editphone');
+    const phonePage = await phone.newPage();
+    await open(phonePage, `/admin/review/${first?.id}/`);
+    const editButton = phonePage.getByRole('button', { name: /^Edit details/ });
+    await editButton.waitFor();
+    await editButton.scrollIntoViewIfNeeded();
+    expect(await onScreen(editButton)).toMatchObject({ inWindow: true, uncovered: true });
+    await editButton.tap();
+    const save = phonePage.getByRole('dialog', { name: 'Edit details' }).getByRole('button', {
+      name: /^Save/,
+    });
+    await save.scrollIntoViewIfNeeded();
+    expect(await onScreen(save)).toMatchObject({ inWindow: true, uncovered: true });
+    await phone.close();
   });
 
   it('a moderator clears 50 pending uploads with the keyboard alone', async () => {

@@ -1,4 +1,4 @@
-import { VIDEO_STATUS } from '../../contracts/constants.ts';
+import { type Gender, VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
 import type { VideoMedia } from '../../db/schema.ts';
 import { inReviewSql } from '../kernel/access/visibility.ts';
@@ -30,6 +30,7 @@ export interface ReviewVideoRow {
   title: string;
   dir: string;
   description: string;
+  gender: Gender;
   duration: number;
   is_private: number;
   exclusive: boolean;
@@ -167,7 +168,7 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
 
     async video(id: number): Promise<ReviewVideoRow | undefined> {
       const [row] = await database.query<ReviewVideoRow>(
-        `SELECT v.id, v.title, v.dir, v.description, v.duration, v.is_private, v.exclusive,
+        `SELECT v.id, v.title, v.dir, v.description, v.gender, v.duration, v.is_private, v.exclusive,
                 v.status_id, v.created_at::text, v.review_since::text, v.media, v.media_version,
                 u.id AS user_id, u.username, u.created_at::text AS user_created_at,
                 u.trusted_uploader,

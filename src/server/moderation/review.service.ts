@@ -148,6 +148,7 @@ export function createReviewService(deps: ReviewDeps) {
           title: video.title,
           dir: video.dir,
           description: video.description,
+          orientation: video.gender,
           duration: Number(video.duration),
           is_private: Number(video.is_private) === 1,
           exclusive: video.exclusive,

@@ -2,6 +2,7 @@ import type { Gender } from '../../contracts/constants.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
 import { moveVideoCounters } from '../../db/counters.ts';
+import { writeVideoLinks } from '../../db/video-links.ts';
 import type { OwnerFilter } from '../kernel/access/policy.ts';
 import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
 
@@ -86,25 +87,7 @@ export function createUploadRepository(database: Database) {
             ],
           );
           const id = Number(row?.id);
-          await tx.query(
-            `INSERT INTO video_categories (video_id, category_id)
-             SELECT $1, id FROM categories WHERE id = ANY($2::int[])`,
-            [id, video.categoryIds],
-          );
-          if (video.tags.length > 0) {
-            await tx.query(
-              `INSERT INTO tags (dir, title)
-               SELECT d, t FROM unnest($1::text[], $2::text[]) AS x(d, t)
-               ON CONFLICT (dir) DO NOTHING`,
-              [video.tags.map((t) => t.dir), video.tags.map((t) => t.title)],
-            );
-            await tx.query(
-              `INSERT INTO video_tags (video_id, tag_id)
-               SELECT $1, id FROM tags WHERE dir = ANY($2::text[]) ON CONFLICT DO NOTHING`,
-              [id, video.tags.map((t) => t.dir)],
-            );
-          }
-          await tx.query('SELECT refresh_video_search(ARRAY[$1::int])', [id]);
+          await writeVideoLinks(tx, id, { categoryIds: video.categoryIds, tags: video.tags });
           return { id };
         });
       } catch (error) {

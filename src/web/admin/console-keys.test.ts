@@ -52,6 +52,7 @@ describe('consoleKeyFor on a video', () => {
     expect(consoleKeyFor('review', press('a'))).toEqual({ type: 'approve' });
     expect(consoleKeyFor('review', press('A', { shiftKey: true }))).toEqual({ type: 'approve' });
     expect(consoleKeyFor('review', press('r'))).toEqual({ type: 'reject' });
+    expect(consoleKeyFor('review', press('e'))).toEqual({ type: 'edit' });
     expect(consoleKeyFor('review', press('n'))).toEqual({ type: 'next' });
     expect(consoleKeyFor('review', press('j'))).toEqual({ type: 'next' });
     expect(consoleKeyFor('review', press('p'))).toEqual({ type: 'previous' });

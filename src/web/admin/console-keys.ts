@@ -10,6 +10,7 @@ export type ConsoleAction =
   | { type: 'search' }
   | { type: 'approve' }
   | { type: 'reject' }
+  | { type: 'edit' }
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'toggle-play' }
@@ -110,6 +111,8 @@ export function consoleKeyFor(screen: ConsoleScreen, event: ConsoleKey): Console
       return { type: 'approve' };
     case 'r':
       return { type: 'reject' };
+    case 'e':
+      return { type: 'edit' };
     case 'n':
     case 'j':
       return { type: 'next' };
@@ -142,6 +145,7 @@ export const KEY_HELP: Readonly<Record<'queue' | 'review', readonly [string, str
   review: [
     ['a', 'Approve and go on'],
     ['r', 'Reject: pick a reason (1–9, 0), Enter confirms, Esc cancels'],
+    ['e', 'Edit the title, description, categories and tags'],
     ['n / j', 'Next in the queue (skip)'],
     ['p / k', 'Previous'],
     ['Space', 'Play / pause'],

@@ -18,6 +18,7 @@ import { isReviewPath, reviewItemPath } from './console-paths.ts';
 import { rememberSkip, trailSoFar } from './console-trail.ts';
 import { ConsoleTitle, KeyHelp, useConsoleKeys } from './console-ui.tsx';
 import { ContactSheet } from './contact-sheet.tsx';
+import { MetadataDialog } from './metadata-dialog.tsx';
 import { ReasonPicker } from './reason-picker.tsx';
 import review from './review-item.module.css';
 
@@ -202,6 +203,7 @@ export function ReviewItemScreen({ id }: { id: number }) {
   const { toast, toastFailure } = useOverlays();
   const playerBox = useRef<HTMLDivElement>(null);
   const [picking, setPicking] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [help, setHelp] = useState(false);
   const [busy, setBusy] = useState(false);
   const [noteError, setNoteError] = useState('');
@@ -211,6 +213,7 @@ export function ReviewItemScreen({ id }: { id: number }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the video changes
   useEffect(() => {
     setPicking(false);
+    setEditing(false);
     setBusy(false);
     setNoteError('');
   }, [id]);
@@ -285,7 +288,7 @@ export function ReviewItemScreen({ id }: { id: number }) {
   const previous =
     previousOf(id, trailSoFar().trail, trailSoFar().queueIds) ?? queue.previous ?? undefined;
 
-  const screen = help ? 'help' : picking ? null : 'review';
+  const screen = help ? 'help' : picking || editing ? null : 'review';
   useConsoleKeys(screen, (action) => {
     switch (action.type) {
       case 'approve':
@@ -301,6 +304,9 @@ export function ReviewItemScreen({ id }: { id: number }) {
           return;
         }
         setPicking(true);
+        return;
+      case 'edit':
+        setEditing(true);
         return;
       case 'next':
         if (queue.next === null) {
@@ -434,6 +440,14 @@ export function ReviewItemScreen({ id }: { id: number }) {
               </button>
             </div>
           ) : null}
+          <button
+            type="button"
+            className={`${styles.button} ${review.edit}`}
+            onClick={() => setEditing(true)}
+            aria-keyshortcuts="e"
+          >
+            Edit details <kbd>e</kbd>
+          </button>
           <p className={`${styles.hint} ${review.keysHint}`}>
             <kbd>n</kbd> skip, <kbd>p</kbd> back, <kbd>Space</kbd> play, <kbd>←</kbd> <kbd>→</kbd>{' '}
             seek, <kbd>?</kbd> all keys
@@ -452,6 +466,19 @@ export function ReviewItemScreen({ id }: { id: number }) {
           onNoteChange={() => setNoteError('')}
           onCancel={() => setPicking(false)}
           onConfirm={(reason, note) => void reject(reason, note)}
+        />
+      ) : null}
+      {editing ? (
+        <MetadataDialog
+          video={video}
+          onCancel={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            toast('success', 'Details saved');
+            void queryClient.invalidateQueries({
+              predicate: (query) => isReviewPath(String(query.queryKey[1] ?? '')),
+            });
+          }}
         />
       ) : null}
       {help ? <KeyHelp screen="review" onClose={() => setHelp(false)} /> : null}

@@ -530,6 +530,9 @@ const STAFF_REQUESTS: Record<string, Send> = {
   // The video is active, not waiting: allowed roles get not_found with its state.
   'POST /api/admin/review/{id}': (s) =>
     form(`/api/admin/review/${videoId}`, { decision: 'approve' }, s),
+  // A video that does not exist: allowed roles get not_found, nothing changes.
+  'POST /api/admin/videos/{id}': (s) =>
+    form('/api/admin/videos/999999', { title: 'A fixed title', categories: '1' }, s),
   'GET /api/admin/members': (s) => get('/api/admin/members?q=a', s),
   'POST /api/admin/members/{id}/trusted': (s) =>
     form(`/api/admin/members/${owner().userId}/trusted`, { trusted: '0' }, s),

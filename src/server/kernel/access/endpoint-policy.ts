@@ -191,6 +191,7 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'GET /api/admin/review': staff('review', 'video'),
   'GET /api/admin/review/{id}': staff('review', 'video'),
   'POST /api/admin/review/{id}': staff('review', 'video'),
+  'POST /api/admin/videos/{id}': staff('update', 'video'),
   'GET /api/admin/members': staff('read', 'member'),
   'POST /api/admin/members/{id}/trusted': staff('update', 'member'),
   'GET /api/admin/audit': staff('read', 'audit'),

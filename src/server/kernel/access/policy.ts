@@ -133,6 +133,8 @@ const MODERATOR: readonly GrantedPermission[] = [
   ...MEMBER,
   'publish:video:own',
   'read:video:any',
+  // Fixing an upload's title, description, categories and tags in the review console.
+  'update:video:any',
   'disable:video:any',
   'review:video:any',
   'read:album:any',
