@@ -39,12 +39,12 @@ export function createMetadataRepository(database: Pick<Database, 'query' | 'tra
       return Number(row?.n ?? 0);
     },
 
-    /** Undefined when there is no such video (or it is deleted). */
+    /** False when there is no such video (or it is deleted). */
     async edit(
       id: number,
       change: { title: string; dir: string; description: string } & VideoLinks,
       audit: (before: VideoMetadata) => AuditEntry,
-    ): Promise<{ userId: number } | undefined> {
+    ): Promise<boolean> {
       return database.transaction(async (tx) => {
         const [video] = await tx.query<Locked>(
           `SELECT v.user_id, v.gender, v.status_id, v.title, v.description,
@@ -57,7 +57,7 @@ export function createMetadataRepository(database: Pick<Database, 'query' | 'tra
               FOR UPDATE OF v`,
           [id, VIDEO_STATUS.deleted],
         );
-        if (!video) return undefined;
+        if (!video) return false;
         const owner = { id, user_id: Number(video.user_id), gender: video.gender };
         const counts = video.listed && video.counted !== 'false';
         if (counts) await moveVideoCounters(tx, owner, -1);
@@ -77,7 +77,7 @@ export function createMetadataRepository(database: Pick<Database, 'query' | 'tra
             tags: video.tags,
           }),
         );
-        return { userId: Number(video.user_id) };
+        return true;
       });
     },
   };
