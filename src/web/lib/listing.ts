@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, MAX_PAGE } from '../../contracts/constants.ts';
+import { COUNTRY_CODES, MAX_PAGE, PAGE_SIZE } from '../../contracts/constants.ts';
 import {
   DATE_FILTERS,
   type DateFilter,
@@ -6,6 +6,7 @@ import {
   type DurationFilter,
   VIDEO_SORTS,
   type VideoSort,
+  videos2Path,
 } from '../../contracts/paths.ts';
 
 // The video listing screens' URL state (SPEC.md §2 /videos/{sort}/{page}/): the sort and
@@ -81,4 +82,32 @@ export function categoryListPath(
   filters: ListingFilters,
 ): string {
   return `/categories/${dirs.join(',')}/${sort}/${page}/${filtersQuery(filters)}`;
+}
+
+/**
+ * The listing's data call. The history sort lists a member's server history (SPEC.md §7
+ * History: lifetime 0) or, for a visitor, the videos of a page of their browser history.
+ */
+export function listApiPath(
+  gender: Parameters<typeof videos2Path>[0]['gender'],
+  sort: VideoSort,
+  page: number,
+  filters: ListingFilters,
+  history?: { userId: number } | { ids: number[] },
+): string {
+  const own = history && 'userId' in history;
+  return videos2Path({
+    lifetime: history ? 0 : LIST_LIFETIME,
+    gender,
+    sort,
+    count: PAGE_SIZE.videos,
+    section: history ? (own ? 'history' : 'ids') : '',
+    objectId: history ? (own ? String(history.userId) : history.ids.join(',')) : '',
+    // A browser history page is fetched as the first page of its own ids.
+    page: history && !own ? 1 : page,
+    type: filters.hd ? 'hd' : 'all',
+    duration: filters.duration,
+    date: filters.date,
+    country: filters.country || undefined,
+  });
 }

@@ -7,9 +7,8 @@ import { apiQuery } from '../api/query.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { VideoListing } from '../components/video-listing.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
-import { type ListingFilters, listingPath } from '../lib/listing.ts';
+import { type ListingFilters, listApiPath, listingPath } from '../lib/listing.ts';
 import { localHistory } from '../lib/local-history.ts';
-import { listApiPath } from './videos.tsx';
 
 /**
  * A visitor's history (SPEC.md §3: kept in the browser, sliced by page): known only after

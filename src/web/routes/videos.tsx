@@ -2,8 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
-import { PAGE_SIZE } from '../../contracts/constants.ts';
-import { type VideoSort, videos2Path } from '../../contracts/paths.ts';
+import type { VideoSort } from '../../contracts/paths.ts';
 import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
@@ -14,8 +13,8 @@ import { ensureScreenMessages } from '../i18n/messages.client.ts';
 import {
   filtersQuery,
   isVideoSort,
-  LIST_LIFETIME,
   type ListingFilters,
+  listApiPath,
   listingPath,
   parseFilters,
   parsePage,
@@ -25,34 +24,6 @@ import { itemListLd } from '../lib/structured-data.ts';
 
 // The video listing (SPEC.md §2 /videos/{sort}/{page}/): headline, filter panel (sort,
 // date, duration, HD; a change goes back to page 1), thumbs and pagination.
-
-/**
- * The listing's data call. The history sort lists a member's server history (SPEC.md §7
- * History: lifetime 0) or, for a visitor, the videos of a page of their browser history.
- */
-export function listApiPath(
-  gender: Parameters<typeof videos2Path>[0]['gender'],
-  sort: VideoSort,
-  page: number,
-  filters: ListingFilters,
-  history?: { userId: number } | { ids: number[] },
-): string {
-  const own = history && 'userId' in history;
-  return videos2Path({
-    lifetime: history ? 0 : LIST_LIFETIME,
-    gender,
-    sort,
-    count: PAGE_SIZE.videos,
-    section: history ? (own ? 'history' : 'ids') : '',
-    objectId: history ? (own ? String(history.userId) : history.ids.join(',')) : '',
-    // A browser history page is fetched as the first page of its own ids.
-    page: history && !own ? 1 : page,
-    type: filters.hd ? 'hd' : 'all',
-    duration: filters.duration,
-    date: filters.date,
-    country: filters.country || undefined,
-  });
-}
 
 /** `/videos/{id}/…` shares its shape with `/videos/{sort}/{page}/`: a number is a video. */
 const isVideoId = (segment: string | undefined) => segment !== undefined && /^\d+$/.test(segment);

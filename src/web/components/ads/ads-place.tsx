@@ -1,5 +1,6 @@
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
+import type { AdsPlaceName } from '../../ssr-types.ts';
 
 // Where the operator's layout ads go (decision 0035): the promo button in the header, the
 // header banner and the promo banner above the content, the promo links in the tag strip.
@@ -15,8 +16,6 @@ export const preloadLayoutAds = layoutAds.preload;
 
 /** The chunk's manifest key: the server links its stylesheet in the page's head. */
 export const LAYOUT_ADS_MODULE = 'src/web/components/ads/layout-ads.tsx';
-
-export type AdsPlaceName = 'button' | 'top' | 'links';
 
 export function AdsPlace({ place }: { place: AdsPlaceName }) {
   const { ads, user } = useGlobals();

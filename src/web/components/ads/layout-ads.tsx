@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { PageAds, PageCreative } from '../../ssr-types.ts';
-import type { AdsPlaceName } from './ads-place.tsx';
+import type { AdsPlaceName, PageAds, PageCreative } from '../../ssr-types.ts';
 import styles from './layout-ads.module.css';
 
 // The operator's layout ads (SPEC.md §1, §2 "Layout"; decision 0035), as the server chose
