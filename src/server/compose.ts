@@ -50,6 +50,9 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { createMemberProfileRepository } from './members/member-profile.repository.ts';
 import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createMemberAdminRepository } from './moderation/member-admin.repository.ts';
+import { createMemberAdminService } from './moderation/member-admin.service.ts';
+import { createMemberNotifier, memberMailTranslations } from './moderation/member-mail.ts';
 import { createMyUploadsRepository } from './moderation/my-uploads.repository.ts';
 import { createMyUploadsService } from './moderation/my-uploads.service.ts';
 import { createPeopleRepository } from './moderation/people.repository.ts';
@@ -115,6 +118,7 @@ export function createRepositories(database: Database) {
     takedowns: createTakedownRepository(database),
     myUploads: createMyUploadsRepository(database),
     people: createPeopleRepository(database),
+    memberAdmin: createMemberAdminRepository(database),
     audit: createAuditRepository(database),
   };
 }
@@ -179,6 +183,10 @@ export function compose(deps: ComposeDeps) {
 
   const captcha = createCaptchaService({ secret, counters });
   const mediaVisibility = cachedVisibility((id) => videoRepository.getPlayback(id), {
+    ttlMs: 30_000,
+    max: 20_000,
+  });
+  const albumVisibility = cachedVisibility((id) => playlistRepository.albumVisibility(id), {
     ttlMs: 30_000,
     max: 20_000,
   });
@@ -279,10 +287,7 @@ export function compose(deps: ComposeDeps) {
     mediaAccess: createMediaAccess({
       secret,
       visibility: mediaVisibility,
-      albumVisibility: cachedVisibility((id) => playlistRepository.albumVisibility(id), {
-        ttlMs: 30_000,
-        max: 20_000,
-      }),
+      albumVisibility,
     }),
     social,
     stats: createStatService({ stats: statRepository, secret }),
@@ -353,6 +358,28 @@ export function compose(deps: ComposeDeps) {
         mediaVisibility.forget(videoId);
       },
       tellMember: statementNotifier,
+    }),
+    memberAdmin: createMemberAdminService({
+      members: repositories.memberAdmin,
+      strikePolicy: {
+        strikesToBan: config.strikesToBan,
+        hideContent: config.strikeBanHidesContent,
+      },
+      // As a takedown's: rare, and nothing anywhere may still show what the ban hid.
+      gone(moved) {
+        cache.clear();
+        for (const id of moved.videos) mediaVisibility.forget(id);
+        for (const id of moved.albums) albumVisibility.forget(id);
+      },
+      signedOut: memberChanged,
+      tellMember: createMemberNotifier({
+        recipient: (id) => repositories.memberAdmin.recipient(id),
+        markMailed: (id) => repositories.memberAdmin.markMailed(id),
+        mailer,
+        site,
+        logger: deps.logger,
+        translations: memberMailTranslations(),
+      }),
     }),
     audit,
     reportInbox: createReportInboxService({
