@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'csrf_failed',
   'captcha_required',
   'captcha_invalid',
+  'account_banned',
   // Staff sign-in (decision 0038)
   'second_factor_required',
   'second_factor_invalid',
@@ -114,6 +115,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   csrf_failed: 'Your session has changed. Reload the page and try again.',
   captcha_required: 'Please confirm that you are not a robot',
   captcha_invalid: 'The robot check did not pass, please try again',
+  account_banned: 'This account has been banned. See the e-mail we sent you, or contact support.',
   second_factor_required: 'Enter the code from your authenticator app',
   second_factor_invalid: 'This code is wrong or has been used already',
   second_factor_expired: 'The sign-in took too long. Enter your password again.',

@@ -36,6 +36,13 @@ export const REASON_LABELS: Readonly<Record<ModerationReason, string>> = {
   other: 'Other (explain in the note)',
 };
 
+/**
+ * Why a member was banned: a moderation reason staff chose, or `repeat_infringer` when their
+ * strikes in force reached STRIKES_TO_BAN (decision 0048).
+ */
+export const BAN_REASONS = [...MODERATION_REASONS, 'repeat_infringer'] as const;
+export type BanReason = (typeof BAN_REASONS)[number];
+
 /** Longest moderator note and appeal text. */
 export const MODERATION_NOTE_MAX = 2000;
 
@@ -51,6 +58,13 @@ export const AUDIT_ACTIONS = [
   'video.takedown',
   'video.restore',
   'video.edit',
+  'member.ban',
+  'member.unban',
+  'member.strike',
+  'member.strike_revoke',
+  'member.comments_remove',
+  'wall_post.hide',
+  'wall_post.unhide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +76,7 @@ export const MODERATED_OBJECTS = [
   'album',
   'member',
   'report',
+  'wall_post',
 ] as const;
 export type ModeratedObject = (typeof MODERATED_OBJECTS)[number];
 

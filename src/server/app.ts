@@ -46,6 +46,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { inputRoutes } from './members/input.routes.ts';
 import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { memberAdminRoutes } from './moderation/member-admin.routes.ts';
 import { metadataRoutes } from './moderation/metadata.routes.ts';
 import { myUploadsRoutes } from './moderation/my-uploads.routes.ts';
 import { peopleRoutes } from './moderation/people.routes.ts';
@@ -295,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes(services.audit));
   await app.register(reportInboxRoutes(services.reportInbox));
   await app.register(takedownRoutes(services.takedowns));
+  await app.register(memberAdminRoutes(services.memberAdmin));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

@@ -51,6 +51,9 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { createMemberProfileRepository } from './members/member-profile.repository.ts';
 import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createMemberAdminRepository } from './moderation/member-admin.repository.ts';
+import { createMemberAdminService } from './moderation/member-admin.service.ts';
+import { createMemberNotifier, memberMailTranslations } from './moderation/member-mail.ts';
 import { createMetadataRepository } from './moderation/metadata.repository.ts';
 import { createMetadataService } from './moderation/metadata.service.ts';
 import { createMyUploadsRepository } from './moderation/my-uploads.repository.ts';
@@ -119,6 +122,7 @@ export function createRepositories(database: Database) {
     myUploads: createMyUploadsRepository(database),
     people: createPeopleRepository(database),
     metadata: createMetadataRepository(database),
+    memberAdmin: createMemberAdminRepository(database),
     audit: createAuditRepository(database),
   };
 }
@@ -369,6 +373,28 @@ export function compose(deps: ComposeDeps) {
         mediaVisibility.forget(videoId);
       },
       tellMember: statementNotifier,
+    }),
+    memberAdmin: createMemberAdminService({
+      members: repositories.memberAdmin,
+      strikePolicy: {
+        strikesToBan: config.strikesToBan,
+        hideContent: config.strikeBanHidesContent,
+      },
+      // As a takedown's: rare, and nothing anywhere may still show what the ban hid.
+      gone(moved) {
+        cache.clear();
+        for (const id of moved.videos) mediaVisibility.forget(id);
+        for (const id of moved.albums) albumVisibility.forget(id);
+      },
+      signedOut: memberChanged,
+      tellMember: createMemberNotifier({
+        recipient: (id) => repositories.memberAdmin.recipient(id),
+        markMailed: (id) => repositories.memberAdmin.markMailed(id),
+        mailer,
+        site,
+        logger: deps.logger,
+        translations: memberMailTranslations(),
+      }),
     }),
     audit,
     reportInbox: createReportInboxService({

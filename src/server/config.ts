@@ -91,6 +91,8 @@ const envSchema = z.object({
   // six short, then 12 and 42 minutes; decision 0033). 6 leaves out the long ones.
   DEMO_PLAYABLE: z.coerce.number().int().min(0).max(8).default(8),
   DEMO_REVIEW: z.coerce.number().int().min(0).max(1000).default(0),
+  STRIKES_TO_BAN: z.coerce.number().int().min(1).max(100).default(3),
+  STRIKE_BAN_HIDES_CONTENT: bool.default(true),
   JOBS: bool.default(true),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
   CACHE_BUS: z.enum(['auto', 'on', 'off']).default('auto'),
@@ -196,6 +198,10 @@ export interface Config {
   demoPlayable: number;
   /** Demo videos put in the review queue (decision 0043); 0 by default. */
   demoReview: number;
+  /** Strikes in force at which a member is banned (repeat infringers, issue 16). */
+  strikesToBan: number;
+  /** Whether the strikes' ban takes the member's content down with it. */
+  strikeBanHidesContent: boolean;
   jobs: boolean;
   responseCacheBytes: number;
   /**
@@ -326,6 +332,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoVideos: e.DEMO_VIDEOS,
     demoPlayable: e.DEMO_PLAYABLE,
     demoReview: e.DEMO_REVIEW,
+    strikesToBan: e.STRIKES_TO_BAN,
+    strikeBanHidesContent: e.STRIKE_BAN_HIDES_CONTENT,
     jobs: e.JOBS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     cacheBus: e.CACHE_BUS,

@@ -175,13 +175,15 @@ export function createAccountService(deps: {
       const subject = signInSubject(row?.id, usr);
       await guard.admit({ subject, address: client.ip, captcha: input.captcha });
       const ok = await verifyPassword(row?.password_hash ?? null, pwd);
-      if (!row || !ok || row.status === 2) {
+      if (!row || !ok) {
         const captchaNext = await guard.failed(subject);
         throw formFailure([
           { field: 'pwd', code: 'invalid_usr_or_pwd' },
           ...(captchaNext ? [{ field: CAPTCHA_FIELD, code: 'captcha_required' as const }] : []),
         ]);
       }
+      // Told only to whoever knows the password (decision 0048): the ban's mail says why.
+      if (row.status === 2) throw formFailure([{ field: 'usr', code: 'account_banned' }]);
       if (row.status === 0) throw formFailure([{ field: 'usr', code: 'not_confirmed' }]);
       await guard.succeeded(subject, client.ip);
       if (isStaff(roleOf(Number(row.role)))) {
@@ -256,9 +258,8 @@ export function createAccountService(deps: {
       const local = checkEmail(email);
       if (local.length > 0) throw formFailure(local);
       const user = await accounts.findByEmail(email.trim());
-      if (!user || user.status === 2) {
-        throw formFailure([{ field: 'email', code: 'eml_doesnt_exist' }]);
-      }
+      if (!user) throw formFailure([{ field: 'email', code: 'eml_doesnt_exist' }]);
+      if (user.status === 2) throw formFailure([{ field: 'email', code: 'account_banned' }]);
       const recent = await accounts.recentTokens(user.id, 'reset', 3600);
       if (recent >= ACCOUNT_LIMITS.resetMailsPerHour) {
         throw formFailure([{ field: 'email', code: 'too_many_attempts' }]);
@@ -328,7 +329,9 @@ export function createAccountService(deps: {
      */
     async signInWithGoogle(identity: GoogleIdentity, client: ClientInfo): Promise<NewSession> {
       const usable = (row: GoogleAccountRow) => {
-        if (row.status === 2) throw googleRefusal('account disabled');
+        if (row.status === 2) {
+          throw new AppError('account_banned', { info: { reason: 'account banned' } });
+        }
         // Google proves the mailbox, not the staff member's phone (decision 0038).
         if (isStaff(roleOf(Number(row.role)))) {
           throw new AppError('staff_password_required', { info: { reason: 'staff account' } });

@@ -98,11 +98,11 @@ async function favouriteAs(sid: string) {
   return { res, users: rows.map((r) => Number(r.user_id)) };
 }
 
-function expectFailure(res: LightMyRequestResponse, back?: string) {
+function expectFailure(res: LightMyRequestResponse, back?: string, code = 'sign_in_failed') {
   expect(res.statusCode).toBe(302);
   const location = new URL(String(res.headers.location), SITE);
   expect(location.pathname).toBe('/signin/');
-  expect(location.searchParams.get('google')).toBe('sign_in_failed');
+  expect(location.searchParams.get('google')).toBe(code);
   if (back) expect(location.searchParams.get('back')).toBe(back);
   expect(res.cookies.find((c) => c.name === 'sid' && c.value !== '')).toBeUndefined();
 }
@@ -300,7 +300,7 @@ describe('signing in', () => {
     expect(await userBySub('google-unverified-2')).toBeUndefined();
   });
 
-  it('refuses disabled accounts; wrong passwords do not keep the owner out (decision 0023)', async () => {
+  it('refuses banned accounts, saying so; wrong passwords do not keep the owner out (decision 0023)', async () => {
     await t.database.query(
       `INSERT INTO users (username, email, status, google_sub) VALUES ('gone', 'gone@mail.test', 2, 'google-gone')`,
     );
@@ -317,6 +317,8 @@ describe('signing in', () => {
           email_verified: true,
         })
       ).res,
+      undefined,
+      'account_banned',
     );
     const owner = await signInWithGoogle({
       sub: 'google-locked',

@@ -137,7 +137,7 @@ export function oidcRoutes(deps: {
           summary: 'Sign in with Google',
           tags: ['accounts'],
           description:
-            'A link, not a call (OpenID Connect, authorization code flow with PKCE). Without `code`, `state` or `error` it starts a flow and redirects to Google; `back` is the path to return to. Google redirects back here with `code` and `state` (or `error`): the account linked to the Google account signs in, else the account of the same verified email is linked, else a new member is made; the session cookie `sid` is set as by `login.php` and the browser goes to `back`. Any failure redirects to `/signin/?google=sign_in_failed` (or `too_many_attempts` past 40 calls in 10 minutes from one address, or `staff_password_required` for a staff account, which signs in with its password and a code). Answers 404 `not_found` when Google sign-in is not configured.',
+            'A link, not a call (OpenID Connect, authorization code flow with PKCE). Without `code`, `state` or `error` it starts a flow and redirects to Google; `back` is the path to return to. Google redirects back here with `code` and `state` (or `error`): the account linked to the Google account signs in, else the account of the same verified email is linked, else a new member is made; the session cookie `sid` is set as by `login.php` and the browser goes to `back`. Any failure redirects to `/signin/?google=sign_in_failed` (or `too_many_attempts` past 40 calls in 10 minutes from one address, or `staff_password_required` for a staff account, which signs in with its password and a code, or `account_banned` for a banned member). Answers 404 `not_found` when Google sign-in is not configured.',
           querystring: {
             type: 'object',
             properties: {
@@ -191,8 +191,10 @@ export function oidcRoutes(deps: {
           await app.sessions.start(request, reply, session.token);
           return reply.redirect(flow.back, 302);
         } catch (error) {
-          const staff = error instanceof AppError && error.code === 'staff_password_required';
-          return fail(request, reply, error, flow.back, staff ? error.code : undefined);
+          const told =
+            error instanceof AppError &&
+            (error.code === 'staff_password_required' || error.code === 'account_banned');
+          return fail(request, reply, error, flow.back, told ? error.code : undefined);
         }
       },
     );

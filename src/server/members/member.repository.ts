@@ -163,7 +163,7 @@ export function createMemberRepository(database: Pick<Database, 'query'>) {
       return database.query<PostRow>(
         `SELECT w.id, w.author_id AS user_id, a.username, a.avatar_version, w.created_at, w.body
            FROM wall_posts w JOIN users a ON a.id = w.author_id
-          WHERE w.owner_id = $1 AND a.status = 1
+          WHERE w.owner_id = $1 AND w.status = 1 AND a.status = 1
           ORDER BY w.created_at DESC, w.id DESC LIMIT $2`,
         [ownerId, limit],
       );
@@ -194,7 +194,7 @@ export function createMemberRepository(database: Pick<Database, 'query'>) {
       const rows = await database.query<PostRow & { total: number }>(
         `SELECT c.id, c.user_id, u.username, u.avatar_version, c.created_at, c.body,
                 count(*) OVER ()::int AS total
-           FROM (SELECT * FROM comments WHERE section = $1 AND object_id = $2
+           FROM (SELECT * FROM comments WHERE section = $1 AND object_id = $2 AND status = 1
                   ORDER BY created_at DESC, id DESC LIMIT $3) c
            JOIN users u ON u.id = c.user_id
           ORDER BY c.created_at DESC, c.id DESC`,

@@ -46,7 +46,7 @@ const ENGLISH: Texts = {
     'To contest this decision, write to us through the contact form (subject “Support”) and name the video; another moderator will look at it again:',
 };
 
-const ENGLISH_REASONS: Record<ModerationReason, string> = {
+export const ENGLISH_REASONS: Record<ModerationReason, string> = {
   minors: 'the video shows, or seems to show, a minor',
   animals: 'the video involves animals',
   non_consent: 'the video shows rape or non-consensual acts',
@@ -88,10 +88,10 @@ export function statementMailTranslations(dir = LOCALES_DIR): MailTranslations {
   return translations;
 }
 
-const fill = (template: string, values: Record<string, string>) =>
+export const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -34,7 +34,7 @@ export async function strikesInForce(tx: Tx, userId: number): Promise<number> {
 export async function recordStrike(
   tx: Tx,
   strike: StrikeInput,
-): Promise<{ strikeId: number | null; inForce: number }> {
+): Promise<{ strikeId: number | null; statementId: number | null; inForce: number }> {
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO strikes (user_id, reason, note, takedown_id, dmca_notice_id, staff_id)
      VALUES ($1, $2, $3, $4, $5, $6)
@@ -49,16 +49,17 @@ export async function recordStrike(
       strike.staffId,
     ],
   );
-  if (row) {
-    await tx.query(
-      `INSERT INTO moderation_statements (user_id, object_type, object_id, decision, reason,
-                                          note, decided_by)
-       VALUES ($1, 'member', $1, 'strike', $2, $3, $4)`,
-      [strike.userId, strike.reason, strike.note, strike.staffId],
-    );
-  }
+  const [statement] = row
+    ? await tx.query<{ id: number }>(
+        `INSERT INTO moderation_statements (user_id, object_type, object_id, decision, reason,
+                                            note, decided_by)
+         VALUES ($1, 'member', $1, 'strike', $2, $3, $4) RETURNING id`,
+        [strike.userId, strike.reason, strike.note, strike.staffId],
+      )
+    : [];
   return {
     strikeId: row ? Number(row.id) : null,
+    statementId: statement ? Number(statement.id) : null,
     inForce: await strikesInForce(tx, strike.userId),
   };
 }

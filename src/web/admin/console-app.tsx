@@ -9,6 +9,7 @@ import styles from './console.module.css';
 import { reviewQueuePath } from './console-paths.ts';
 import { EmptyState, useConsoleMe } from './console-ui.tsx';
 import type { ConsoleData, ConsoleView } from './console-view.ts';
+import { MemberScreen } from './member.tsx';
 import { MembersScreen } from './members.tsx';
 import { ReportItemScreen } from './report-item.tsx';
 import { NEW_REPORTS_PATH } from './report-paths.ts';
@@ -102,6 +103,8 @@ function Screen({ view }: { view: ConsoleView }) {
       return <ReviewItemScreen key={view.id} id={view.id} />;
     case 'members':
       return <MembersScreen query={view.query} />;
+    case 'member':
+      return <MemberScreen key={view.id} id={view.id} />;
     case 'audit':
       return <AuditScreen filters={view.filters} />;
     case 'reports':

@@ -37,12 +37,18 @@ describe('consoleViewOf', () => {
     });
   });
 
+  it('reads a member page', () => {
+    expect(view('/admin/members/5/')).toEqual({ screen: 'member', id: 5 });
+    expect(viewDataPath({ screen: 'member', id: 5 })).toBe('/api/admin/members/5');
+  });
+
   it('answers missing for anything else', () => {
     for (const url of [
       '/admin/review/abc/',
       '/admin/review/0/',
       '/admin/review/1/2/',
-      '/admin/members/5/',
+      '/admin/members/x/',
+      '/admin/members/5/comments/',
       '/admin/settings/',
       '/admin/audit/x/',
       '/admin/reports/x/',

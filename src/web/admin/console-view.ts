@@ -10,6 +10,7 @@ import {
   reviewItemPath,
   reviewQueuePath,
 } from './console-paths.ts';
+import { memberRecordPath } from './member-paths.ts';
 import {
   type ReportFilters,
   readReportFilters,
@@ -28,6 +29,7 @@ export type ConsoleView =
   | { screen: 'queue'; query: ListQuery }
   | { screen: 'item'; id: number }
   | { screen: 'members'; query: ListQuery }
+  | { screen: 'member'; id: number }
   | { screen: 'audit'; filters: AuditFilters }
   | { screen: 'reports'; filters: ReportFilters }
   | { screen: 'report'; id: number }
@@ -59,6 +61,10 @@ export function consoleViewOf(pathname: string, search: URLSearchParams): Consol
     const parsed = parseId(id);
     return parsed === undefined ? { screen: 'missing' } : { screen: 'report', id: parsed };
   }
+  if (section === 'members' && id !== undefined) {
+    const parsed = parseId(id);
+    return parsed === undefined ? { screen: 'missing' } : { screen: 'member', id: parsed };
+  }
   if (id !== undefined) return { screen: 'missing' };
   if (section === 'takedowns') {
     return { screen: 'takedowns', filters: readTakedownFilters(search) };
@@ -77,6 +83,8 @@ export function viewDataPath(view: ConsoleView): string | undefined {
       return reviewItemPath(view.id);
     case 'members':
       return membersPath(view.query);
+    case 'member':
+      return memberRecordPath(view.id);
     case 'audit':
       return auditPath(view.filters);
     case 'reports':

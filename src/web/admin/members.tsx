@@ -98,14 +98,9 @@ export function MembersScreen({ query }: { query: ListQuery }) {
             {data.items.map((member) => (
               <tr key={member.id} data-member={member.username}>
                 <td data-label="Username">
-                  <a
-                    className={styles.tableLink}
-                    href={`/members/${member.id}/`}
-                    target="_blank"
-                    rel="noopener"
-                  >
+                  <Link className={styles.tableLink} to={`/admin/members/${member.id}/`}>
                     {member.username}
-                  </a>
+                  </Link>
                 </td>
                 <td data-label="Email" className={styles.mono}>
                   {member.email}

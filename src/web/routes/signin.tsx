@@ -35,7 +35,8 @@ export function Component() {
       {email === 'occupied' ? <Notice tone="error">{t('signin.emailTaken')}</Notice> : null}
       {google === 'sign_in_failed' ||
       google === 'too_many_attempts' ||
-      google === 'staff_password_required' ? (
+      google === 'staff_password_required' ||
+      google === 'account_banned' ? (
         <Notice tone="error">{errorText(t, google)}</Notice>
       ) : null}
       <LoginForm onSignedIn={() => enterAsMember(safeBack(back))} />

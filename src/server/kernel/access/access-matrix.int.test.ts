@@ -548,6 +548,28 @@ const STAFF_REQUESTS: Record<string, Send> = {
     form('/api/admin/takedowns', { object_type: 'video', object_id: '999999', reason: 'spam' }, s),
   'POST /api/admin/takedowns/{id}/restore': (s) =>
     form('/api/admin/takedowns/999999/restore', {}, s),
+  // The member page reads the owner's record; the acts name a member, strike or post that
+  // does not exist, so allowed roles get not_found and nobody is banned.
+  'GET /api/admin/members/{id}': (s) => get(`/api/admin/members/${owner().userId}`, s),
+  'GET /api/admin/members/{id}/uploads': (s) =>
+    get(`/api/admin/members/${owner().userId}/uploads`, s),
+  'GET /api/admin/members/{id}/comments': (s) =>
+    get(`/api/admin/members/${owner().userId}/comments`, s),
+  'GET /api/admin/members/{id}/wall_posts': (s) =>
+    get(`/api/admin/members/${owner().userId}/wall_posts`, s),
+  'GET /api/admin/members/{id}/reports': (s) =>
+    get(`/api/admin/members/${owner().userId}/reports`, s),
+  'POST /api/admin/members/{id}/ban': (s) =>
+    form('/api/admin/members/999999/ban', { reason: 'spam', hide_content: '0' }, s),
+  'POST /api/admin/members/{id}/unban': (s) => form('/api/admin/members/999999/unban', {}, s),
+  'POST /api/admin/members/{id}/strikes': (s) =>
+    form('/api/admin/members/999999/strikes', { reason: 'spam' }, s),
+  'POST /api/admin/strikes/{id}/revoke': (s) => form('/api/admin/strikes/999999/revoke', {}, s),
+  'POST /api/admin/members/{id}/comments/remove': (s) =>
+    form('/api/admin/members/999999/comments/remove', { reason: 'spam' }, s),
+  'POST /api/admin/wall_posts/{id}/hide': (s) => form('/api/admin/wall_posts/999999/hide', {}, s),
+  'POST /api/admin/wall_posts/{id}/unhide': (s) =>
+    form('/api/admin/wall_posts/999999/unhide', {}, s),
 };
 
 beforeAll(async () => {

@@ -202,6 +202,18 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'GET /api/admin/takedowns': staff('disable', 'video'),
   'POST /api/admin/takedowns': staff('disable', 'video'),
   'POST /api/admin/takedowns/{id}/restore': staff('disable', 'video'),
+  'GET /api/admin/members/{id}': staff('read', 'member'),
+  'GET /api/admin/members/{id}/uploads': staff('read', 'member'),
+  'GET /api/admin/members/{id}/comments': staff('read', 'member'),
+  'GET /api/admin/members/{id}/wall_posts': staff('read', 'member'),
+  'GET /api/admin/members/{id}/reports': staff('read', 'member'),
+  'POST /api/admin/members/{id}/ban': staff('disable', 'member'),
+  'POST /api/admin/members/{id}/unban': staff('disable', 'member'),
+  'POST /api/admin/members/{id}/strikes': staff('disable', 'member'),
+  'POST /api/admin/strikes/{id}/revoke': staff('disable', 'member'),
+  'POST /api/admin/members/{id}/comments/remove': staff('hide', 'comment'),
+  'POST /api/admin/wall_posts/{id}/hide': staff('hide', 'comment'),
+  'POST /api/admin/wall_posts/{id}/unhide': staff('hide', 'comment'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */

@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+} from '../../contracts/constants.ts';
+import { type BanReason, isModerationReason } from '../../contracts/moderation.ts';
+import type { Mailer, MailMessage } from '../kernel/mail/mailer.ts';
+import { ENGLISH_REASONS, escapeHtml, fill } from './statement-mail.ts';
+
+// Statements of reasons about a member's account (DSA art. 17, decision 0048): a ban, a
+// strike, all their comments removed. Mailed in the member's language from the screen locale
+// files' `moderation.memberMail` (English where a text is missing), to a banned member too:
+// they can no longer sign in to read it on the site. A failed mail is logged and left
+// unmarked (`mailed_at` null); the decision stands.
+
+interface Texts {
+  greeting: string;
+  bannedSubject: string;
+  banned: string;
+  bannedHidden: string;
+  strikeSubject: string;
+  strike: string;
+  commentsSubject: string;
+  comments: string;
+  reason: string;
+  note: string;
+  contest: string;
+}
+
+const ENGLISH: Texts = {
+  greeting: 'Hello {{username}},',
+  bannedSubject: 'Your account on {{site}} has been banned',
+  banned: 'Your account on {{site}} has been banned: you can no longer sign in.',
+  bannedHidden: 'Your videos, photo albums, playlists and comments were taken down with it.',
+  strikeSubject: 'A strike against your account on {{site}}',
+  strike:
+    'A strike was recorded against your account on {{site}}. You have {{count}} in force; at {{limit}} the account is banned.',
+  commentsSubject: 'Your comments on {{site}} were removed',
+  comments: 'A moderator of {{site}} removed your comments ({{count}}) from the site.',
+  reason: 'Reason: {{reason}}',
+  note: 'Note from the moderator: {{note}}',
+  contest:
+    'To contest this decision, write to us through the contact form at the foot of every page (subject “Support”); another moderator will look at it again:',
+};
+
+const ENGLISH_REPEAT = 'repeated infringements: the strikes against your account reached the limit';
+
+type Reasons = Partial<Record<BanReason, string>>;
+export type MemberMailTranslations = Partial<
+  Record<Language, Partial<Texts> & { reasons?: Reasons }>
+>;
+
+const LOCALES_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/i18n/locales/screens',
+);
+
+/** `moderation.memberMail` and `moderation.reasons` of every screen locale file (read once). */
+export function memberMailTranslations(dir = LOCALES_DIR): MemberMailTranslations {
+  const translations: MemberMailTranslations = {};
+  for (const lang of LANGUAGES) {
+    const json = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as {
+      moderation?: { memberMail?: Partial<Texts>; reasons?: Reasons };
+    };
+    const section = json.moderation;
+    if (section) translations[lang] = { ...section.memberMail, reasons: section.reasons ?? {} };
+  }
+  return translations;
+}
+
+export type MemberDecision =
+  | { kind: 'banned'; hidden: boolean }
+  | { kind: 'strike'; count: number; limit: number }
+  | { kind: 'comments'; count: number };
+
+export interface MemberNotice {
+  /** The statement, marked mailed once sent. */
+  id: number;
+  userId: number;
+  decision: MemberDecision;
+  reason: string;
+  note: string;
+}
+
+export function memberMail(
+  input: {
+    to: string;
+    lang: string;
+    username: string;
+    site: { name: string; url: string };
+    decision: MemberDecision;
+    reason: string;
+    note: string;
+  },
+  translations: MemberMailTranslations = {},
+): MailMessage {
+  const lang = isLanguage(input.lang) ? input.lang : DEFAULT_LANGUAGE;
+  const own = translations[lang] ?? {};
+  const reason = input.reason as BanReason;
+  const reasonText =
+    own.reasons?.[reason] ??
+    (isModerationReason(input.reason)
+      ? ENGLISH_REASONS[input.reason]
+      : input.reason === 'repeat_infringer'
+        ? ENGLISH_REPEAT
+        : input.reason);
+  const { decision } = input;
+  const values: Record<string, string> = {
+    site: input.site.name,
+    username: input.username,
+    reason: reasonText,
+    note: input.note,
+    count: 'count' in decision ? String(decision.count) : '',
+    limit: decision.kind === 'strike' ? String(decision.limit) : '',
+  };
+  const text = (key: keyof Texts) => fill(own[key] || ENGLISH[key], values);
+  const [subject, body] =
+    decision.kind === 'banned'
+      ? (['bannedSubject', 'banned'] as const)
+      : decision.kind === 'strike'
+        ? (['strikeSubject', 'strike'] as const)
+        : (['commentsSubject', 'comments'] as const);
+  const link = `${input.site.url}/`;
+  const paragraphs = [
+    text('greeting'),
+    text(body),
+    ...(decision.kind === 'banned' && decision.hidden ? [text('bannedHidden')] : []),
+    text('reason'),
+    ...(input.note ? [text('note')] : []),
+    text('contest'),
+  ];
+  return {
+    to: input.to,
+    subject: text(subject),
+    link,
+    text: [...paragraphs, link, '', input.site.name].join('\n\n'),
+    html: [
+      `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">`,
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      `<p>${escapeHtml(input.site.name)}</p></body></html>`,
+    ].join(''),
+  };
+}
+
+export function createMemberNotifier(deps: {
+  /** The member's name, address and language, banned or not. */
+  recipient(userId: number): Promise<{ username: string; email: string; lang: string } | undefined>;
+  markMailed(statementId: number): Promise<void>;
+  mailer: Mailer;
+  site: { name: string; url: string };
+  logger: Logger;
+  translations?: MemberMailTranslations;
+}) {
+  return async (notice: MemberNotice): Promise<void> => {
+    try {
+      const member = await deps.recipient(notice.userId);
+      if (!member) return;
+      await deps.mailer.send(
+        memberMail(
+          {
+            to: member.email,
+            lang: member.lang,
+            username: member.username,
+            site: deps.site,
+            decision: notice.decision,
+            reason: notice.reason,
+            note: notice.note,
+          },
+          deps.translations,
+        ),
+      );
+      await deps.markMailed(notice.id);
+    } catch (error) {
+      deps.logger.warn({ err: error, statementId: notice.id }, 'statement mail not sent');
+    }
+  };
+}
+
+export type MemberNotifier = ReturnType<typeof createMemberNotifier>;
