@@ -50,6 +50,12 @@ export const AUDIT_ACTIONS = [
   'report.answer',
   'video.takedown',
   'video.restore',
+  'comment.takedown',
+  'comment.restore',
+  'playlist.takedown',
+  'playlist.restore',
+  'album.takedown',
+  'album.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -90,7 +90,7 @@ export async function refreshCounters(db: Pick<Database, 'exec'>): Promise<void>
     WHERE t.id = t2.id;
 
     UPDATE videos v SET comments_count = s.n
-    FROM (SELECT object_id, count(*)::int AS n FROM comments WHERE section = 'video' GROUP BY object_id) s
+    FROM (SELECT object_id, count(*)::int AS n FROM comments WHERE section = 'video' AND status = 1 GROUP BY object_id) s
     WHERE v.id = s.object_id AND v.comments_count <> s.n;
 
     UPDATE playlists p SET videos_count = coalesce(s.n, 0)
@@ -126,7 +126,7 @@ export async function refreshCounters(db: Pick<Database, 'exec'>): Promise<void>
     WHERE a.id = s.album_id;
 
     UPDATE albums a SET comments_count = s.n
-    FROM (SELECT object_id, count(*)::int AS n FROM comments WHERE section = 'album' GROUP BY object_id) s
+    FROM (SELECT object_id, count(*)::int AS n FROM comments WHERE section = 'album' AND status = 1 GROUP BY object_id) s
     WHERE a.id = s.object_id AND a.comments_count <> s.n;
   `);
   await refreshTopVideos(db);

@@ -182,6 +182,10 @@ export function compose(deps: ComposeDeps) {
     ttlMs: 30_000,
     max: 20_000,
   });
+  const albumVisibility = cachedVisibility((id) => playlistRepository.albumVisibility(id), {
+    ttlMs: 30_000,
+    max: 20_000,
+  });
   const audit = createAuditService({ audit: repositories.audit });
   const statementNotifier = createStatementNotifier({
     reviews: repositories.reviews,
@@ -279,10 +283,7 @@ export function compose(deps: ComposeDeps) {
     mediaAccess: createMediaAccess({
       secret,
       visibility: mediaVisibility,
-      albumVisibility: cachedVisibility((id) => playlistRepository.albumVisibility(id), {
-        ttlMs: 30_000,
-        max: 20_000,
-      }),
+      albumVisibility,
     }),
     social,
     stats: createStatService({ stats: statRepository, secret }),
@@ -347,10 +348,11 @@ export function compose(deps: ComposeDeps) {
     people: createPeopleService({ people: repositories.people }),
     takedowns: createTakedownService({
       takedowns: repositories.takedowns,
-      // Rare and urgent: every cached answer goes, so nothing anywhere still shows the video.
-      gone(videoId) {
+      // Rare and urgent: every cached answer goes, so nothing anywhere still shows the object.
+      gone(objectId, _userId, objectType = 'video') {
         cache.clear();
-        mediaVisibility.forget(videoId);
+        if (objectType === 'video') mediaVisibility.forget(objectId);
+        if (objectType === 'album') albumVisibility.forget(objectId);
       },
       tellMember: statementNotifier,
     }),
