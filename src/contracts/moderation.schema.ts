@@ -208,6 +208,8 @@ export const takedownRowSchema = z.object({
   object_type: z.string(),
   object_id: z.number().int(),
   title: z.string().describe('The object’s title or name, when it has one'),
+  text: z.string().describe('A removed comment’s text, for staff; empty for other objects'),
+  path: z.string().describe('The site page that shows the object (or showed it), or empty'),
   reason: z.string(),
   note: z.string(),
   by: z.string().describe('The staff member who took it down'),

@@ -65,6 +65,12 @@ export const AUDIT_ACTIONS = [
   'member.comments_remove',
   'wall_post.hide',
   'wall_post.unhide',
+  'comment.takedown',
+  'comment.restore',
+  'playlist.takedown',
+  'playlist.restore',
+  'album.takedown',
+  'album.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

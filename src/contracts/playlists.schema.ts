@@ -1,4 +1,5 @@
 import { GENDERS } from './constants.ts';
+import { removedSchema } from './removed.schema.ts';
 import { z } from './zod.ts';
 
 // Shapes of the playlist and album calls (SPEC.md §3 Playlist, Album). Counts as strings.
@@ -28,7 +29,15 @@ export const playlistsResponseSchema = z.object({
 });
 export type PlaylistsResponse = z.infer<typeof playlistsResponseSchema>;
 
-export const playlistResponseSchema = z.object({ playlist: playlistItemSchema });
+export const playlistResponseSchema = z.object({
+  playlist: playlistItemSchema.extend({
+    removed: removedSchema
+      .optional()
+      .describe(
+        'Taken down by staff: its videos and comments are gone for everyone but staff, its toptn empty',
+      ),
+  }),
+});
 export type PlaylistResponse = z.infer<typeof playlistResponseSchema>;
 
 export const albumItemSchema = z.object({
@@ -56,7 +65,8 @@ export type AlbumsResponse = z.infer<typeof albumsResponseSchema>;
 export const albumDetailSchema = albumItemSchema.extend({
   description: z.string(),
   cover_photo_id: z.string().regex(/^\d*$/).describe('The cover photo, empty when none'),
-  status_id: z.enum(['1', '5']),
+  status_id: z.enum(['1', '5']).describe('1 active, 5 deleted or taken down'),
+  removed: removedSchema.optional(),
   is_private: z.enum(['0', '1']),
   statistics: z.object({ viewed: numeric, likes: numeric, dislikes: numeric }),
   photos: z
@@ -69,7 +79,9 @@ export const albumDetailSchema = albumItemSchema.extend({
         height: numeric,
       }),
     )
-    .describe('Empty for a deleted album, and for a private one unless a signed-in member asks'),
+    .describe(
+      'Empty for a deleted or taken-down album, and for a private one unless a signed-in member asks',
+    ),
 });
 export const albumResponseSchema = z.object({ album: albumDetailSchema });
 export type AlbumResponse = z.infer<typeof albumResponseSchema>;

@@ -1,4 +1,5 @@
 import { GENDERS } from './constants.ts';
+import { removedSchema } from './removed.schema.ts';
 import { z } from './zod.ts';
 
 // Counts and ids travel as strings, as the network sends them (API-CONTRACT.md "Responses").
@@ -65,7 +66,10 @@ export const videoDetailSchema = z.object({
   duration: z.string(),
   duration_seconds: numeric,
   post_date: z.string(),
-  status_id: z.enum(['0', '1', '2', '3', '5']).describe('1 active, 3 processing, 5 deleted'),
+  status_id: z
+    .enum(['0', '1', '2', '3', '5'])
+    .describe('1 active, 3 processing, 5 deleted (or taken down: see `removed`)'),
+  removed: removedSchema.optional(),
   is_private: z.enum(['0', '1']),
   /** 1 when this viewer may play it: active, processed, and public or viewer is a member. */
   playable: z.enum(['0', '1']),

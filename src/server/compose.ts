@@ -367,10 +367,11 @@ export function compose(deps: ComposeDeps) {
     }),
     takedowns: createTakedownService({
       takedowns: repositories.takedowns,
-      // Rare and urgent: every cached answer goes, so nothing anywhere still shows the video.
-      gone(videoId) {
+      // Rare and urgent: every cached answer goes, so nothing anywhere still shows the object.
+      gone(objectId, _userId, objectType = 'video') {
         cache.clear();
-        mediaVisibility.forget(videoId);
+        if (objectType === 'video') mediaVisibility.forget(objectId);
+        if (objectType === 'album') albumVisibility.forget(objectId);
       },
       tellMember: statementNotifier,
     }),

@@ -245,7 +245,10 @@ describe('reports inbox and takedowns', () => {
     const visitor = await browser.newContext(SHELL_SIZES.laptop);
     const visitorPage = await visitor.newPage();
     await open(visitorPage, video.path);
-    await expectOnScreen(visitorPage, visitorPage.getByText('Video has been recently deleted'));
+    await expectOnScreen(
+      visitorPage,
+      visitorPage.getByText('This video has been removed: copyright claim'),
+    );
     await visitor.close();
 
     // Taking it down again from the same report is not offered; the API says why anyway.

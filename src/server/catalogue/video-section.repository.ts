@@ -31,6 +31,8 @@ export interface PlaylistAccess {
   id: number;
   user_id: number;
   is_private: number;
+  /** 1 active, 8 taken down (decision 0047). */
+  status_id: number;
 }
 
 export function createVideoSectionRepository(database: Pick<Database, 'query'>) {
@@ -71,7 +73,7 @@ export function createVideoSectionRepository(database: Pick<Database, 'query'>) 
     activeMemberId: (id: number) => idOf('SELECT id FROM users WHERE id = $1 AND status = 1', id),
     async playlist(id: number): Promise<PlaylistAccess | undefined> {
       const rows = await database.query<PlaylistAccess>(
-        'SELECT id, user_id, is_private FROM playlists WHERE id = $1',
+        'SELECT id, user_id, is_private, status_id FROM playlists WHERE id = $1',
         [id],
       );
       return rows[0];

@@ -78,6 +78,8 @@ export interface VideoDetailRow extends VideoListRow {
   category_list: { id: number; dir: string; title: string }[] | null;
   tag_list: { id: number; dir: string; title: string }[] | null;
   model_list: { id: number; dir: string; title: string }[] | null;
+  /** Why it was taken down (status 8): its takedown in force (decision 0047). */
+  removed_reason?: string | null;
 }
 
 const DATE_INTERVAL: Record<Exclude<DateFilter, '' | 'all'>, string> = {
@@ -289,7 +291,10 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
                   WHERE vt.video_id = v.id) AS tag_list,
                 (SELECT json_agg(json_build_object('id', m.id, 'dir', m.dir, 'title', m.title) ORDER BY m.title)
                    FROM video_models vm JOIN models m ON m.id = vm.model_id
-                  WHERE vm.video_id = v.id) AS model_list
+                  WHERE vm.video_id = v.id) AS model_list,
+                CASE WHEN v.status_id = 8 THEN (SELECT t.reason FROM takedowns t
+                   WHERE t.object_type = 'video' AND t.object_id = v.id AND t.restored_at IS NULL)
+                END AS removed_reason
            FROM videos v
            JOIN users u ON u.id = v.user_id
            LEFT JOIN channels ch ON ch.id = v.channel_id

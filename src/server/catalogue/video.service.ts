@@ -7,6 +7,7 @@ import {
 } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { formatDuration, formatPostDate } from '../../contracts/format.ts';
+import { isModerationReason } from '../../contracts/moderation.ts';
 import type { Videos2Params, VideoType } from '../../contracts/paths.ts';
 import type {
   ListCategory,
@@ -17,7 +18,12 @@ import type {
 import { type MediaUrls, PLACEHOLDER_IMAGE } from '../../media/media-urls.ts';
 import { requireAccess } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import { playlistReadable, videoPageOpens, videoPlayable } from '../kernel/access/visibility.ts';
+import {
+  playlistContentsOpen,
+  playlistReadable,
+  videoPageOpens,
+  videoPlayable,
+} from '../kernel/access/visibility.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {
@@ -159,6 +165,12 @@ export function toDetail(
     ex_id: row.ex_id ?? '',
     width: String(row.media.width ?? 0),
     height: String(row.media.height ?? 0),
+    // Taken down: still status 5 for the clients that know no more, and why for the site.
+    ...(row.status_id === VIDEO_STATUS.removed &&
+    row.removed_reason &&
+    isModerationReason(row.removed_reason)
+      ? { removed: { reason: row.removed_reason } }
+      : {}),
   };
 }
 
@@ -262,7 +274,12 @@ export function createVideoService(deps: VideoServiceDeps) {
         const playlist = await deps.sections.playlist(parseMemberId(objectId));
         if (!playlist) throw new AppError('not_found');
         if (!playlistReadable(playlist, viewer)) throw new AppError('playlist_is_private');
-        return { filter: { playlistId: playlist.id }, personal: playlist.is_private === 1 };
+        // A taken-down playlist holds nothing but for staff (decision 0047).
+        if (!playlistContentsOpen(playlist, viewer)) throw new AppError('not_found');
+        return {
+          filter: { playlistId: playlist.id },
+          personal: playlist.is_private === 1 || playlist.status_id !== 1,
+        };
       }
       case 'members':
       case 'favourites': {

@@ -3,6 +3,7 @@ import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { foldersMatch } from '../../contracts/folders.ts';
 import { albumDir, isSafeKey, videoDir } from '../../media/keys.ts';
 import {
+  albumMediaServed,
   albumPhotosVisible,
   videoMediaServed,
   videoPlayable,
@@ -190,6 +191,12 @@ export function createMediaAccess(deps: MediaAccessDeps) {
       if (video) {
         const state = await deps.visibility(video.id);
         if (!state || !videoMediaServed(state)) return { allow: false };
+      }
+      // So does a private album's, once the album is deleted or taken down (decision 0047).
+      const album = parseAlbumKey(key);
+      if (album) {
+        const state = await deps.albumVisibility(album.id);
+        if (!state || !albumMediaServed(state)) return { allow: false };
       }
       return { allow: true, cache: 'private' };
     },

@@ -3,7 +3,12 @@ import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
 import { TOP_THUMBS } from '../../db/counters.ts';
 import type { OwnerFilter } from '../kernel/access/policy.ts';
-import { activeSql, COMMENT_WRITE_TARGET, videoListedSql } from '../kernel/access/visibility.ts';
+import {
+  activeSql,
+  COMMENT_WRITE_TARGET,
+  playlistLiveSql,
+  videoListedSql,
+} from '../kernel/access/visibility.ts';
 
 // Hand-written SQL of what members change: favourites, watch later, playlists,
 // subscriptions, friends and comments. Every change moves its denormalised counter in the same
@@ -49,15 +54,24 @@ async function refreshPlaylistTop(tx: Tx, playlistId: number): Promise<void> {
   );
 }
 
-/** The playlist, locked for the transaction, if it is there and within the filter. */
-async function lockPlaylist(tx: Tx, playlistId: number, filter: OwnerFilter): Promise<boolean> {
+/**
+ * The playlist, locked for the transaction, if it is there and within the filter; with
+ * `live`, not if it is taken down (nothing is added to it or changed: decision 0047).
+ */
+async function lockPlaylist(
+  tx: Tx,
+  playlistId: number,
+  filter: OwnerFilter,
+  live = false,
+): Promise<boolean> {
+  const status = live ? ` AND ${playlistLiveSql()}` : '';
   const rows =
     filter.ownerId === undefined
-      ? await tx.query('SELECT 1 FROM playlists WHERE id = $1 FOR UPDATE', [playlistId])
-      : await tx.query('SELECT 1 FROM playlists WHERE id = $1 AND user_id = $2 FOR UPDATE', [
-          playlistId,
-          filter.ownerId,
-        ]);
+      ? await tx.query(`SELECT 1 FROM playlists WHERE id = $1${status} FOR UPDATE`, [playlistId])
+      : await tx.query(
+          `SELECT 1 FROM playlists WHERE id = $1 AND user_id = $2${status} FOR UPDATE`,
+          [playlistId, filter.ownerId],
+        );
   return rows.length > 0;
 }
 
@@ -153,7 +167,7 @@ export function createMemberActionsRepository(database: Database) {
 
     async updatePlaylist(playlistId: number, fields: PlaylistFields, filter: OwnerFilter) {
       return database.transaction(async (tx): Promise<Outcome> => {
-        if (!(await lockPlaylist(tx, playlistId, filter))) return 'not_found';
+        if (!(await lockPlaylist(tx, playlistId, filter, true))) return 'not_found';
         await tx.query(
           `UPDATE playlists SET title = $2, description = $3, is_private = $4, orientation = $5,
                   category_ids = $6::int[], updated_at = now()
@@ -184,7 +198,7 @@ export function createMemberActionsRepository(database: Database) {
 
     async playlistAdd(playlistId: number, videoId: number, filter: OwnerFilter) {
       return database.transaction(async (tx): Promise<Outcome> => {
-        if (!(await lockPlaylist(tx, playlistId, filter))) return 'not_found';
+        if (!(await lockPlaylist(tx, playlistId, filter, true))) return 'not_found';
         if (!(await exists(tx, ACTIVE_VIDEO, [videoId]))) return 'not_found';
         const added = await tx.query(
           `INSERT INTO playlist_videos (playlist_id, video_id, position)

@@ -1,7 +1,12 @@
 import type { MemberFilters, MemberSection, MemberSort } from '../../contracts/members.paths.ts';
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
-import { COMMENT_READ_TARGET, playlistVisibleSql } from '../kernel/access/visibility.ts';
+import {
+  COMMENT_READ_TARGET,
+  commentShownSql,
+  playlistLiveSql,
+  playlistVisibleSql,
+} from '../kernel/access/visibility.ts';
 import { countRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL for members, their walls, comments and subscriptions. Only active
@@ -177,7 +182,8 @@ export function createMemberRepository(database: Pick<Database, 'query'>) {
     /** Owner and privacy of a playlist, whose comments follow its privacy. */
     async playlistAccess(id: number): Promise<{ userId: number; isPrivate: boolean } | undefined> {
       const [row] = await database.query<{ user_id: number; is_private: number }>(
-        'SELECT user_id, is_private FROM playlists WHERE id = $1',
+        // A taken-down playlist's comments are gone with it (decision 0047).
+        `SELECT user_id, is_private FROM playlists WHERE id = $1 AND ${playlistLiveSql()}`,
         [id],
       );
       return row
@@ -194,7 +200,7 @@ export function createMemberRepository(database: Pick<Database, 'query'>) {
       const rows = await database.query<PostRow & { total: number }>(
         `SELECT c.id, c.user_id, u.username, u.avatar_version, c.created_at, c.body,
                 count(*) OVER ()::int AS total
-           FROM (SELECT * FROM comments WHERE section = $1 AND object_id = $2 AND status = 1
+           FROM (SELECT * FROM comments WHERE section = $1 AND object_id = $2 AND ${commentShownSql()}
                   ORDER BY created_at DESC, id DESC LIMIT $3) c
            JOIN users u ON u.id = c.user_id
           ORDER BY c.created_at DESC, c.id DESC`,

@@ -29,6 +29,14 @@ interface Texts {
   appeal: string;
   /** A removal is contested through the contact form (no appeal call for it yet). */
   removedAppeal: string;
+  /** A comment, playlist or album taken down (decision 0047). */
+  removedCommentSubject: string;
+  removedComment: string;
+  removedPlaylistSubject: string;
+  removedPlaylist: string;
+  removedAlbumSubject: string;
+  removedAlbum: string;
+  removedObjectAppeal: string;
 }
 
 const ENGLISH: Texts = {
@@ -44,6 +52,14 @@ const ENGLISH: Texts = {
     'You can read this decision and appeal it, once, from your uploaded videos; another moderator will look at it again:',
   removedAppeal:
     'To contest this decision, write to us through the contact form (subject “Support”) and name the video; another moderator will look at it again:',
+  removedCommentSubject: 'Your comment was removed from {{site}}',
+  removedComment: 'A moderator of {{site}} removed your comment “{{title}}”.',
+  removedPlaylistSubject: 'Your playlist “{{title}}” was removed from {{site}}',
+  removedPlaylist: 'A moderator of {{site}} removed your playlist “{{title}}” from the site.',
+  removedAlbumSubject: 'Your album “{{title}}” was removed from {{site}}',
+  removedAlbum: 'A moderator of {{site}} removed your album “{{title}}” from the site.',
+  removedObjectAppeal:
+    'To contest this decision, write to us through the contact form (subject “Support”) and say what was removed; another moderator will look at it again:',
 };
 
 export const ENGLISH_REASONS: Record<ModerationReason, string> = {
@@ -59,10 +75,36 @@ export const ENGLISH_REASONS: Record<ModerationReason, string> = {
   other: 'another reason (see the note)',
 };
 
+/**
+ * The reasons for anything but a video, in words that fit any object: the removed pages
+ * name them too (`moderation.removedReasons`).
+ */
+const ENGLISH_OBJECT_REASONS: Record<ModerationReason, string> = {
+  minors: 'content showing, or seeming to show, a minor',
+  animals: 'content involving animals',
+  non_consent: 'rape or non-consent',
+  incest: 'incest',
+  violence: 'violence',
+  gore: 'gore',
+  spam: 'spam or advertising',
+  copyright: 'copyright claim',
+  quality: 'broken or misleading content',
+  other: 'another reason',
+};
+
 /** Other languages' texts, when translated (the `moderation.mail` screen strings). */
 export type MailTranslations = Partial<
-  Record<Language, Partial<Texts> & { reasons?: Partial<Record<ModerationReason, string>> }>
+  Record<
+    Language,
+    Partial<Texts> & {
+      reasons?: Partial<Record<ModerationReason, string>>;
+      objectReasons?: Partial<Record<ModerationReason, string>>;
+    }
+  >
 >;
+
+/** What a statement is about: a video (by default) or another object taken down. */
+export type StatementObject = 'video' | 'comment' | 'playlist' | 'album';
 
 const LOCALES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -80,10 +122,17 @@ export function statementMailTranslations(dir = LOCALES_DIR): MailTranslations {
       moderation?: {
         mail?: Partial<Texts>;
         reasons?: Partial<Record<ModerationReason, string>>;
+        removedReasons?: Partial<Record<ModerationReason, string>>;
       };
     };
     const section = json.moderation;
-    if (section) translations[lang] = { ...section.mail, reasons: section.reasons ?? {} };
+    if (section) {
+      translations[lang] = {
+        ...section.mail,
+        reasons: section.reasons ?? {},
+        objectReasons: section.removedReasons ?? {},
+      };
+    }
   }
   return translations;
 }
@@ -97,10 +146,19 @@ export const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** The subject and the decision's words of a removal other than a video's. */
+const OBJECT_TEXTS = {
+  comment: ['removedCommentSubject', 'removedComment'],
+  playlist: ['removedPlaylistSubject', 'removedPlaylist'],
+  album: ['removedAlbumSubject', 'removedAlbum'],
+} as const;
+
 export function rejectionMail(
   input: {
     /** What was decided: an upload not published, or a video taken down. */
     decision?: 'rejected' | 'removed';
+    /** What it is about: a video unless said otherwise. */
+    objectType?: StatementObject;
     to: string;
     /** The member: the link opens their uploaded videos, where the statement and appeal are. */
     memberId: number;
@@ -115,8 +173,12 @@ export function rejectionMail(
 ): MailMessage {
   const lang = isLanguage(input.lang) ? input.lang : DEFAULT_LANGUAGE;
   const own = translations[lang] ?? {};
+  const objectType = input.objectType ?? 'video';
+  const video = objectType === 'video';
   const reasonText = isModerationReason(input.reason)
-    ? (own.reasons?.[input.reason] ?? ENGLISH_REASONS[input.reason])
+    ? video
+      ? (own.reasons?.[input.reason] ?? ENGLISH_REASONS[input.reason])
+      : (own.objectReasons?.[input.reason] ?? ENGLISH_OBJECT_REASONS[input.reason])
     : input.reason;
   const values = {
     site: input.site.name,
@@ -128,16 +190,21 @@ export function rejectionMail(
   const text = (key: keyof Texts) => fill(own[key] || ENGLISH[key], values);
   const link = `${input.site.url}/members/${input.memberId}/`;
   const removed = input.decision === 'removed';
+  const [subjectKey, decisionKey, appealKey]: [keyof Texts, keyof Texts, keyof Texts] = !video
+    ? [...OBJECT_TEXTS[objectType], 'removedObjectAppeal']
+    : removed
+      ? ['removedSubject', 'removed', 'removedAppeal']
+      : ['subject', 'rejected', 'appeal'];
   const paragraphs = [
     text('greeting'),
-    text(removed ? 'removed' : 'rejected'),
+    text(decisionKey),
     text('reason'),
     ...(input.note ? [text('note')] : []),
-    text(removed ? 'removedAppeal' : 'appeal'),
+    text(appealKey),
   ];
   return {
     to: input.to,
-    subject: text(removed ? 'removedSubject' : 'subject'),
+    subject: text(subjectKey),
     link,
     text: [...paragraphs, link, '', input.site.name].join('\n\n'),
     html: [
@@ -151,6 +218,8 @@ export function rejectionMail(
 
 export interface RejectionNotice {
   decision?: 'rejected' | 'removed';
+  /** A video unless said otherwise; `videoTitle` is then the object's title or excerpt. */
+  objectType?: StatementObject;
   id: number;
   userId: number;
   videoTitle: string;
@@ -174,6 +243,7 @@ export function createStatementNotifier(deps: {
         rejectionMail(
           {
             decision: statement.decision ?? 'rejected',
+            objectType: statement.objectType ?? 'video',
             to: member.email,
             memberId: statement.userId,
             lang: member.lang,

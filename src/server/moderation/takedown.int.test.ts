@@ -125,7 +125,11 @@ describe('takedowns', () => {
     const takedownId = res.json().takedown_id as number;
 
     expect(await listed(uploader.userId)).toEqual([]);
-    expect((await get(videoPath(300, id))).json().video.status_id).toBe('5');
+    // Clients read it as deleted; the site reads why (decision 0047).
+    expect((await get(videoPath(300, id))).json().video).toMatchObject({
+      status_id: '5',
+      removed: { reason: 'copyright' },
+    });
     expect((await get(thumbUrl)).statusCode).toBe(404);
     expect(await videosCount(uploader.userId)).toBe(0);
     const { mail } = await mailbox.next('takedownowner@test.example', { after: sent });
@@ -158,6 +162,9 @@ describe('takedowns', () => {
     expect(await listed(uploader.userId)).toEqual([id]);
     expect((await get(thumbUrl)).statusCode).toBe(200);
     expect(await videosCount(uploader.userId)).toBe(1);
+    const back = (await get(videoPath(300, id))).json().video;
+    expect(back.status_id).toBe('1');
+    expect(back.removed).toBeUndefined();
     expect(
       (await post(`/api/admin/takedowns/${takedownId}/restore`, {}, moderator)).statusCode,
     ).toBe(404);

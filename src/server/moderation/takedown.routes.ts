@@ -47,15 +47,15 @@ export function takedownRoutes(takedowns: TakedownService) {
         bodyLimit: 16_384,
         schema: {
           ...describe({
-            summary: 'Take a video down',
+            summary: 'Take a video, comment, playlist or album down',
             tags: ['staff'],
             description:
-              'Form `object_type=video`, `object_id`, `reason` (a moderation reason), `note` (required for `other`) and optionally `report_id`: the video leaves every listing, search, sitemap, cache and media link at once, its page reads as deleted, and its uploader gets a statement of reasons. `already_added` when a takedown is in force. Needs the session’s `x-csrf-token`.',
+              'Form `object_type` (`video`, `comment`, `playlist` or `album`), `object_id`, `reason` (a moderation reason), `note` (required for `other`) and optionally `report_id`: the object leaves every listing, search, sitemap, cache and media link at once, its page says it was removed and why (a video still reads `status_id` 5, with `removed`), and its owner gets a statement of reasons. Permission: `disable:video:any`, `hide:comment:any`, `disable:playlist:any` or `disable:album:any`. `not_found` when there is no such object, `already_added` when a takedown is in force. Needs the session’s `x-csrf-token`.',
             response: takedownAnswerSchema,
             failures: [401, 403],
           }),
           ...formBody({
-            object_type: { type: 'string', description: 'video' },
+            object_type: { type: 'string', description: 'video, comment, playlist or album' },
             object_id: { type: 'string', description: 'Its id' },
             reason: { type: 'string', description: 'One of the moderation reasons' },
             note: { type: 'string', description: 'For the member and the record' },
@@ -75,7 +75,7 @@ export function takedownRoutes(takedowns: TakedownService) {
             summary: 'Restore what a takedown removed',
             tags: ['staff'],
             description:
-              'Puts the video back in the state it had, with an optional `note` for the record. `not_found` when that takedown is not in force.',
+              'Puts the object back in the state it had, with an optional `note` for the record. `not_found` when that takedown is not in force.',
             params: { id: 'Takedown id' },
             response: successSchema,
             failures: [401, 403],

@@ -5,6 +5,7 @@ import {
   activeSql,
   albumListedSql,
   playlistListedSql,
+  playlistLiveSql,
   playlistVisibleSql,
 } from '../kernel/access/visibility.ts';
 import { countRows } from '../kernel/db/estimate.ts';
@@ -25,6 +26,10 @@ export interface PlaylistRow {
   views: number;
   top_video_ids: number[];
   created_at: Date;
+  /** 1 active, 8 taken down (decision 0047). */
+  status_id: number;
+  /** The reason of the takedown in force, when taken down. */
+  removed_reason: string | null;
 }
 
 /** What decides who may fetch an album's files. */
@@ -49,6 +54,8 @@ export interface AlbumRow {
   cover_photo_id: number | null;
   cover_version: number;
   post_date: Date;
+  /** The reason of the takedown in force, when taken down (status 8, decision 0047). */
+  removed_reason: string | null;
 }
 
 export interface PhotoRow {
@@ -73,14 +80,22 @@ const ALBUM_SORT: Record<AlbumSort, string> = {
   'most-photos': 'a.photos_count DESC, a.id DESC',
 };
 
+/** Why a taken-down object (status 8) was removed: its takedown in force (decision 0047). */
+const removedReasonSql = (type: 'playlist' | 'album', alias: string) =>
+  `CASE WHEN ${alias}.status_id = 8 THEN (SELECT t.reason FROM takedowns t
+     WHERE t.object_type = '${type}' AND t.object_id = ${alias}.id AND t.restored_at IS NULL)
+   END AS removed_reason`;
+
 const PLAYLIST_COLUMNS = `p.id, p.user_id, u.username, p.title, p.description, p.is_private,
-  p.orientation, p.videos_count, p.views, p.top_video_ids, p.created_at,
+  p.orientation, p.videos_count, p.views, p.top_video_ids, p.created_at, p.status_id,
+  ${removedReasonSql('playlist', 'p')},
   (SELECT json_agg(json_build_object('id', c.id, 'dir', c.dir, 'title', c.title) ORDER BY c.title)
      FROM categories c WHERE c.id = ANY(p.category_ids)) AS categories`;
 
 const ALBUM_COLUMNS = `a.id, a.user_id, u.username, a.dir, a.title, a.description, a.status_id,
   a.is_private, a.photos_count, a.views, a.likes, a.dislikes, a.cover_photo_id, a.post_date,
-  coalesce((SELECT ph.image_version FROM photos ph WHERE ph.id = a.cover_photo_id), 0) AS cover_version`;
+  coalesce((SELECT ph.image_version FROM photos ph WHERE ph.id = a.cover_photo_id), 0) AS cover_version,
+  ${removedReasonSql('album', 'a')}`;
 
 /** The rows of a page of ids picked by `idsSql`, in order. */
 async function pageOf<T extends object>(
@@ -124,7 +139,12 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       const clauses: string[] = [];
       if (opts.ownerId !== undefined) {
         clauses.push(`p.user_id = ${bind(opts.ownerId)}`);
-        if (!opts.withPrivate) clauses.push(playlistVisibleSql({ alias: 'p', seeAll: false }));
+        // A taken-down playlist is in no list, its owner's own included (decision 0047).
+        clauses.push(
+          opts.withPrivate
+            ? playlistLiveSql({ alias: 'p' })
+            : playlistVisibleSql({ alias: 'p', seeAll: false }),
+        );
       } else {
         clauses.push(playlistListedSql({ alias: 'p' }));
       }

@@ -1,5 +1,6 @@
 import { AppError } from '../../contracts/errors.ts';
 import { formatPostDate } from '../../contracts/format.ts';
+import { isModerationReason } from '../../contracts/moderation.ts';
 import type { AlbumsParams, PlaylistsParams } from '../../contracts/playlists.paths.ts';
 import type {
   AlbumItem,
@@ -15,7 +16,11 @@ import type { MediaStorage } from '../../media/storage.ts';
 import { EXACT_COUNT_CAP } from '../catalogue/video.service.ts';
 import { requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import { albumPhotosVisible, playlistReadable } from '../kernel/access/visibility.ts';
+import {
+  albumPhotosVisible,
+  playlistContentsOpen,
+  playlistReadable,
+} from '../kernel/access/visibility.ts';
 import type { AlbumRow, PlaylistRepository, PlaylistRow } from './playlist.repository.ts';
 
 // Playlists and albums (SPEC.md §7 playlists, playlist, albums, album). A private playlist
@@ -151,7 +156,18 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       if (!row) throw new AppError('not_found');
       if (!playlistReadable(row, viewer)) throw new AppError('playlist_is_private');
       const [playlist] = await playlistItems([row]);
-      return { body: { playlist: playlist as PlaylistItem }, personal: row.is_private === 1 };
+      const item = playlist as PlaylistItem;
+      const reason = row.removed_reason;
+      if (Number(row.status_id) !== 1 && reason && isModerationReason(reason)) {
+        // Taken down (decision 0047): its page names the reason; only staff see what it held.
+        const staff = playlistContentsOpen(row, viewer);
+        return {
+          body: { playlist: { ...item, ...(staff ? {} : { toptn: [] }), removed: { reason } } },
+          personal: staff || row.is_private === 1,
+          memberDiffers: true,
+        };
+      }
+      return { body: { playlist: item }, personal: row.is_private === 1 };
     },
 
     /**
@@ -196,6 +212,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       const row = await deps.playlists.album(id);
       if (!row) throw new AppError('not_found');
       const visible = albumPhotosVisible(row, viewer);
+      const reason = row.removed_reason;
       const photos = visible ? await deps.playlists.photos(id) : [];
       const prefix = prefixFor(row, visible);
       const personal = row.is_private === 1 && viewer !== null;
@@ -206,6 +223,8 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
             description: row.description,
             cover_photo_id: row.cover_photo_id ? String(row.cover_photo_id) : '',
             status_id: row.status_id === 1 ? '1' : '5',
+            // Taken down (decision 0047): status 5 as for a deletion, and why.
+            ...(reason && isModerationReason(reason) ? { removed: { reason } } : {}),
             is_private: row.is_private === 1 ? '1' : '0',
             statistics: {
               viewed: String(row.views),

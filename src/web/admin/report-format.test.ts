@@ -50,6 +50,12 @@ describe('takedownProblem', () => {
   });
 
   it('leaves other failures to the server’s own words', () => {
+    expect(takedownProblem({ code: 'already_added', field: 'object_id' }, 'comment')).toBe(
+      'This comment is already taken down.',
+    );
+    expect(takedownProblem({ code: 'not_found', field: 'object_id' }, 'album')).toBe(
+      'This album no longer exists.',
+    );
     expect(takedownProblem({ code: 'general_error' })).toBeUndefined();
     expect(takedownProblem({ code: 'forbidden' })).toBeUndefined();
   });

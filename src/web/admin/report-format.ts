@@ -51,12 +51,16 @@ export function senderOf(row: Pick<ReportRow, 'email' | 'reporter'>): string {
  * What the takedown dialog says of a refusal, in the console's words; undefined for a failure
  * the server's own message tells as well (the network, a lost session).
  */
-export function takedownProblem(failure: {
-  code: string;
-  field?: string | undefined;
-}): string | undefined {
-  if (failure.code === 'already_added') return 'This video is already taken down.';
-  if (failure.code === 'not_found') return 'This video no longer exists.';
+export function takedownProblem(
+  failure: {
+    code: string;
+    field?: string | undefined;
+  },
+  /** What is taken down: a video unless said otherwise (decision 0047). */
+  noun = 'video',
+): string | undefined {
+  if (failure.code === 'already_added') return `This ${noun} is already taken down.`;
+  if (failure.code === 'not_found') return `This ${noun} no longer exists.`;
   if (failure.field === 'note') {
     return failure.code === 'max_length'
       ? 'The note is too long.'

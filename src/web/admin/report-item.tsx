@@ -20,7 +20,7 @@ import {
 import item from './report-item.module.css';
 import { isReportsPath, reportHref, reportItemPath, takedownsHref } from './report-paths.ts';
 import { STATE_CHIP } from './report-ui.tsx';
-import { TakedownDialog } from './takedown-dialog.tsx';
+import { TakedownDialog, type TakedownTarget } from './takedown-dialog.tsx';
 
 // One report (decision 0043): what was sent, about what, by whom, with the picture; the
 // other reports about the same object and what staff did with this one. Staff who may act
@@ -92,6 +92,19 @@ const STANDING_CHIP: Partial<Record<VideoState, string>> = {
   review: `${styles.chip} ${styles.chipWarn}`,
 };
 
+/** The permission each report object's takedown needs (decision 0047). */
+const TAKEDOWN_PERMISSION: Record<TakedownTarget['type'], string> = {
+  video: 'disable:video:any',
+  comment: 'hide:comment:any',
+  album: 'disable:album:any',
+};
+
+/** What the report's takedown button would take down: none for a member or no object. */
+function takedownTarget(object: Report['object']): TakedownTarget | null {
+  if (!object || object.type === 'member') return null;
+  return { type: object.type, id: object.id, label: object.label };
+}
+
 function About({ report, standing }: { report: Report; standing: VideoState | undefined }) {
   const { object } = report;
   return (
@@ -119,6 +132,10 @@ function About({ report, standing }: { report: Report; standing: VideoState | un
                 Watch it in the console
               </Link>
             </span>
+          ) : object.type === 'member' ? (
+            <Link to={`/admin/members/${object.id}/`} className={item.small}>
+              The member in the console
+            </Link>
           ) : null}
         </div>
       ) : (
@@ -132,10 +149,12 @@ function Actions({
   report,
   onTakeDown,
   takenDown,
+  what,
 }: {
   report: Report;
   onTakeDown: (() => void) | null;
   takenDown: boolean;
+  what: TakedownTarget['type'];
 }) {
   const me = useConsoleMe();
   const { act, busy } = useAct(report.id);
@@ -210,7 +229,7 @@ function Actions({
         </p>
       ) : onTakeDown ? (
         <button type="button" className={item.takeDown} onClick={onTakeDown}>
-          Take down video
+          Take down {what}
         </button>
       ) : null}
     </section>
@@ -393,15 +412,21 @@ export function ReportItemScreen({ id }: { id: number }) {
   const me = useConsoleMe();
   const [takingDown, setTakingDown] = useState(false);
   const video = report.object?.type === 'video' ? report.object : null;
+  // Comments and albums are taken down from here too (decision 0047); a member has their page.
+  const target = takedownTarget(report.object);
   // Where the video stands (taken down already?) comes from its review screen's data.
   const standing = useQuery({
     ...apiQuery<ReviewItem>(reviewItemPath(video?.id ?? 0)),
     enabled: Boolean(video?.label) && me.permissions.includes('review:video:any'),
   }).data?.video.state;
   const canTakeDown =
-    Boolean(video?.label) &&
-    me.permissions.includes('disable:video:any') &&
-    (standing === undefined || standing === 'active' || standing === 'disabled');
+    target !== null &&
+    Boolean(target.label) &&
+    me.permissions.includes(TAKEDOWN_PERMISSION[target.type]) &&
+    (target.type !== 'video' ||
+      standing === undefined ||
+      standing === 'active' ||
+      standing === 'disabled');
   const title = `${subjectLabel(report.subject)} report #${report.id}`;
 
   return (
@@ -429,15 +454,16 @@ export function ReportItemScreen({ id }: { id: number }) {
           <Actions
             report={report}
             onTakeDown={canTakeDown ? () => setTakingDown(true) : null}
+            what={target?.type ?? 'video'}
             takenDown={standing === 'removed'}
           />
           <SameObject others={data.same_object} />
           <Details report={report} />
         </div>
       </div>
-      {takingDown && video ? (
+      {takingDown && target ? (
         <TakedownDialog
-          video={{ id: video.id, label: video.label }}
+          object={target}
           report={{
             id: report.id,
             open: isOpen(report.state),

@@ -17,20 +17,38 @@ import { resolveLabel, takedownProblem } from './report-format.ts';
 import { isReportsPath, isTakedownsPath, reportItemPath, TAKEDOWNS_PATH } from './report-paths.ts';
 import own from './takedown-dialog.module.css';
 
-// Taking a video down from a report (decision 0043): one reason of the fixed list (the
-// uploader reads it in their statement of reasons), a note (`other` needs one), and the
-// report closed with it unless the moderator says otherwise. The same keys as the review
+// Taking a video, comment or album down from a report (decisions 0043, 0047): one reason of
+// the fixed list (the owner reads it in their statement of reasons), a note (`other` needs
+// one), and the report closed with it unless the moderator says otherwise. The same keys as the review
 // screen's reason picker: 1-9 and 0 pick, Enter confirms, Escape cancels. Its own dialog
 // rather than the picker itself: the picker's words are the rejection's.
 
 const keyOf = (index: number) => String((index + 1) % 10);
 
+const NOUN: Record<TakedownTarget['type'], string> = {
+  video: 'Video',
+  comment: 'Comment',
+  album: 'Album',
+};
+
+const LEAD: Record<TakedownTarget['type'], string> = {
+  video:
+    'It leaves every page, listing and search at once and its page says it was removed, and why. The uploader is told why by mail.',
+  comment:
+    'It leaves every comment list and count at once. Its author is told why by mail; staff can still read it in the takedowns.',
+  album:
+    'It leaves every listing at once, its photos stop and its page says it was removed, and why. Its owner is told why by mail.',
+};
+
+/** What a report's takedown button takes down. */
+export type TakedownTarget = { type: 'video' | 'comment' | 'album'; id: number; label: string };
+
 export function TakedownDialog({
-  video,
+  object,
   report,
   onClose,
 }: {
-  video: { id: number; label: string };
+  object: TakedownTarget;
   /**
    * The report it comes from, when it is still open (new or in progress), and the other open
    * reports about the same video: the takedown settles them all unless the moderator says no.
@@ -66,8 +84,8 @@ export function TakedownDialog({
     setBusy(true);
     try {
       await postForm<{ success: 1; takedown_id: number }>(TAKEDOWNS_PATH, {
-        object_type: 'video',
-        object_id: String(video.id),
+        object_type: object.type,
+        object_id: String(object.id),
         reason: chosen,
         note: text,
         report_id: String(report.id),
@@ -76,18 +94,20 @@ export function TakedownDialog({
       setBusy(false);
       // Told inside the dialog, which sits above the toasts.
       setProblem(
-        isApiError(error) ? (takedownProblem(error) ?? error.message) : 'Something went wrong.',
+        isApiError(error)
+          ? (takedownProblem(error, object.type) ?? error.message)
+          : 'Something went wrong.',
       );
       return;
     }
-    toast('success', `Taken down: ${toastTitle(video.label)} (${REASON_LABELS[chosen]})`);
+    toast('success', `Taken down: ${toastTitle(object.label)} (${REASON_LABELS[chosen]})`);
     if (resolve) {
       try {
         for (const id of toResolve) {
           await postForm(reportItemPath(id), {
             act: 'state',
             state: 'resolved',
-            note: `Video taken down: ${REASON_LABELS[chosen]}`,
+            note: `${NOUN[object.type]} taken down: ${REASON_LABELS[chosen]}`,
           });
         }
       } catch (error) {
@@ -147,12 +167,10 @@ export function TakedownDialog({
         tabIndex={-1}
       >
         <h2 id={titleId}>
-          Take down <span className={picker.what}>{video.label || `video #${video.id}`}</span>
+          Take down{' '}
+          <span className={picker.what}>{object.label || `${object.type} #${object.id}`}</span>
         </h2>
-        <p className={own.lead}>
-          It leaves every page, listing and search at once and its page reads as deleted. The
-          uploader is told why by mail.
-        </p>
+        <p className={own.lead}>{LEAD[object.type]}</p>
         <fieldset className={`${picker.reasons} ${own.reasons}`}>
           <legend className={picker.legend}>Reason</legend>
           {MODERATION_REASONS.map((value, index) => (

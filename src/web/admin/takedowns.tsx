@@ -19,31 +19,57 @@ import {
   type TakedownFilters,
   takedownsHref,
   takedownsPath,
-  videoPageHref,
 } from './report-paths.ts';
 import { NoteDialog } from './report-ui.tsx';
 import list from './takedowns.module.css';
 
-// Takedowns (decision 0043): newest first, those in force unless asked for all. A restore
-// puts the video back as it was, after a confirmation with an optional note for the record.
+// Takedowns (decisions 0043, 0047): newest first, those in force unless asked for all, of
+// videos, comments, playlists and albums. A restore puts the object back as it was, after a
+// confirmation with an optional note for the record.
 
-const nameOf = (row: TakedownRow) => row.title || `${row.object_type} #${row.object_id}`;
+/** What a takedown's object is called: its title, a comment's text, or its type and id. */
+const nameOf = (row: TakedownRow) =>
+  row.title || (row.text ? `“${clip(row.text, 80)}”` : `${row.object_type} #${row.object_id}`);
 
+const clip = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/**
+ * The object: its type, its title (a removed comment's whole text: staff read what they
+ * removed), a link to the page that shows (or showed) it, and for a video its console page.
+ */
 function ObjectCell({ row }: { row: TakedownRow }) {
-  if (row.object_type !== 'video') return <span>{nameOf(row)}</span>;
+  const name = row.object_type === 'comment' ? null : nameOf(row);
   return (
     <span className={list.object}>
-      <a
-        href={videoPageHref(row.object_id)}
-        target="_blank"
-        rel="noopener"
-        className={styles.tableLink}
-      >
-        {nameOf(row)}
-      </a>
-      <Link to={`/admin/review/${row.object_id}/`} className={list.small}>
-        video #{row.object_id} in the console
-      </Link>
+      <span className={list.kind}>
+        {row.object_type} #{row.object_id}
+      </span>
+      {name ? (
+        row.path ? (
+          <a href={row.path} target="_blank" rel="noopener" className={styles.tableLink}>
+            {name}
+          </a>
+        ) : (
+          <span>{name}</span>
+        )
+      ) : (
+        <>
+          <q className={list.comment}>{row.text}</q>
+          {row.path ? (
+            <a href={row.path} target="_blank" rel="noopener" className={list.small}>
+              where it was
+            </a>
+          ) : null}
+        </>
+      )}
+      {row.object_type === 'video' ? (
+        <Link to={`/admin/review/${row.object_id}/`} className={list.small}>
+          video #{row.object_id} in the console
+        </Link>
+      ) : null}
     </span>
   );
 }
@@ -106,14 +132,14 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
       </ScreenHeader>
       {data.items.length === 0 ? (
         <EmptyState title={filters.inForce ? 'No takedown in force' : 'Nothing taken down yet'}>
-          <p>A video is taken down from its report.</p>
+          <p>A video, comment or album is taken down from its report.</p>
           <Link to="/admin/reports/">Reports</Link>
         </EmptyState>
       ) : (
         <table className={`${styles.table} ${list.table}`}>
           <thead>
             <tr>
-              <th scope="col">Video</th>
+              <th scope="col">Object</th>
               <th scope="col">Reason</th>
               <th scope="col">By</th>
               <th scope="col">When</th>
@@ -124,7 +150,7 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
           <tbody>
             {data.items.map((row) => (
               <tr key={row.id} data-takedown={row.id}>
-                <td data-label="Video">
+                <td data-label="Object">
                   <ObjectCell row={row} />
                 </td>
                 <td data-label="Reason">
@@ -195,8 +221,9 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
           onConfirm={(note) => void restore(restoring, note)}
         >
           <p className={styles.muted}>
-            The video goes back as it was before the takedown ({reasonLabel(restoring.reason)},{' '}
-            {whenUtc(restoring.created_at)}): on its page, in listings and search.
+            The {restoring.object_type} goes back as it was before the takedown (
+            {reasonLabel(restoring.reason)}, {whenUtc(restoring.created_at)}): on its page, in
+            listings and search.
           </p>
         </NoteDialog>
       ) : null}

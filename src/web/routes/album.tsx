@@ -25,6 +25,7 @@ import {
   memberAlbumsPath,
 } from '../components/album/album-paths.ts';
 import { PhotoViewer, type ViewerState } from '../components/album/photo-viewer.tsx';
+import { RemovedNotice } from '../components/moderation/removed-notice.tsx';
 import { isOwner } from '../components/owner/owner-lists.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
@@ -58,7 +59,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
-  if (album.status_id !== '1') throw data(null, { status: 404 });
+  // Deleted: missing. Taken down by staff: the page says so and why (decision 0047).
+  if (album.status_id !== '1' && !album.removed) throw data(null, { status: 404 });
   // A wrong or missing dir goes to the album's own address, the photo kept.
   if (params.dir !== album.dir) {
     throw redirect(
@@ -66,6 +68,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       301,
     );
   }
+  if (album.removed && photoId !== undefined) throw redirect(albumPagePath(album), 302);
   const shown = album.photos.some((photo) => photo.photo_id === String(photoId));
   if (photoId !== undefined && !shown) {
     // A private album's photo asked for by a visitor: the album page says why it is hidden.
@@ -78,13 +81,29 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const { user } = useGlobals();
+  const { id, photoId } = useLoaderData<typeof loader>();
+  const path = albumQueryPath(id, user !== null);
+  const { album } = useSuspenseQuery(apiQuery<AlbumResponse>(path)).data;
+  if (album.removed) {
+    return <RemovedNotice kind="albums" title={album.title} removed={album.removed} />;
+  }
+  return <Album album={album} photoId={photoId} path={path} />;
+}
+
+function Album({
+  album,
+  photoId,
+  path,
+}: {
+  album: AlbumResponse['album'];
+  photoId: string | undefined;
+  path: string;
+}) {
   const { t, i18n } = useTranslation();
   const { user } = useGlobals();
   const navigate = useNavigate();
   const location = useLocation();
-  const { id, photoId } = useLoaderData<typeof loader>();
-  const path = albumQueryPath(id, user !== null);
-  const { album } = useSuspenseQuery(apiQuery<AlbumResponse>(path)).data;
   const own = isOwner(user, album.user.id);
   const photos = album.photos;
   const index = photoId === undefined ? -1 : photos.findIndex((p) => p.photo_id === photoId);

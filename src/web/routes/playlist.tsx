@@ -10,6 +10,7 @@ import type { VideoListItem, VideoListResponse } from '../../contracts/video.sch
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
+import { RemovedNotice } from '../components/moderation/removed-notice.tsx';
 import { isOwner } from '../components/owner/owner-lists.ts';
 import { OwnerVideoList } from '../components/owner/owner-video-list.tsx';
 import { PlaylistOwnerActions } from '../components/owner/playlist-owner-actions.tsx';
@@ -53,15 +54,23 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     );
     const gender = playlist.orientation;
     // Page 1 too on later pages: "Play all" starts at the playlist's first video.
-    await Promise.all(
-      [...new Set([1, page])].map((n) =>
-        queryClient.ensureQueryData(apiQuery<VideoListResponse>(videosPath(gender, id, n))),
-      ),
-    );
-    return { id, page, gender, isPrivate: false as const };
+    try {
+      await Promise.all(
+        [...new Set([1, page])].map((n) =>
+          queryClient.ensureQueryData(apiQuery<VideoListResponse>(videosPath(gender, id, n))),
+        ),
+      );
+    } catch (error) {
+      // Taken down (decision 0047): its videos are staff's alone; the page says why.
+      if (playlist.removed && isApiError(error) && error.status === 404) {
+        return { id, page, gender, isPrivate: false as const, removed: true };
+      }
+      throw error;
+    }
+    return { id, page, gender, isPrivate: false as const, removed: false };
   } catch (error) {
     if (isApiError(error) && error.code === 'playlist_is_private') {
-      return { id, page, gender: 'str' as Gender, isPrivate: true as const };
+      return { id, page, gender: 'str' as Gender, isPrivate: true as const, removed: false };
     }
     if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -87,6 +96,14 @@ function Playlist({ id, page, gender }: { id: number; page: number; gender: Gend
         description={playlist.description || playlist.title}
         image={playlist.toptn[0]?.scr}
       />
+      {playlist.removed ? (
+        // Only staff get this far into a removed playlist: they see why it is gone.
+        <p className={ownStyles.removed} role="status">
+          {t('playlists.removed', {
+            reason: t(`moderation.removedReasons.${playlist.removed.reason}`),
+          })}
+        </p>
+      ) : null}
       <header className={styles.head}>
         <div>
           <h1 className={styles.name}>{playlist.title}</h1>
@@ -126,9 +143,19 @@ function Playlist({ id, page, gender }: { id: number; page: number; gender: Gend
   );
 }
 
+function Removed({ id }: { id: number }) {
+  const { playlist } = useSuspenseQuery(
+    apiQuery<PlaylistResponse>(playlistPath(LIFETIME.playlists, id)),
+  ).data;
+  return playlist.removed ? (
+    <RemovedNotice kind="playlists" title={playlist.title} removed={playlist.removed} />
+  ) : null;
+}
+
 export function Component() {
   const { t } = useTranslation();
-  const { id, page, gender, isPrivate } = useLoaderData<typeof loader>();
+  const { id, page, gender, isPrivate, removed } = useLoaderData<typeof loader>();
+  if (removed) return <Removed id={id} />;
   if (isPrivate) {
     return (
       <>

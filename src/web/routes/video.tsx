@@ -142,7 +142,10 @@ function StatusMessage({ video }: { video: VideoDetail }) {
   const { t } = useTranslation();
   const { openModal } = useOverlays();
   let text = t('video.notFound');
-  if (video.status_id === '5') text = t('video.deleted');
+  // Taken down by staff: the page names why (decision 0047); else a plain deletion.
+  if (video.removed) {
+    text = t('video.removed', { reason: t(`moderation.removedReasons.${video.removed.reason}`) });
+  } else if (video.status_id === '5') text = t('video.deleted');
   else if (video.is_private === '1' && video.status_id === '1') text = t('video.private');
   // Processing, or published before its stream exists (the pipeline's first rung is next).
   else if (video.status_id === '3' || video.status_id === '1') text = t('video.processing');

@@ -21,8 +21,11 @@ import type { Viewer } from './viewer.ts';
 //            at all (decision 0043); its owner follows it on their upload pages, staff in
 //            the console.
 // Albums share the status ids; a private album is listed to its owner only and shows its
-// photos to members. Playlists have no status: a private one is its owner's alone; staff
-// with `read:playlist:any` / `read:album:any` may open private ones for review.
+// photos to members. A private playlist is its owner's alone; staff with
+// `read:playlist:any` / `read:album:any` may open private ones for review. Taken down
+// (decision 0047): a playlist or album (status 8) is in no listing, shows no contents and
+// takes no comment; its page names the reason; staff still open a playlist's contents. A
+// removed comment (status 8) is in no list and no count.
 
 const column = (alias: string | undefined, name: string) => (alias ? `${alias}.${name}` : name);
 
@@ -92,29 +95,47 @@ export function playlistListedSql({ alias }: Scope = {}): string {
 
 /**
  * A playlist the viewer may open or write to: public, or theirs (`viewerParam`, a bind
- * placeholder holding their id), or anyone's with `seeAll`.
+ * placeholder holding their id), or anyone's with `seeAll`; never a taken-down one but for
+ * `seeAll`.
  */
 export function playlistVisibleSql(
   opts: Scope & { viewerParam?: string; seeAll: boolean },
 ): string {
   if (opts.seeAll) return 'true';
   const open = `${column(opts.alias, 'is_private')} = 0`;
+  const live = playlistLiveSql(opts);
   return opts.viewerParam === undefined
-    ? open
-    : `(${open} OR ${column(opts.alias, 'user_id')} = ${opts.viewerParam})`;
+    ? `${live} AND ${open}`
+    : `${live} AND (${open} OR ${column(opts.alias, 'user_id')} = ${opts.viewerParam})`;
+}
+
+/** The playlist is not taken down (status 1; decision 0047). */
+export function playlistLiveSql({ alias }: Scope = {}): string {
+  return `${column(alias, 'status_id')} = 1`;
+}
+
+/** The video or album is not taken down (decision 0047): its comments go with it. */
+export function notRemovedSql({ alias }: Scope = {}): string {
+  return `${column(alias, 'status_id')} <> ${VIDEO_STATUS.removed}`;
+}
+
+/** A comment is shown (`comments.status` 1); a removed one (8) is nowhere (decision 0047). */
+export function commentShownSql({ alias }: Scope = {}): string {
+  return `${column(alias, 'status')} = 1`;
 }
 
 /**
  * Each comment section's check that its object is there to be read (`$1`: the object id):
- * comments of a video or album stay readable until it is deleted.
+ * comments of a video or album stay readable until it is deleted or taken down, a
+ * playlist's until it is taken down.
  */
 export const COMMENT_READ_TARGET: Record<CommentSection, string> = {
-  video: `SELECT 1 FROM videos WHERE id = $1 AND ${notDeletedSql()}`,
-  album: `SELECT 1 FROM albums WHERE id = $1 AND ${notDeletedSql()}`,
+  video: `SELECT 1 FROM videos WHERE id = $1 AND ${notDeletedSql()} AND ${notRemovedSql()}`,
+  album: `SELECT 1 FROM albums WHERE id = $1 AND ${notDeletedSql()} AND ${notRemovedSql()}`,
   model: 'SELECT 1 FROM models WHERE id = $1',
   channel: 'SELECT 1 FROM channels WHERE id = $1',
   member: 'SELECT 1 FROM users WHERE id = $1 AND status = 1',
-  playlist: 'SELECT 1 FROM playlists WHERE id = $1',
+  playlist: `SELECT 1 FROM playlists WHERE id = $1 AND ${playlistLiveSql()}`,
 };
 
 /**
@@ -140,6 +161,12 @@ export function videoMediaServed(row: { status_id: number; media?: { pool?: numb
   return status !== VIDEO_STATUS.deleted && status !== VIDEO_STATUS.removed;
 }
 
+/** An album's files go out at all (signed links included): not once deleted or taken down. */
+export function albumMediaServed(row: { status_id: number }): boolean {
+  const status = Number(row.status_id);
+  return status !== VIDEO_STATUS.deleted && status !== VIDEO_STATUS.removed;
+}
+
 /** The public page of a video answers (or says deleted); not while moderation holds it. */
 export function videoPageOpens(row: { status_id: number }): boolean {
   const status = Number(row.status_id);
@@ -152,6 +179,14 @@ export function playlistReadable(
   viewer: Viewer | null,
 ): boolean {
   return row.is_private !== 1 || can(viewer, 'read', 'playlist', Number(row.user_id));
+}
+
+/**
+ * A taken-down playlist's videos and comments (decision 0047): staff who may take playlists
+ * down still open them; for everyone else, its owner included, it holds nothing.
+ */
+export function playlistContentsOpen(row: { status_id: number }, viewer: Viewer | null): boolean {
+  return Number(row.status_id) === 1 || can(viewer, 'disable', 'playlist');
 }
 
 /** The photos of an album: active, and a private one's for members only (decision 0022). */
