@@ -215,6 +215,22 @@ describe('bans', () => {
       user: 2,
     });
 
+    // The ban's takedowns belong to the ban: not listed one by one, not restored one by one
+    // (the unban does it); the video taken down on its own is.
+    const inForce = (await get('/api/admin/takedowns?in_force=1', moderator)).json();
+    const mine = inForce.items.filter(
+      (row: { object_type: string; object_id: number }) =>
+        row.object_type === 'video' && [own.id, c.videoId].includes(row.object_id),
+    );
+    expect(mine.map((row: { object_id: number }) => row.object_id)).toEqual([own.id]);
+    const banRow = await one<{ id: number }>(
+      `SELECT id FROM takedowns WHERE ban_id IS NOT NULL AND object_type = 'video'
+          AND object_id = $1`,
+      [c.videoId],
+    );
+    const single = await post(`/api/admin/takedowns/${banRow.id}/restore`, {}, moderator);
+    expect(single.statusCode).toBe(404);
+
     // The statement of reasons, in the member's language.
     const { mail } = await mailbox.next('bannedwithall@test.example', { after: sent });
     expect(mail.subject).toBe('Ihr Konto bei Afterglow wurde gesperrt');

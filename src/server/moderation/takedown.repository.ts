@@ -324,7 +324,7 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
             previous: { status_id?: number; status?: number };
           }>(
             `UPDATE takedowns SET restored_at = now(), restored_by = $2, restore_note = $3
-            WHERE id = $1 AND restored_at IS NULL
+            WHERE id = $1 AND restored_at IS NULL AND ban_id IS NULL
               AND object_type IN ('video', 'comment', 'playlist', 'album')
             RETURNING object_type, object_id, previous`,
             [takedownId, restore.staffId, restore.note],
@@ -397,16 +397,18 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
            FROM takedowns t
            LEFT JOIN users s ON s.id = t.staff_id
            LEFT JOIN users r ON r.id = t.restored_by
-          WHERE ($3::boolean IS FALSE OR t.restored_at IS NULL)
+          WHERE ($3::boolean IS FALSE OR t.restored_at IS NULL) AND t.ban_id IS NULL
           ORDER BY t.created_at DESC, t.id DESC LIMIT $1 OFFSET $2`,
         [opts.limit, opts.offset, opts.inForce],
       );
     },
 
     async count(inForce: boolean): Promise<number> {
-      return countRows(database, 'takedowns WHERE ($1::boolean IS FALSE OR restored_at IS NULL)', [
-        inForce,
-      ]);
+      return countRows(
+        database,
+        'takedowns WHERE ($1::boolean IS FALSE OR restored_at IS NULL) AND ban_id IS NULL',
+        [inForce],
+      );
     },
   };
 }
