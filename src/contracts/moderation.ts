@@ -50,6 +50,13 @@ export const AUDIT_ACTIONS = [
   'report.answer',
   'video.takedown',
   'video.restore',
+  'dmca.record',
+  'dmca.action',
+  'dmca.reject',
+  'dmca.lawsuit',
+  'dmca.restore',
+  'appeal.uphold',
+  'appeal.reverse',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +68,7 @@ export const MODERATED_OBJECTS = [
   'album',
   'member',
   'report',
+  'dmca',
 ] as const;
 export type ModeratedObject = (typeof MODERATED_OBJECTS)[number];
 

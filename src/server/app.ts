@@ -45,6 +45,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { inputRoutes } from './members/input.routes.ts';
 import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { dmcaRoutes } from './moderation/dmca.routes.ts';
 import { myUploadsRoutes } from './moderation/my-uploads.routes.ts';
 import { peopleRoutes } from './moderation/people.routes.ts';
 import { reviewRoutes } from './moderation/review.routes.ts';
@@ -71,6 +72,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts ad-spot events when AD_EVENTS is on (decision 0035); tests flush it. */
     adEvents: AdEventCounter | undefined;
+    /** Restores the DMCA items now due (decision 0049): the `dmca.restore` job runs it. */
+    dmcaRestoreDue: () => Promise<number>;
   }
 }
 
@@ -252,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     memberProfileRoutes({ profiles: services.memberProfiles, emails: services.emailChanges }),
   );
   app.decorate('adEvents', services.adEvents);
+  app.decorate('dmcaRestoreDue', () => services.dmca.restoreDue());
   await app.register(socialRoutes(services.social));
   await app.register(ageVerificationRoutes(services.ageVerification));
   await app.register(adsRoutes({ ads: services.houseAds, adEvents: services.adEvents, ...cached }));
@@ -263,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes(services.audit));
   await app.register(reportInboxRoutes(services.reportInbox));
   await app.register(takedownRoutes(services.takedowns));
+  await app.register(dmcaRoutes(services.dmca));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

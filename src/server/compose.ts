@@ -50,6 +50,8 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { createMemberProfileRepository } from './members/member-profile.repository.ts';
 import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createDmcaRepository } from './moderation/dmca.repository.ts';
+import { createDmcaService } from './moderation/dmca.service.ts';
 import { createMyUploadsRepository } from './moderation/my-uploads.repository.ts';
 import { createMyUploadsService } from './moderation/my-uploads.service.ts';
 import { createPeopleRepository } from './moderation/people.repository.ts';
@@ -115,6 +117,7 @@ export function createRepositories(database: Database) {
     takedowns: createTakedownRepository(database),
     myUploads: createMyUploadsRepository(database),
     people: createPeopleRepository(database),
+    dmca: createDmcaRepository(database),
     audit: createAuditRepository(database),
   };
 }
@@ -353,6 +356,26 @@ export function compose(deps: ComposeDeps) {
         mediaVisibility.forget(videoId);
       },
       tellMember: statementNotifier,
+    }),
+    dmca: createDmcaService({
+      dmca: repositories.dmca,
+      takedowns: repositories.takedowns,
+      siteUrl: config.publicUrl,
+      restoreBusinessDays: config.dmcaRestoreBusinessDays,
+      // As takedowns: a video going or coming back clears every cached answer.
+      gone(videoId) {
+        cache.clear();
+        mediaVisibility.forget(videoId);
+      },
+      tellMember: statementNotifier,
+      async mailClaimant(message) {
+        try {
+          await mailer.send(message);
+        } catch (error) {
+          deps.logger.warn({ err: error, to: message.to }, 'DMCA mail to the claimant not sent');
+        }
+      },
+      jobs: deps.jobs,
     }),
     audit,
     reportInbox: createReportInboxService({

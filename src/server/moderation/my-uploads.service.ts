@@ -106,6 +106,18 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
                   : `${deps.signVideo(id)}${videoThumbKey(id)}?v=${version}`,
             url: state === 'active' ? `/videos/${id}/${row.dir}/` : '',
             statement: statementOf(row, state),
+            dmca:
+              row.dmca_item_id === null || row.dmca_state === null
+                ? null
+                : {
+                    item_id: Number(row.dmca_item_id),
+                    state: row.dmca_state,
+                    claimant: row.dmca_claimant ?? '',
+                    works: row.dmca_works ?? '',
+                    url: row.dmca_url ?? '',
+                    restore_after: row.dmca_restore_after ? isoTime(row.dmca_restore_after) : null,
+                    can_counter: row.dmca_state === 'taken_down' && state === 'removed',
+                  },
           };
         }),
         total,

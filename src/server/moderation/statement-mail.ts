@@ -29,6 +29,11 @@ interface Texts {
   appeal: string;
   /** A removal is contested through the contact form (no appeal call for it yet). */
   removedAppeal: string;
+  /** A removal after a DMCA notice: the way to a counter-notice (decision 0049). */
+  dmcaAppeal: string;
+  /** The video came back after a counter-notice. */
+  restoredSubject: string;
+  restored: string;
 }
 
 const ENGLISH: Texts = {
@@ -44,6 +49,11 @@ const ENGLISH: Texts = {
     'You can read this decision and appeal it, once, from your uploaded videos; another moderator will look at it again:',
   removedAppeal:
     'To contest this decision, write to us through the contact form (subject “Support”) and name the video; another moderator will look at it again:',
+  dmcaAppeal:
+    'The video was removed after a copyright notice (DMCA). If you believe it was removed by mistake, send a counter-notice from your uploaded videos (“Send counter-notice”); unless the claimant tells us they went to court, the video comes back after 10 to 14 business days:',
+  restoredSubject: 'Your video “{{title}}” is back on {{site}}',
+  restored:
+    'After your counter-notice and the waiting period the law requires, your video “{{title}}” is public again on {{site}}, and the strike it earned is withdrawn.',
 };
 
 const ENGLISH_REASONS: Record<ModerationReason, string> = {
@@ -100,7 +110,9 @@ const escapeHtml = (value: string) =>
 export function rejectionMail(
   input: {
     /** What was decided: an upload not published, or a video taken down. */
-    decision?: 'rejected' | 'removed';
+    decision?: 'rejected' | 'removed' | 'restored';
+    /** A removal after a DMCA notice: the mail says how to send a counter-notice. */
+    dmca?: boolean;
     to: string;
     /** The member: the link opens their uploaded videos, where the statement and appeal are. */
     memberId: number;
@@ -128,16 +140,19 @@ export function rejectionMail(
   const text = (key: keyof Texts) => fill(own[key] || ENGLISH[key], values);
   const link = `${input.site.url}/members/${input.memberId}/`;
   const removed = input.decision === 'removed';
-  const paragraphs = [
-    text('greeting'),
-    text(removed ? 'removed' : 'rejected'),
-    text('reason'),
-    ...(input.note ? [text('note')] : []),
-    text(removed ? 'removedAppeal' : 'appeal'),
-  ];
+  const restored = input.decision === 'restored';
+  const paragraphs = restored
+    ? [text('greeting'), text('restored')]
+    : [
+        text('greeting'),
+        text(removed ? 'removed' : 'rejected'),
+        text('reason'),
+        ...(input.note ? [text('note')] : []),
+        text(removed ? (input.dmca ? 'dmcaAppeal' : 'removedAppeal') : 'appeal'),
+      ];
   return {
     to: input.to,
-    subject: text(removed ? 'removedSubject' : 'subject'),
+    subject: text(restored ? 'restoredSubject' : removed ? 'removedSubject' : 'subject'),
     link,
     text: [...paragraphs, link, '', input.site.name].join('\n\n'),
     html: [
@@ -150,7 +165,8 @@ export function rejectionMail(
 }
 
 export interface RejectionNotice {
-  decision?: 'rejected' | 'removed';
+  decision?: 'rejected' | 'removed' | 'restored';
+  dmca?: boolean;
   id: number;
   userId: number;
   videoTitle: string;
@@ -174,6 +190,7 @@ export function createStatementNotifier(deps: {
         rejectionMail(
           {
             decision: statement.decision ?? 'rejected',
+            dmca: statement.dmca ?? false,
             to: member.email,
             memberId: statement.userId,
             lang: member.lang,
@@ -186,7 +203,8 @@ export function createStatementNotifier(deps: {
           deps.translations,
         ),
       );
-      await deps.reviews.markMailed(statement.id);
+      // A restore is news about a statement already mailed: nothing to mark.
+      if (statement.decision !== 'restored') await deps.reviews.markMailed(statement.id);
     } catch (error) {
       deps.logger.warn({ err: error, statementId: statement.id }, 'statement mail not sent');
     }

@@ -60,6 +60,8 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
       id: number,
       takedown: { reason: string; note: string; staffId: number; reportId: number | null },
       audit: (before: { state: number }) => AuditEntry,
+      /** Runs in the takedown's transaction (a DMCA notice's strike and item). */
+      inside?: (tx: Tx, done: { takedownId: number; userId: number }) => Promise<void>,
     ): Promise<
       | { outcome: 'done'; takedownId: number; statementId: number; userId: number; title: string }
       | { outcome: 'gone' | 'already' }
@@ -94,6 +96,7 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
           [video.user_id, id, takedown.reason, takedown.note, takedown.staffId],
         );
         await appendAudit(tx, audit({ state: Number(video.status_id) }));
+        await inside?.(tx, { takedownId: Number(row?.id), userId: Number(video.user_id) });
         return {
           outcome: 'done',
           takedownId: Number(row?.id),
@@ -107,8 +110,11 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
     /** Puts a taken-down object back as it was; undefined when no takedown is in force. */
     async restore(
       takedownId: number,
-      restore: { staffId: number; note: string },
+      /** `staffId` null: no one person restored it (a DMCA restore after the waiting period). */
+      restore: { staffId: number | null; note: string },
       audit: (takedown: { object_type: string; object_id: number; previous: number }) => AuditEntry,
+      /** Runs in the restore's transaction (the strike revoked, a DMCA item restored). */
+      inside?: (tx: Tx) => Promise<void>,
     ): Promise<{ objectType: string; objectId: number; userId: number } | undefined> {
       return database.transaction(async (tx) => {
         const [takedown] = await tx.query<{
@@ -137,6 +143,7 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
           tx,
           audit({ object_type: takedown.object_type, object_id: id, previous }),
         );
+        await inside?.(tx);
         return { objectType: 'video', objectId: id, userId: Number(video.user_id) };
       });
     },

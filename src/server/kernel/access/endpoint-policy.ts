@@ -153,6 +153,8 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   // is the member's own word (the service refuses another's statement to staff too).
   'GET /api/my_uploads.php': own('read', 'video'),
   'POST /api/appeal.php': own('update', 'video'),
+  // A DMCA counter-notice (decision 0049): the service answers not_found for another's item.
+  'POST /api/counter_notice.php': own('update', 'video'),
 
   // Albums.
   'POST /api/album_edit.php section=new': own('create', 'album'),
@@ -201,6 +203,12 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'GET /api/admin/takedowns': staff('disable', 'video'),
   'POST /api/admin/takedowns': staff('disable', 'video'),
   'POST /api/admin/takedowns/{id}/restore': staff('disable', 'video'),
+  'GET /api/admin/dmca': staff('read', 'report'),
+  'POST /api/admin/dmca': staff('disable', 'video'),
+  'GET /api/admin/dmca/{id}': staff('read', 'report'),
+  'POST /api/admin/dmca/{id}/act': staff('disable', 'video'),
+  'POST /api/admin/dmca/{id}/reject': staff('disable', 'video'),
+  'POST /api/admin/dmca/items/{id}/lawsuit': staff('disable', 'video'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */
