@@ -91,3 +91,5 @@ export const counterNoticeAnswerSchema = z.object({
   restore_after: iso.describe('When the video comes back unless the claimant sues'),
 });
 export type CounterNoticeAnswer = z.infer<typeof counterNoticeAnswerSchema>;
+
+export const COUNTER_NOTICE_PATH = '/api/counter_notice.php';
