@@ -9,6 +9,9 @@ import styles from './console.module.css';
 import { reviewQueuePath } from './console-paths.ts';
 import { EmptyState, useConsoleMe } from './console-ui.tsx';
 import type { ConsoleData, ConsoleView } from './console-view.ts';
+import { DmcaScreen } from './dmca.tsx';
+import { DmcaNewScreen } from './dmca-new.tsx';
+import { DmcaNoticeScreen } from './dmca-notice.tsx';
 import { MembersScreen } from './members.tsx';
 import { ReportItemScreen } from './report-item.tsx';
 import { NEW_REPORTS_PATH } from './report-paths.ts';
@@ -52,6 +55,13 @@ function Nav({ queueCount, onNavigate }: { queueCount?: number; onNavigate?: () 
         <li>
           <NavLink to="/admin/takedowns/" className={link} onClick={onNavigate}>
             Takedowns
+          </NavLink>
+        </li>
+      ) : null}
+      {me.permissions.includes('read:report:any') ? (
+        <li>
+          <NavLink to="/admin/dmca/" className={link} onClick={onNavigate}>
+            DMCA
           </NavLink>
         </li>
       ) : null}
@@ -110,6 +120,12 @@ function Screen({ view }: { view: ConsoleView }) {
       return <ReportItemScreen key={view.id} id={view.id} />;
     case 'takedowns':
       return <TakedownsScreen filters={view.filters} />;
+    case 'dmca':
+      return <DmcaScreen filters={view.filters} />;
+    case 'dmca-notice':
+      return <DmcaNoticeScreen key={view.id} id={view.id} />;
+    case 'dmca-new':
+      return <DmcaNewScreen key={view.reportId ?? 0} reportId={view.reportId} />;
     case 'missing':
       return (
         <EmptyState title="Not found">

@@ -10,6 +10,7 @@ import {
   reviewItemPath,
   reviewQueuePath,
 } from './console-paths.ts';
+import { type DmcaFilters, dmcaNoticePath, dmcaPath, readDmcaFilters } from './dmca-paths.ts';
 import {
   type ReportFilters,
   readReportFilters,
@@ -32,6 +33,10 @@ export type ConsoleView =
   | { screen: 'reports'; filters: ReportFilters }
   | { screen: 'report'; id: number }
   | { screen: 'takedowns'; filters: TakedownFilters }
+  | { screen: 'dmca'; filters: DmcaFilters }
+  | { screen: 'dmca-notice'; id: number }
+  /** The new-notice form; `reportId` pre-fills it from a contact-form report. */
+  | { screen: 'dmca-new'; reportId: number | null }
   | { screen: 'missing' };
 
 /** The screen of `/admin/…`; 'index' for `/admin/` itself, which opens the queue. */
@@ -59,6 +64,14 @@ export function consoleViewOf(pathname: string, search: URLSearchParams): Consol
     const parsed = parseId(id);
     return parsed === undefined ? { screen: 'missing' } : { screen: 'report', id: parsed };
   }
+  if (section === 'dmca') {
+    if (id === undefined) return { screen: 'dmca', filters: readDmcaFilters(search) };
+    if (id === 'new') {
+      return { screen: 'dmca-new', reportId: parseId(search.get('report') ?? '') ?? null };
+    }
+    const parsed = parseId(id);
+    return parsed === undefined ? { screen: 'missing' } : { screen: 'dmca-notice', id: parsed };
+  }
   if (id !== undefined) return { screen: 'missing' };
   if (section === 'takedowns') {
     return { screen: 'takedowns', filters: readTakedownFilters(search) };
@@ -85,6 +98,12 @@ export function viewDataPath(view: ConsoleView): string | undefined {
       return reportItemPath(view.id);
     case 'takedowns':
       return takedownsPath(view.filters);
+    case 'dmca':
+      return dmcaPath(view.filters);
+    case 'dmca-notice':
+      return dmcaNoticePath(view.id);
+    case 'dmca-new':
+      return view.reportId === null ? undefined : reportItemPath(view.reportId);
     case 'missing':
       return undefined;
   }
