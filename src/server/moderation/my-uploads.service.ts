@@ -98,8 +98,10 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
             state,
             duration: Number(row.duration),
             uploaded_at: isoTime(row.created_at),
+            // A taken-down video's media are refused even to signed links (media-access.ts):
+            // its owner sees the placeholder rather than a broken picture.
             thumb:
-              version === 0
+              version === 0 || state === 'removed'
                 ? PLACEHOLDER_IMAGE
                 : state === 'active'
                   ? deps.publicThumb(id, version)

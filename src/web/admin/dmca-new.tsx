@@ -35,6 +35,8 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   invalid_url: 'Each line must be a full http(s) address.',
 };
 
+const REQUIRED: Field[] = ['claimant_name', 'claimant_email', 'works', 'urls', 'signature'];
+
 const LIMITS: Partial<Record<Field, number>> = {
   claimant_name: DMCA_LIMITS.name,
   claimant_company: DMCA_LIMITS.company,
@@ -88,6 +90,16 @@ export function DmcaNewScreen({ reportId }: { reportId: number | null }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    // What is missing is said here, before asking the server (which checks it all again).
+    const missing: Partial<Record<Field, ErrorCode>> = {};
+    for (const name of REQUIRED) if (values[name].trim() === '') missing[name] = 'required';
+    if (!goodFaith) missing.good_faith = 'required';
+    const first = Object.keys(missing)[0];
+    if (first) {
+      setErrors(missing);
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     setBusy(true);
     setProblem('');
     try {
