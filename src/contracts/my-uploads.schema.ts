@@ -81,8 +81,12 @@ export type MyUploads = z.infer<typeof myUploadsSchema>;
 
 export const appealAnswerSchema = z.object({
   success: z.literal(1),
-  video_id: z.number().int(),
-  state: z.literal('review').describe('The video is back in the review queue'),
+  video_id: z.number().int().describe('The video appealed about; 0 for a strike'),
+  state: z
+    .enum(['review', 'appealed'])
+    .describe(
+      '`review`: a rejected video is back in the review queue; `appealed`: a removal or strike waits for another staff member (decision 0049)',
+    ),
 });
 export type AppealAnswer = z.infer<typeof appealAnswerSchema>;
 

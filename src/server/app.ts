@@ -45,6 +45,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { inputRoutes } from './members/input.routes.ts';
 import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { appealsRoutes } from './moderation/appeals.routes.ts';
 import { dmcaRoutes } from './moderation/dmca.routes.ts';
 import { myUploadsRoutes } from './moderation/my-uploads.routes.ts';
 import { peopleRoutes } from './moderation/people.routes.ts';
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportInboxRoutes(services.reportInbox));
   await app.register(takedownRoutes(services.takedowns));
   await app.register(dmcaRoutes(services.dmca));
+  await app.register(appealsRoutes(services.appeals));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

@@ -50,6 +50,8 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { createMemberProfileRepository } from './members/member-profile.repository.ts';
 import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createAppealsRepository } from './moderation/appeals.repository.ts';
+import { createAppealsService } from './moderation/appeals.service.ts';
 import { createDmcaRepository } from './moderation/dmca.repository.ts';
 import { createDmcaService } from './moderation/dmca.service.ts';
 import { createMyUploadsRepository } from './moderation/my-uploads.repository.ts';
@@ -118,6 +120,7 @@ export function createRepositories(database: Database) {
     myUploads: createMyUploadsRepository(database),
     people: createPeopleRepository(database),
     dmca: createDmcaRepository(database),
+    appeals: createAppealsRepository(database),
     audit: createAuditRepository(database),
   };
 }
@@ -356,6 +359,14 @@ export function compose(deps: ComposeDeps) {
         mediaVisibility.forget(videoId);
       },
       tellMember: statementNotifier,
+    }),
+    appeals: createAppealsService({
+      appeals: repositories.appeals,
+      takedowns: repositories.takedowns,
+      gone(videoId) {
+        cache.clear();
+        mediaVisibility.forget(videoId);
+      },
     }),
     dmca: createDmcaService({
       dmca: repositories.dmca,

@@ -112,8 +112,9 @@ describe('DMCA notices, counter-notices and restores', () => {
   }, async () => {
     const context = await browser.newContext(SHELL_SIZES.laptop);
     const page = await context.newPage();
-    const errors = watchErrors(page);
+    // The password step answers 400 (a code is needed): watched from the signed-in page on.
     await signInModerator(page);
+    const errors = watchErrors(page);
     moderatorState = await context.storageState();
 
     await open(page, '/admin/dmca/');

@@ -88,6 +88,32 @@ export function createMyUploadsRepository(database: Pick<Database, 'query' | 'tr
       return row;
     },
 
+    /** Whether a DMCA notice's item holds the video down: countered, not appealed. */
+    async underDmca(videoId: number): Promise<boolean> {
+      const rows = await database.query(
+        `SELECT 1 FROM dmca_items WHERE video_id = $1
+            AND state IN ('taken_down', 'countered', 'lawsuit') LIMIT 1`,
+        [videoId],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Opens the appeal of a removal or a strike (decision 0049): nothing moves until another
+     * staff member decides it in the console. Answers whether it was opened.
+     */
+    async appealDecision(statement: { id: number; userId: number }, text: string) {
+      const rows = await database.query(
+        `UPDATE moderation_statements
+            SET appeal_state = 'open', appeal_text = $3, appealed_at = now()
+          WHERE id = $1 AND user_id = $2 AND decision IN ('removed', 'strike')
+            AND appeal_state = 'none'
+         RETURNING id`,
+        [statement.id, statement.userId, text],
+      );
+      return rows.length > 0;
+    },
+
     /**
      * Opens the appeal of a rejection and puts the video back in the review queue, together.
      * Each update re-checks what the service saw (not appealed yet, still rejected), so a

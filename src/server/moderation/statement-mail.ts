@@ -27,7 +27,7 @@ interface Texts {
   reason: string;
   note: string;
   appeal: string;
-  /** A removal is contested through the contact form (no appeal call for it yet). */
+  /** A removal is appealed from the uploads tab too (decision 0049). */
   removedAppeal: string;
   /** A removal after a DMCA notice: the way to a counter-notice (decision 0049). */
   dmcaAppeal: string;
@@ -48,7 +48,7 @@ const ENGLISH: Texts = {
   appeal:
     'You can read this decision and appeal it, once, from your uploaded videos; another moderator will look at it again:',
   removedAppeal:
-    'To contest this decision, write to us through the contact form (subject “Support”) and name the video; another moderator will look at it again:',
+    'You can read this decision and appeal it, once, from your uploaded videos; another moderator will look at it again:',
   dmcaAppeal:
     'The video was removed after a copyright notice (DMCA). If you believe it was removed by mistake, send a counter-notice from your uploaded videos (“Send counter-notice”); unless the claimant tells us they went to court, the video comes back after 10 to 14 business days:',
   restoredSubject: 'Your video “{{title}}” is back on {{site}}',

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { ReportsPage, ReviewQueue } from '../../contracts/moderation.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { OverlayProvider } from '../components/overlays/overlays.tsx';
+import { AppealsScreen } from './appeals.tsx';
 import { AuditScreen } from './audit.tsx';
 import styles from './console.module.css';
 import { reviewQueuePath } from './console-paths.ts';
@@ -62,6 +63,13 @@ function Nav({ queueCount, onNavigate }: { queueCount?: number; onNavigate?: () 
         <li>
           <NavLink to="/admin/dmca/" className={link} onClick={onNavigate}>
             DMCA
+          </NavLink>
+        </li>
+      ) : null}
+      {me.permissions.includes('disable:video:any') ? (
+        <li>
+          <NavLink to="/admin/appeals/" className={link} onClick={onNavigate}>
+            Appeals
           </NavLink>
         </li>
       ) : null}
@@ -124,6 +132,8 @@ function Screen({ view }: { view: ConsoleView }) {
       return <DmcaScreen filters={view.filters} />;
     case 'dmca-notice':
       return <DmcaNoticeScreen key={view.id} id={view.id} />;
+    case 'appeals':
+      return <AppealsScreen page={view.page} />;
     case 'dmca-new':
       return <DmcaNewScreen key={view.reportId ?? 0} reportId={view.reportId} />;
     case 'missing':

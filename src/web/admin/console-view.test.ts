@@ -46,6 +46,7 @@ describe('consoleViewOf', () => {
     expect(view('/admin/dmca/new')).toEqual({ screen: 'dmca-new', reportId: null });
     expect(view('/admin/dmca/new?report=12')).toEqual({ screen: 'dmca-new', reportId: 12 });
     expect(view('/admin/dmca/9/')).toEqual({ screen: 'dmca-notice', id: 9 });
+    expect(view('/admin/appeals/?page=3')).toEqual({ screen: 'appeals', page: 3 });
   });
 
   it('answers missing for anything else', () => {
@@ -77,6 +78,7 @@ describe('viewDataPath', () => {
       '/api/admin/dmca',
     );
     expect(viewDataPath({ screen: 'dmca-notice', id: 3 })).toBe('/api/admin/dmca/3');
+    expect(viewDataPath({ screen: 'appeals', page: 1 })).toBe('/api/admin/appeals');
     expect(viewDataPath({ screen: 'dmca-new', reportId: null })).toBeUndefined();
     expect(viewDataPath({ screen: 'dmca-new', reportId: 5 })).toBe('/api/admin/reports/5');
     expect(viewDataPath({ screen: 'queue', query: { page: 1, q: '' } })).toBe('/api/admin/review');

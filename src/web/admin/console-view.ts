@@ -5,10 +5,12 @@ import {
   auditPath,
   type ListQuery,
   membersPath,
+  parsePage,
   readAuditFilters,
   readListQuery,
   reviewItemPath,
   reviewQueuePath,
+  withQuery,
 } from './console-paths.ts';
 import { type DmcaFilters, dmcaNoticePath, dmcaPath, readDmcaFilters } from './dmca-paths.ts';
 import {
@@ -37,6 +39,7 @@ export type ConsoleView =
   | { screen: 'dmca-notice'; id: number }
   /** The new-notice form; `reportId` pre-fills it from a contact-form report. */
   | { screen: 'dmca-new'; reportId: number | null }
+  | { screen: 'appeals'; page: number }
   | { screen: 'missing' };
 
 /** The screen of `/admin/…`; 'index' for `/admin/` itself, which opens the queue. */
@@ -73,6 +76,7 @@ export function consoleViewOf(pathname: string, search: URLSearchParams): Consol
     return parsed === undefined ? { screen: 'missing' } : { screen: 'dmca-notice', id: parsed };
   }
   if (id !== undefined) return { screen: 'missing' };
+  if (section === 'appeals') return { screen: 'appeals', page: parsePage(search.get('page')) };
   if (section === 'takedowns') {
     return { screen: 'takedowns', filters: readTakedownFilters(search) };
   }
@@ -104,6 +108,8 @@ export function viewDataPath(view: ConsoleView): string | undefined {
       return dmcaNoticePath(view.id);
     case 'dmca-new':
       return view.reportId === null ? undefined : reportItemPath(view.reportId);
+    case 'appeals':
+      return withQuery('/api/admin/appeals', [['page', view.page]]);
     case 'missing':
       return undefined;
   }

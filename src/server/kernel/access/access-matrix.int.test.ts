@@ -569,6 +569,10 @@ const STAFF_REQUESTS: Record<string, Send> = {
     form('/api/admin/dmca/999999/reject', { note: 'x' }, s),
   'POST /api/admin/dmca/items/{id}/lawsuit': (s) =>
     form('/api/admin/dmca/items/999999/lawsuit', {}, s),
+  'GET /api/admin/appeals': (s) => get('/api/admin/appeals', s),
+  // No appeal 999999: allowed roles get not_found, nothing is decided.
+  'POST /api/admin/appeals/{id}': (s) =>
+    form('/api/admin/appeals/999999', { decision: 'uphold' }, s),
 };
 
 beforeAll(async () => {

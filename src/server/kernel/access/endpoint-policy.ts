@@ -209,6 +209,8 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'POST /api/admin/dmca/{id}/act': staff('disable', 'video'),
   'POST /api/admin/dmca/{id}/reject': staff('disable', 'video'),
   'POST /api/admin/dmca/items/{id}/lawsuit': staff('disable', 'video'),
+  'GET /api/admin/appeals': staff('disable', 'video'),
+  'POST /api/admin/appeals/{id}': staff('disable', 'video'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */

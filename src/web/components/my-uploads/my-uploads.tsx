@@ -79,7 +79,8 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
               item.id === videoId && item.statement
                 ? {
                     ...item,
-                    state: 'review',
+                    // A rejection goes back to review; a removal stays down until decided.
+                    state: item.state === 'rejected' ? 'review' : item.state,
                     statement: { ...item.statement, appeal_state: 'open', can_appeal: false },
                   }
                 : item,
