@@ -85,7 +85,9 @@ export function DmcaScreen({ filters }: { filters: DmcaFilters }) {
                 </td>
                 <td data-label="Claimant">
                   <span className={list.stack}>
-                    <span>{row.claimant_company || row.claimant_name}</span>
+                    <Link className={styles.tableLink} to={dmcaNoticeHref(row.id)}>
+                      {row.claimant_company || row.claimant_name}
+                    </Link>
                     <span className={list.small}>
                       {row.claimant_company ? `${row.claimant_name}, ` : ''}
                       {row.claimant_email}
