@@ -227,3 +227,25 @@ export const takedownAnswerSchema = z.object({
   success: z.literal(1),
   takedown_id: z.number().int(),
 });
+
+export const appealRowSchema = z.object({
+  id: z.number().int().describe('The statement of reasons appealed'),
+  member: z.object({ id: z.number().int(), username: z.string() }),
+  object_type: z.string(),
+  object_id: z.number().int(),
+  title: z.string().describe('The video’s title, when it is one'),
+  decision: z.enum(['removed', 'strike']),
+  reason: z.string(),
+  note: z.string(),
+  decided_by: z.string(),
+  decided_at: iso,
+  appeal_text: z.string(),
+  appealed_at: iso,
+  can_decide: z
+    .boolean()
+    .describe('False for the staff member who made the decision: someone else answers'),
+});
+export type AppealRow = z.infer<typeof appealRowSchema>;
+
+export const appealsPageSchema = paged(appealRowSchema);
+export type AppealsPage = z.infer<typeof appealsPageSchema>;

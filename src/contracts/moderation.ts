@@ -71,6 +71,13 @@ export const AUDIT_ACTIONS = [
   'playlist.restore',
   'album.takedown',
   'album.restore',
+  'dmca.record',
+  'dmca.action',
+  'dmca.reject',
+  'dmca.lawsuit',
+  'dmca.restore',
+  'appeal.uphold',
+  'appeal.reverse',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -83,6 +90,7 @@ export const MODERATED_OBJECTS = [
   'member',
   'report',
   'wall_post',
+  'dmca',
 ] as const;
 export type ModeratedObject = (typeof MODERATED_OBJECTS)[number];
 

@@ -34,6 +34,21 @@ export const myStatementSchema = z.object({
 });
 export type MyStatement = z.infer<typeof myStatementSchema>;
 
+export const myDmcaSchema = z.object({
+  item_id: z.number().int(),
+  state: z.enum(['taken_down', 'countered', 'restored', 'lawsuit']),
+  claimant: z.string().describe('Who sent the notice (company or name)'),
+  works: z.string().describe('The works they claim'),
+  url: z.string().describe('The URL the notice named'),
+  restore_after: iso
+    .nullable()
+    .describe('After a counter-notice: when the video comes back unless the claimant sues'),
+  can_counter: z
+    .boolean()
+    .describe('Taken down and not countered yet: POST /api/counter_notice.php with item_id'),
+});
+export type MyDmca = z.infer<typeof myDmcaSchema>;
+
 export const myUploadSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -50,6 +65,9 @@ export const myUploadSchema = z.object({
     .describe(
       'The latest statement of reasons of a rejected or removed upload, or of one back in review on appeal',
     ),
+  dmca: myDmcaSchema
+    .nullable()
+    .describe('The latest DMCA notice item that took the video down (decision 0049)'),
 });
 export type MyUpload = z.infer<typeof myUploadSchema>;
 
@@ -63,8 +81,12 @@ export type MyUploads = z.infer<typeof myUploadsSchema>;
 
 export const appealAnswerSchema = z.object({
   success: z.literal(1),
-  video_id: z.number().int(),
-  state: z.literal('review').describe('The video is back in the review queue'),
+  video_id: z.number().int().describe('The video appealed about; 0 for a strike'),
+  state: z
+    .enum(['review', 'appealed'])
+    .describe(
+      '`review`: a rejected video is back in the review queue; `appealed`: a removal or strike waits for another staff member (decision 0049)',
+    ),
 });
 export type AppealAnswer = z.infer<typeof appealAnswerSchema>;
 

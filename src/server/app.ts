@@ -46,6 +46,8 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { inputRoutes } from './members/input.routes.ts';
 import { memberProfileRoutes } from './members/member-profile.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
+import { appealsRoutes } from './moderation/appeals.routes.ts';
+import { dmcaRoutes } from './moderation/dmca.routes.ts';
 import { memberAdminRoutes } from './moderation/member-admin.routes.ts';
 import { metadataRoutes } from './moderation/metadata.routes.ts';
 import { myUploadsRoutes } from './moderation/my-uploads.routes.ts';
@@ -74,6 +76,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts ad-spot events when AD_EVENTS is on (decision 0035); tests flush it. */
     adEvents: AdEventCounter | undefined;
+    /** Restores the DMCA items now due (decision 0049): the `dmca.restore` job runs it. */
+    dmcaRestoreDue: () => Promise<number>;
   }
 }
 
@@ -284,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     memberProfileRoutes({ profiles: services.memberProfiles, emails: services.emailChanges }),
   );
   app.decorate('adEvents', services.adEvents);
+  app.decorate('dmcaRestoreDue', () => services.dmca.restoreDue());
   await app.register(socialRoutes(services.social));
   await app.register(ageVerificationRoutes(services.ageVerification));
   await app.register(adsRoutes({ ads: services.houseAds, adEvents: services.adEvents, ...cached }));
@@ -297,6 +302,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportInboxRoutes(services.reportInbox));
   await app.register(takedownRoutes(services.takedowns));
   await app.register(memberAdminRoutes(services.memberAdmin));
+  await app.register(dmcaRoutes(services.dmca));
+  await app.register(appealsRoutes(services.appeals));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

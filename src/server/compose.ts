@@ -51,6 +51,10 @@ import { createMemberActionsRepository } from './members/member-actions.reposito
 import { createMemberActionsService } from './members/member-actions.service.ts';
 import { createMemberProfileRepository } from './members/member-profile.repository.ts';
 import { createMemberProfileService } from './members/member-profile.service.ts';
+import { createAppealsRepository } from './moderation/appeals.repository.ts';
+import { createAppealsService } from './moderation/appeals.service.ts';
+import { createDmcaRepository } from './moderation/dmca.repository.ts';
+import { createDmcaService } from './moderation/dmca.service.ts';
 import { createMemberAdminRepository } from './moderation/member-admin.repository.ts';
 import { createMemberAdminService } from './moderation/member-admin.service.ts';
 import { createMemberNotifier, memberMailTranslations } from './moderation/member-mail.ts';
@@ -123,6 +127,8 @@ export function createRepositories(database: Database) {
     people: createPeopleRepository(database),
     metadata: createMetadataRepository(database),
     memberAdmin: createMemberAdminRepository(database),
+    dmca: createDmcaRepository(database),
+    appeals: createAppealsRepository(database),
     audit: createAuditRepository(database),
   };
 }
@@ -197,6 +203,38 @@ export function compose(deps: ComposeDeps) {
     ttlMs: 30_000,
     max: 20_000,
     onForget: (id) => deps.forgetBus?.publish({ kind: 'album', id }),
+  });
+  /**
+   * A takedown, a restore, a reversed appeal: rare and urgent, so every cached answer goes
+   * (nothing anywhere still shows the object) and the media decisions about it.
+   */
+  const objectGone = (objectId: number, _userId: number, objectType: string = 'video') => {
+    cache.clear();
+    if (objectType === 'video') mediaVisibility.forget(objectId);
+    if (objectType === 'album') albumVisibility.forget(objectId);
+  };
+  const strikePolicy = {
+    strikesToBan: config.strikesToBan,
+    hideContent: config.strikeBanHidesContent,
+  };
+  const memberAdmin = createMemberAdminService({
+    members: repositories.memberAdmin,
+    strikePolicy,
+    // As a takedown's: rare, and nothing anywhere may still show what the ban hid.
+    gone(moved) {
+      cache.clear();
+      for (const id of moved.videos) mediaVisibility.forget(id);
+      for (const id of moved.albums) albumVisibility.forget(id);
+    },
+    signedOut: memberChanged,
+    tellMember: createMemberNotifier({
+      recipient: (id) => repositories.memberAdmin.recipient(id),
+      markMailed: (id) => repositories.memberAdmin.markMailed(id),
+      mailer,
+      site,
+      logger: deps.logger,
+      translations: memberMailTranslations(),
+    }),
   });
   const audit = createAuditService({ audit: repositories.audit });
   const statementNotifier = createStatementNotifier({
@@ -367,35 +405,32 @@ export function compose(deps: ComposeDeps) {
     }),
     takedowns: createTakedownService({
       takedowns: repositories.takedowns,
-      // Rare and urgent: every cached answer goes, so nothing anywhere still shows the object.
-      gone(objectId, _userId, objectType = 'video') {
-        cache.clear();
-        if (objectType === 'video') mediaVisibility.forget(objectId);
-        if (objectType === 'album') albumVisibility.forget(objectId);
-      },
+      gone: objectGone,
       tellMember: statementNotifier,
     }),
-    memberAdmin: createMemberAdminService({
-      members: repositories.memberAdmin,
-      strikePolicy: {
-        strikesToBan: config.strikesToBan,
-        hideContent: config.strikeBanHidesContent,
+    memberAdmin,
+    appeals: createAppealsService({
+      appeals: repositories.appeals,
+      takedowns: repositories.takedowns,
+      gone: objectGone,
+    }),
+    dmca: createDmcaService({
+      dmca: repositories.dmca,
+      takedowns: repositories.takedowns,
+      siteUrl: config.publicUrl,
+      restoreBusinessDays: config.dmcaRestoreBusinessDays,
+      strikePolicy,
+      struck: memberAdmin.struck,
+      gone: objectGone,
+      tellMember: statementNotifier,
+      async mailClaimant(message) {
+        try {
+          await mailer.send(message);
+        } catch (error) {
+          deps.logger.warn({ err: error, to: message.to }, 'DMCA mail to the claimant not sent');
+        }
       },
-      // As a takedown's: rare, and nothing anywhere may still show what the ban hid.
-      gone(moved) {
-        cache.clear();
-        for (const id of moved.videos) mediaVisibility.forget(id);
-        for (const id of moved.albums) albumVisibility.forget(id);
-      },
-      signedOut: memberChanged,
-      tellMember: createMemberNotifier({
-        recipient: (id) => repositories.memberAdmin.recipient(id),
-        markMailed: (id) => repositories.memberAdmin.markMailed(id),
-        mailer,
-        site,
-        logger: deps.logger,
-        translations: memberMailTranslations(),
-      }),
+      jobs: deps.jobs,
     }),
     audit,
     reportInbox: createReportInboxService({

@@ -80,6 +80,8 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().optional(),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_PENDING: z.coerce.number().int().min(1).max(100).default(3),
+  // §512(g)(2)(C): a countered takedown is restored 10 to 14 business days later; 0 in tests.
+  DMCA_RESTORE_BUSINESS_DAYS: z.coerce.number().int().min(0).max(14).default(10),
   UPLOAD_STALE_HOURS: z.coerce
     .number()
     .min(1)
@@ -191,6 +193,8 @@ export interface Config {
   uploadDir: string;
   /** Uploads a member may have at once, unfinished or not yet submitted. */
   uploadMaxPending: number;
+  /** Business days from a DMCA counter-notice to the video's restore (decision 0049). */
+  dmcaRestoreBusinessDays: number;
   /** An upload untouched this long (unfinished or never submitted) is removed. */
   uploadStaleHours: number;
   seedDemo: boolean;
@@ -327,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     uploadMaxPending: e.UPLOAD_MAX_PENDING,
+    dmcaRestoreBusinessDays: e.DMCA_RESTORE_BUSINESS_DAYS,
     uploadStaleHours: e.UPLOAD_STALE_HOURS,
     seedDemo: e.SEED_DEMO,
     demoVideos: e.DEMO_VIDEOS,

@@ -9,6 +9,7 @@ import { mediaFailedJob } from './media/media-failed.job.ts';
 import { processVideoJob } from './media/media-process-video.job.ts';
 import { shareWhenClip } from './media/media-shared.job.ts';
 import { mediaTaskJob } from './media/media-task.job.ts';
+import { dmcaRestoreJob } from './moderation/dmca-restore.job.ts';
 import { countWhenPublished } from './uploads/upload-publish.job.ts';
 
 // The job side of the composition root (decision 0040): every job with its handler, given
@@ -30,6 +31,12 @@ export function createJobDefinitions(deps: {
   repositories?: JobRepositories;
   /** Seconds before a failed media job is tried again, instead of each job's own; tests: 0. */
   retryDelaySeconds?: number;
+  /**
+   * The DMCA service's restore of due items (compose.ts). The HTTP app's process hands it
+   * over once the app is built (its caches must forget a restored video); until then, or in
+   * a process without it, the job fails and is retried.
+   */
+  dmcaRestoreDue?: () => Promise<number>;
 }): JobDefinitions {
   const repositories = deps.repositories ?? createRepositories(deps.database);
   const videos = repositories.videoMedia;
@@ -56,6 +63,11 @@ export function createJobDefinitions(deps: {
     ),
     'media.failed': mediaFailedJob({ videos, retryDelaySeconds }),
     'db.maintenance': maintenanceJob(deps.database, repositories),
+    'dmca.restore': dmcaRestoreJob({
+      restoreDue:
+        deps.dmcaRestoreDue ??
+        (() => Promise.reject(new Error('no DMCA restore in this process (see jobs.ts)'))),
+    }),
   };
 }
 

@@ -44,9 +44,20 @@ async function main(): Promise<void> {
   const storage = new LocalStorage(config.mediaDir);
   // Built once: the jobs and the HTTP app share them.
   const repositories = createRepositories(database);
+  // The DMCA restore job needs the app's services (their caches, the mailer): bound below.
+  let dmcaRestoreDue: (() => Promise<number>) | undefined;
   const jobs = createJobQueue(
     database,
-    createJobDefinitions({ database, storage, config, repositories }),
+    createJobDefinitions({
+      database,
+      storage,
+      config,
+      repositories,
+      dmcaRestoreDue: () =>
+        dmcaRestoreDue
+          ? dmcaRestoreDue()
+          : Promise.reject(new Error('the app is not up yet: retried')),
+    }),
     log,
     { work: config.jobs },
   );
@@ -82,6 +93,7 @@ async function main(): Promise<void> {
     repositories,
     pages: config.env === 'development' ? 'dev' : 'prod',
   });
+  dmcaRestoreDue = app.dmcaRestoreDue;
   const stopWatching = await watchDemoClips(repositories.videoMedia, app, started);
   await app.listen({ host: config.host, port: config.port });
   log.info({ url: config.publicUrl, ms: Date.now() - started }, 'Afterglow is up');

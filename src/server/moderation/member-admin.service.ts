@@ -22,7 +22,7 @@ import type { ContentMoved, MemberTarget } from './ban.repository.ts';
 import { movedCount } from './ban.repository.ts';
 import type { BanRow, MemberAdminRepository } from './member-admin.repository.ts';
 import type { MemberNotice } from './member-mail.ts';
-import type { StrikePolicy } from './people-strikes.ts';
+import type { StrikeOutcome, StrikePolicy } from './people-strikes.ts';
 import { videoState } from './review.service.ts';
 
 // Acts on a member's account from the console (issue 16, decision 0048). Who may act on whom:
@@ -133,6 +133,41 @@ const toBan = (row: BanRow): MemberBan => ({
 
 export function createMemberAdminService(deps: MemberAdminDeps) {
   const { members } = deps;
+
+  /**
+   * After a strike committed (given here, or earned by a DMCA takedown): the member is told,
+   * and when it made a ban they are signed out and what it hid is forgotten everywhere.
+   */
+  const struck = async (
+    userId: number,
+    done: Pick<StrikeOutcome, 'statementId' | 'inForce' | 'ban'>,
+    form: { reason: string; note: string },
+  ): Promise<void> => {
+    if (done.statementId !== null) {
+      await deps.tellMember({
+        id: done.statementId,
+        userId,
+        decision: {
+          kind: 'strike',
+          count: done.inForce,
+          limit: deps.strikePolicy.strikesToBan,
+        },
+        reason: form.reason,
+        note: form.note,
+      });
+    }
+    if (done.ban) {
+      deps.signedOut(userId);
+      deps.gone(done.ban.hidden);
+      await deps.tellMember({
+        id: done.ban.statementId,
+        userId,
+        decision: { kind: 'banned', hidden: deps.strikePolicy.hideContent },
+        reason: 'repeat_infringer',
+        note: '',
+      });
+    }
+  };
 
   return {
     async member(viewer: Viewer | null, userId: number): Promise<ConsoleMemberPage> {
@@ -317,6 +352,8 @@ export function createMemberAdminService(deps: MemberAdminDeps) {
       return { success: 1 as const, restored: movedCount(done.restored) };
     },
 
+    struck,
+
     async strike(actor: Actor, userId: number, form: { reason: string; note: string }) {
       requireStaff(actor.viewer, 'disable', 'member');
       const done = await members.strike(
@@ -326,30 +363,7 @@ export function createMemberAdminService(deps: MemberAdminDeps) {
         (target) => mayActOn(actor.viewer, target),
       );
       if (done.outcome !== 'done') return refuse(done.outcome);
-      if (done.statementId !== null) {
-        await deps.tellMember({
-          id: done.statementId,
-          userId,
-          decision: {
-            kind: 'strike',
-            count: done.inForce,
-            limit: deps.strikePolicy.strikesToBan,
-          },
-          reason: form.reason,
-          note: form.note,
-        });
-      }
-      if (done.ban) {
-        deps.signedOut(userId);
-        deps.gone(done.ban.hidden);
-        await deps.tellMember({
-          id: done.ban.statementId,
-          userId,
-          decision: { kind: 'banned', hidden: deps.strikePolicy.hideContent },
-          reason: 'repeat_infringer',
-          note: '',
-        });
-      }
+      await struck(userId, done, form);
       return {
         success: 1 as const,
         strike_id: Number(done.strikeId),

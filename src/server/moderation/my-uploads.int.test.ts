@@ -277,7 +277,7 @@ describe('appeal.php', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('refuses a video deleted since, and a statement that is not a rejection', async () => {
+  it('refuses a video deleted since, and a ban', async () => {
     const id = await video(uploader, 'Deleted after rejection', VIDEO_STATUS.review);
     const statementId = String(await reject(id, 'gore'));
     await t.database.query('UPDATE videos SET status_id = 5 WHERE id = $1', [id]);
@@ -289,17 +289,23 @@ describe('appeal.php', () => {
     );
     expect(state?.appeal_state).toBe('none');
 
+    // A removal is appealable (decision 0049: appeals.int.test.ts); a ban is not, here.
     const removed = await video(uploader, 'Removed clip', VIDEO_STATUS.removed);
-    const [row] = await t.database.query<{ id: number }>(
+    await t.database.query(
       `INSERT INTO moderation_statements (user_id, object_type, object_id, decision, reason)
-       VALUES ($1, 'video', $2, 'removed', 'copyright') RETURNING id`,
+       VALUES ($1, 'video', $2, 'removed', 'copyright')`,
       [uploader.userId, removed],
     );
     const listed = item(await mine(uploader), removed);
     expect(listed).toMatchObject({
       state: 'removed',
-      statement: { decision: 'removed', reason: 'copyright', can_appeal: false },
+      statement: { decision: 'removed', reason: 'copyright', can_appeal: true },
     });
+    const [row] = await t.database.query<{ id: number }>(
+      `INSERT INTO moderation_statements (user_id, object_type, object_id, decision, reason)
+       VALUES ($1, 'member', $1, 'banned', 'spam') RETURNING id`,
+      [uploader.userId],
+    );
     const refused = await post(
       '/api/appeal.php',
       { statement_id: String(row?.id), text: 'Please' },

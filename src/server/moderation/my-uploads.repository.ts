@@ -20,6 +20,12 @@ export interface MyUploadRow {
   note: string | null;
   statement_at: string | null;
   appeal_state: 'none' | 'open' | 'upheld' | 'reversed' | null;
+  dmca_item_id: number | null;
+  dmca_state: 'taken_down' | 'countered' | 'restored' | 'lawsuit' | null;
+  dmca_claimant: string | null;
+  dmca_works: string | null;
+  dmca_url: string | null;
+  dmca_restore_after: string | null;
 }
 
 export interface AppealTarget {
@@ -41,13 +47,23 @@ export function createMyUploadsRepository(database: Pick<Database, 'query' | 'tr
       return database.query<MyUploadRow>(
         `SELECT v.id, v.title, v.dir, v.status_id, v.duration, v.created_at::text,
                 v.media_version, s.id AS statement_id, s.decision, s.reason, s.note,
-                s.created_at::text AS statement_at, s.appeal_state
+                s.created_at::text AS statement_at, s.appeal_state,
+                d.id AS dmca_item_id, d.state AS dmca_state, d.claimant AS dmca_claimant,
+                d.works AS dmca_works, d.url AS dmca_url,
+                d.restore_after::text AS dmca_restore_after
            FROM videos v
            LEFT JOIN LATERAL (
              SELECT id, decision, reason, note, created_at, appeal_state
                FROM moderation_statements
               WHERE object_type = 'video' AND object_id = v.id
               ORDER BY created_at DESC, id DESC LIMIT 1) s ON true
+           LEFT JOIN LATERAL (
+             SELECT i.id, i.state::text AS state, i.url, i.restore_after, n.works,
+                    CASE WHEN n.claimant_company <> '' THEN n.claimant_company
+                         ELSE n.claimant_name END AS claimant
+               FROM dmca_items i JOIN dmca_notices n ON n.id = i.notice_id
+              WHERE i.video_id = v.id AND i.state IN ('taken_down', 'countered', 'restored', 'lawsuit')
+              ORDER BY i.id DESC LIMIT 1) d ON true
           WHERE ${OWN_UPLOADS}
           ORDER BY v.id DESC
           LIMIT $2 OFFSET $3`,
@@ -70,6 +86,32 @@ export function createMyUploadsRepository(database: Pick<Database, 'query' | 'tr
         [id],
       );
       return row;
+    },
+
+    /** Whether a DMCA notice's item holds the video down: countered, not appealed. */
+    async underDmca(videoId: number): Promise<boolean> {
+      const rows = await database.query(
+        `SELECT 1 FROM dmca_items WHERE video_id = $1
+            AND state IN ('taken_down', 'countered', 'lawsuit') LIMIT 1`,
+        [videoId],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Opens the appeal of a removal or a strike (decision 0049): nothing moves until another
+     * staff member decides it in the console. Answers whether it was opened.
+     */
+    async appealDecision(statement: { id: number; userId: number }, text: string) {
+      const rows = await database.query(
+        `UPDATE moderation_statements
+            SET appeal_state = 'open', appeal_text = $3, appealed_at = now()
+          WHERE id = $1 AND user_id = $2 AND decision IN ('removed', 'strike')
+            AND appeal_state = 'none'
+         RETURNING id`,
+        [statement.id, statement.userId, text],
+      );
+      return rows.length > 0;
     },
 
     /**

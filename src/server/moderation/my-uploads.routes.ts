@@ -55,12 +55,12 @@ export function myUploadsRoutes(myUploads: MyUploadsService) {
         },
         schema: {
           ...describe({
-            summary: 'Appeal the rejection of an upload',
+            summary: 'Appeal a rejection, a removal or a strike',
             tags: ['members'],
             description: [
               'Needs a session (401 `need_auth`) and its `x-csrf-token`.',
-              'Form `statement_id` (a rejection of one of the member’s uploads) and `text` (1-2000 characters): opens the appeal and puts the video back in the review queue, where another moderator decides.',
-              '30 an hour per member. Field failures carry `codes` (`required`, `max_length`). An unknown statement or a video no longer rejected answers `not_found`; another member’s statement, or one that is not a rejection, `no_permission`; a decision appealed already (once per decision) `already_added`. A refusal changes nothing.',
+              'Form `statement_id` (a statement of reasons about the member) and `text` (1-2000 characters). A rejection of an upload goes back to the review queue (`state: review`); a removal or a strike waits in the console’s appeals for a staff member other than the one who decided (`state: appealed`, decision 0049).',
+              '30 an hour per member. Field failures carry `codes` (`required`, `max_length`). An unknown statement or a video no longer rejected answers `not_found`; another member’s statement, a ban, or a removal a DMCA notice made (countered instead) `no_permission` with `info.reason`; a decision appealed already (once per decision) `already_added`. A refusal changes nothing.',
             ].join(' '),
             response: appealAnswerSchema,
             failures: [401, 403, 429],

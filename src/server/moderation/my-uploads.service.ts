@@ -53,7 +53,11 @@ function statementOf(row: MyUploadRow, state: MyUploadState): MyStatement | null
     note: row.note ?? '',
     created_at: isoTime(row.statement_at ?? row.created_at),
     appeal_state: row.appeal_state,
-    can_appeal: state === 'rejected' && row.decision === 'rejected' && row.appeal_state === 'none',
+    can_appeal:
+      row.appeal_state === 'none' &&
+      ((state === 'rejected' && row.decision === 'rejected') ||
+        // A removal is appealed too, unless a DMCA notice took it: that is countered instead.
+        (state === 'removed' && row.decision === 'removed' && row.dmca_item_id === null)),
   };
 }
 
@@ -98,14 +102,28 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
             state,
             duration: Number(row.duration),
             uploaded_at: isoTime(row.created_at),
+            // A taken-down video's media are refused even to signed links (media-access.ts):
+            // its owner sees the placeholder rather than a broken picture.
             thumb:
-              version === 0
+              version === 0 || state === 'removed'
                 ? PLACEHOLDER_IMAGE
                 : state === 'active'
                   ? deps.publicThumb(id, version)
                   : `${deps.signVideo(id)}${videoThumbKey(id)}?v=${version}`,
             url: state === 'active' ? `/videos/${id}/${row.dir}/` : '',
             statement: statementOf(row, state),
+            dmca:
+              row.dmca_item_id === null || row.dmca_state === null
+                ? null
+                : {
+                    item_id: Number(row.dmca_item_id),
+                    state: row.dmca_state,
+                    claimant: row.dmca_claimant ?? '',
+                    works: row.dmca_works ?? '',
+                    url: row.dmca_url ?? '',
+                    restore_after: row.dmca_restore_after ? isoTime(row.dmca_restore_after) : null,
+                    can_counter: row.dmca_state === 'taken_down' && state === 'removed',
+                  },
           };
         }),
         total,
@@ -123,12 +141,34 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
       if (Number(statement.user_id) !== member.userId) {
         throw new AppError('no_permission', { field: 'statement_id' });
       }
-      // Rejections are appealed here; removals, strikes and bans get their own way (next slice).
+      const notAppealable = (reason: string) =>
+        new AppError('no_permission', { field: 'statement_id', info: { reason } });
+      // A removal or a strike (decision 0049) waits for another staff member in the console;
+      // a ban has its own way. A DMCA takedown is contested by a counter-notice instead.
+      if (statement.decision === 'removed' || statement.decision === 'strike') {
+        if (statement.appeal_state !== 'none') {
+          throw new AppError('already_added', { field: 'statement_id' });
+        }
+        if (
+          statement.decision === 'removed' &&
+          statement.object_type === 'video' &&
+          (await uploads.underDmca(Number(statement.object_id)))
+        ) {
+          throw notAppealable('dmca_counter_notice');
+        }
+        const opened = await uploads.appealDecision(
+          { id: Number(statement.id), userId: member.userId },
+          form.text,
+        );
+        if (!opened) throw new AppError('already_added', { field: 'statement_id' });
+        return {
+          success: 1,
+          video_id: statement.object_type === 'video' ? Number(statement.object_id) : 0,
+          state: 'appealed',
+        };
+      }
       if (statement.object_type !== 'video' || statement.decision !== 'rejected') {
-        throw new AppError('no_permission', {
-          field: 'statement_id',
-          info: { reason: 'not_appealable' },
-        });
+        throw notAppealable('not_appealable');
       }
       // One appeal per decision; a rejection upheld on appeal comes with a statement that
       // says so and cannot be appealed again.

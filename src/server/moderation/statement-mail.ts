@@ -27,7 +27,7 @@ interface Texts {
   reason: string;
   note: string;
   appeal: string;
-  /** A removal is contested through the contact form (no appeal call for it yet). */
+  /** A removal is appealed from the uploads tab too (decision 0049). */
   removedAppeal: string;
   /** A comment, playlist or album taken down (decision 0047). */
   removedCommentSubject: string;
@@ -37,6 +37,11 @@ interface Texts {
   removedAlbumSubject: string;
   removedAlbum: string;
   removedObjectAppeal: string;
+  /** A removal after a DMCA notice: the way to a counter-notice (decision 0049). */
+  dmcaAppeal: string;
+  /** The video came back after a counter-notice. */
+  restoredSubject: string;
+  restored: string;
 }
 
 const ENGLISH: Texts = {
@@ -51,7 +56,7 @@ const ENGLISH: Texts = {
   appeal:
     'You can read this decision and appeal it, once, from your uploaded videos; another moderator will look at it again:',
   removedAppeal:
-    'To contest this decision, write to us through the contact form (subject “Support”) and name the video; another moderator will look at it again:',
+    'You can read this decision and appeal it, once, from your uploaded videos; another moderator will look at it again:',
   removedCommentSubject: 'Your comment was removed from {{site}}',
   removedComment: 'A moderator of {{site}} removed your comment “{{title}}”.',
   removedPlaylistSubject: 'Your playlist “{{title}}” was removed from {{site}}',
@@ -60,6 +65,11 @@ const ENGLISH: Texts = {
   removedAlbum: 'A moderator of {{site}} removed your album “{{title}}” from the site.',
   removedObjectAppeal:
     'To contest this decision, write to us through the contact form (subject “Support”) and say what was removed; another moderator will look at it again:',
+  dmcaAppeal:
+    'The video was removed after a copyright notice (DMCA). If you believe it was removed by mistake, send a counter-notice from your uploaded videos (“Send counter-notice”); unless the claimant tells us they went to court, the video comes back after 10 to 14 business days:',
+  restoredSubject: 'Your video “{{title}}” is back on {{site}}',
+  restored:
+    'After your counter-notice and the waiting period the law requires, your video “{{title}}” is public again on {{site}}, and the strike it earned is withdrawn.',
 };
 
 export const ENGLISH_REASONS: Record<ModerationReason, string> = {
@@ -156,9 +166,11 @@ const OBJECT_TEXTS = {
 export function rejectionMail(
   input: {
     /** What was decided: an upload not published, or a video taken down. */
-    decision?: 'rejected' | 'removed';
+    decision?: 'rejected' | 'removed' | 'restored';
     /** What it is about: a video unless said otherwise. */
     objectType?: StatementObject;
+    /** A removal after a DMCA notice: the mail says how to send a counter-notice. */
+    dmca?: boolean;
     to: string;
     /** The member: the link opens their uploaded videos, where the statement and appeal are. */
     memberId: number;
@@ -190,18 +202,31 @@ export function rejectionMail(
   const text = (key: keyof Texts) => fill(own[key] || ENGLISH[key], values);
   const link = `${input.site.url}/members/${input.memberId}/`;
   const removed = input.decision === 'removed';
-  const [subjectKey, decisionKey, appealKey]: [keyof Texts, keyof Texts, keyof Texts] = !video
-    ? [...OBJECT_TEXTS[objectType], 'removedObjectAppeal']
+  const restored = input.decision === 'restored';
+  const [subjectKey, decisionKey]: readonly [keyof Texts, keyof Texts] = !video
+    ? OBJECT_TEXTS[objectType]
+    : restored
+      ? ['restoredSubject', 'restored']
+      : removed
+        ? ['removedSubject', 'removed']
+        : ['subject', 'rejected'];
+  const appealKey: keyof Texts = !video
+    ? 'removedObjectAppeal'
     : removed
-      ? ['removedSubject', 'removed', 'removedAppeal']
-      : ['subject', 'rejected', 'appeal'];
-  const paragraphs = [
-    text('greeting'),
-    text(decisionKey),
-    text('reason'),
-    ...(input.note ? [text('note')] : []),
-    text(appealKey),
-  ];
+      ? input.dmca
+        ? 'dmcaAppeal'
+        : 'removedAppeal'
+      : 'appeal';
+  // A restore is good news: nothing to contest.
+  const paragraphs = restored
+    ? [text('greeting'), text(decisionKey)]
+    : [
+        text('greeting'),
+        text(decisionKey),
+        text('reason'),
+        ...(input.note ? [text('note')] : []),
+        text(appealKey),
+      ];
   return {
     to: input.to,
     subject: text(subjectKey),
@@ -217,9 +242,10 @@ export function rejectionMail(
 }
 
 export interface RejectionNotice {
-  decision?: 'rejected' | 'removed';
+  decision?: 'rejected' | 'removed' | 'restored';
   /** A video unless said otherwise; `videoTitle` is then the object's title or excerpt. */
   objectType?: StatementObject;
+  dmca?: boolean;
   id: number;
   userId: number;
   videoTitle: string;
@@ -244,6 +270,7 @@ export function createStatementNotifier(deps: {
           {
             decision: statement.decision ?? 'rejected',
             objectType: statement.objectType ?? 'video',
+            dmca: statement.dmca ?? false,
             to: member.email,
             memberId: statement.userId,
             lang: member.lang,
@@ -256,7 +283,8 @@ export function createStatementNotifier(deps: {
           deps.translations,
         ),
       );
-      await deps.reviews.markMailed(statement.id);
+      // A restore is news about a statement already mailed: nothing to mark.
+      if (statement.decision !== 'restored') await deps.reviews.markMailed(statement.id);
     } catch (error) {
       deps.logger.warn({ err: error, statementId: statement.id }, 'statement mail not sent');
     }

@@ -80,3 +80,38 @@ export async function revokeStrikeOf(
   );
   return rows.length > 0;
 }
+
+/** Whether the member already has a strike from this DMCA notice (one per notice each). */
+export async function struckByNotice(tx: Tx, noticeId: number, userId: number): Promise<boolean> {
+  const rows = await tx.query(
+    'SELECT 1 FROM strikes WHERE dmca_notice_id = $1 AND user_id = $2 LIMIT 1',
+    [noticeId, userId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Takes back a DMCA notice's strike against the owner of `videoId` once none of their videos
+ * named in the notice is still down (taken down, countered and waiting, or held by a
+ * lawsuit). Answers whether one was taken back.
+ */
+export async function revokeNoticeStrikeIfClear(
+  tx: Tx,
+  noticeId: number,
+  videoId: number,
+  staffId: number | null,
+): Promise<boolean> {
+  const rows = await tx.query<{ id: number }>(
+    `UPDATE strikes s SET revoked_at = now(), revoked_by = $3
+       FROM videos owner
+      WHERE owner.id = $2 AND s.user_id = owner.user_id AND s.dmca_notice_id = $1
+        AND s.revoked_at IS NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM dmca_items i JOIN videos v ON v.id = i.video_id
+           WHERE i.notice_id = $1 AND v.user_id = owner.user_id
+             AND i.state IN ('taken_down', 'countered', 'lawsuit'))
+      RETURNING s.id`,
+    [noticeId, videoId, staffId],
+  );
+  return rows.length > 0;
+}

@@ -217,6 +217,8 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
       id: number,
       takedown: { reason: string; note: string; staffId: number; reportId: number | null },
       audit: (before: { state: number }) => AuditEntry,
+      /** Runs in the takedown's transaction (a DMCA notice's strike and item). */
+      inside?: (tx: Tx, done: { takedownId: number; userId: number }) => Promise<void>,
     ): Promise<
       | { outcome: 'done'; takedownId: number; statementId: number; userId: number; title: string }
       | { outcome: 'gone' | 'already' }
@@ -251,6 +253,7 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
           [video.user_id, id, takedown.reason, takedown.note, takedown.staffId],
         );
         await appendAudit(tx, audit({ state: Number(video.status_id) }));
+        await inside?.(tx, { takedownId: Number(row?.id), userId: Number(video.user_id) });
         return {
           outcome: 'done',
           takedownId: Number(row?.id),
@@ -313,8 +316,11 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
      */
     async restore(
       takedownId: number,
-      restore: { staffId: number; note: string },
+      /** `staffId` null: no one person restored it (a DMCA restore after the waiting period). */
+      restore: { staffId: number | null; note: string },
       audit: (takedown: { object_type: string; object_id: number; previous: number }) => AuditEntry,
+      /** Runs in the restore's transaction (the strike revoked, a DMCA item restored). */
+      inside?: (tx: Tx) => Promise<void>,
     ): Promise<{ objectType: string; objectId: number; userId: number } | undefined> {
       return database
         .transaction(async (tx) => {
@@ -341,6 +347,7 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
               throw new ObjectGone();
             }
             await appendAudit(tx, audit({ object_type: objectType, object_id: id, previous }));
+            await inside?.(tx);
             return { objectType, objectId: id, userId: object.userId };
           }
           const previous = Number(takedown.previous.status_id ?? VIDEO_STATUS.active);
@@ -357,6 +364,7 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
             tx,
             audit({ object_type: takedown.object_type, object_id: id, previous }),
           );
+          await inside?.(tx);
           return { objectType: 'video', objectId: id, userId: Number(video.user_id) };
         })
         .catch((error: unknown) => {

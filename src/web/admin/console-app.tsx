@@ -4,11 +4,15 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { ReportsPage, ReviewQueue } from '../../contracts/moderation.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { OverlayProvider } from '../components/overlays/overlays.tsx';
+import { AppealsScreen } from './appeals.tsx';
 import { AuditScreen } from './audit.tsx';
 import styles from './console.module.css';
 import { reviewQueuePath } from './console-paths.ts';
 import { EmptyState, useConsoleMe } from './console-ui.tsx';
 import type { ConsoleData, ConsoleView } from './console-view.ts';
+import { DmcaScreen } from './dmca.tsx';
+import { DmcaNewScreen } from './dmca-new.tsx';
+import { DmcaNoticeScreen } from './dmca-notice.tsx';
 import { MemberScreen } from './member.tsx';
 import { MembersScreen } from './members.tsx';
 import { ReportItemScreen } from './report-item.tsx';
@@ -53,6 +57,20 @@ function Nav({ queueCount, onNavigate }: { queueCount?: number; onNavigate?: () 
         <li>
           <NavLink to="/admin/takedowns/" className={link} onClick={onNavigate}>
             Takedowns
+          </NavLink>
+        </li>
+      ) : null}
+      {me.permissions.includes('read:report:any') ? (
+        <li>
+          <NavLink to="/admin/dmca/" className={link} onClick={onNavigate}>
+            DMCA
+          </NavLink>
+        </li>
+      ) : null}
+      {me.permissions.includes('disable:video:any') ? (
+        <li>
+          <NavLink to="/admin/appeals/" className={link} onClick={onNavigate}>
+            Appeals
           </NavLink>
         </li>
       ) : null}
@@ -113,6 +131,14 @@ function Screen({ view }: { view: ConsoleView }) {
       return <ReportItemScreen key={view.id} id={view.id} />;
     case 'takedowns':
       return <TakedownsScreen filters={view.filters} />;
+    case 'dmca':
+      return <DmcaScreen filters={view.filters} />;
+    case 'dmca-notice':
+      return <DmcaNoticeScreen key={view.id} id={view.id} />;
+    case 'appeals':
+      return <AppealsScreen page={view.page} />;
+    case 'dmca-new':
+      return <DmcaNewScreen key={view.reportId ?? 0} reportId={view.reportId} />;
     case 'missing':
       return (
         <EmptyState title="Not found">

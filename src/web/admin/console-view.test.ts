@@ -35,6 +35,18 @@ describe('consoleViewOf', () => {
       screen: 'takedowns',
       filters: { page: 1, inForce: false },
     });
+    expect(view('/admin/dmca/')).toEqual({
+      screen: 'dmca',
+      filters: { page: 1, state: 'received' },
+    });
+    expect(view('/admin/dmca/?state=all&page=2')).toEqual({
+      screen: 'dmca',
+      filters: { page: 2, state: 'all' },
+    });
+    expect(view('/admin/dmca/new')).toEqual({ screen: 'dmca-new', reportId: null });
+    expect(view('/admin/dmca/new?report=12')).toEqual({ screen: 'dmca-new', reportId: 12 });
+    expect(view('/admin/dmca/9/')).toEqual({ screen: 'dmca-notice', id: 9 });
+    expect(view('/admin/appeals/?page=3')).toEqual({ screen: 'appeals', page: 3 });
   });
 
   it('reads a member page', () => {
@@ -54,6 +66,8 @@ describe('consoleViewOf', () => {
       '/admin/reports/x/',
       '/admin/reports/1/2/',
       '/admin/takedowns/3/',
+      '/admin/dmca/x/',
+      '/admin/dmca/1/2/',
     ]) {
       expect(view(url)).toEqual({ screen: 'missing' });
     }
@@ -63,6 +77,16 @@ describe('consoleViewOf', () => {
 describe('viewDataPath', () => {
   it('names the API path of each screen', () => {
     expect(viewDataPath({ screen: 'item', id: 7 })).toBe('/api/admin/review/7');
+    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'received' } })).toBe(
+      '/api/admin/dmca?state=received',
+    );
+    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'all' } })).toBe(
+      '/api/admin/dmca',
+    );
+    expect(viewDataPath({ screen: 'dmca-notice', id: 3 })).toBe('/api/admin/dmca/3');
+    expect(viewDataPath({ screen: 'appeals', page: 1 })).toBe('/api/admin/appeals');
+    expect(viewDataPath({ screen: 'dmca-new', reportId: null })).toBeUndefined();
+    expect(viewDataPath({ screen: 'dmca-new', reportId: 5 })).toBe('/api/admin/reports/5');
     expect(viewDataPath({ screen: 'queue', query: { page: 1, q: '' } })).toBe('/api/admin/review');
     expect(viewDataPath({ screen: 'members', query: { page: 3, q: '' } })).toBe(
       '/api/admin/members?page=3',

@@ -5,11 +5,14 @@ import {
   auditPath,
   type ListQuery,
   membersPath,
+  parsePage,
   readAuditFilters,
   readListQuery,
   reviewItemPath,
   reviewQueuePath,
+  withQuery,
 } from './console-paths.ts';
+import { type DmcaFilters, dmcaNoticePath, dmcaPath, readDmcaFilters } from './dmca-paths.ts';
 import { memberRecordPath } from './member-paths.ts';
 import {
   type ReportFilters,
@@ -34,6 +37,11 @@ export type ConsoleView =
   | { screen: 'reports'; filters: ReportFilters }
   | { screen: 'report'; id: number }
   | { screen: 'takedowns'; filters: TakedownFilters }
+  | { screen: 'dmca'; filters: DmcaFilters }
+  | { screen: 'dmca-notice'; id: number }
+  /** The new-notice form; `reportId` pre-fills it from a contact-form report. */
+  | { screen: 'dmca-new'; reportId: number | null }
+  | { screen: 'appeals'; page: number }
   | { screen: 'missing' };
 
 /** The screen of `/admin/…`; 'index' for `/admin/` itself, which opens the queue. */
@@ -65,7 +73,16 @@ export function consoleViewOf(pathname: string, search: URLSearchParams): Consol
     const parsed = parseId(id);
     return parsed === undefined ? { screen: 'missing' } : { screen: 'member', id: parsed };
   }
+  if (section === 'dmca') {
+    if (id === undefined) return { screen: 'dmca', filters: readDmcaFilters(search) };
+    if (id === 'new') {
+      return { screen: 'dmca-new', reportId: parseId(search.get('report') ?? '') ?? null };
+    }
+    const parsed = parseId(id);
+    return parsed === undefined ? { screen: 'missing' } : { screen: 'dmca-notice', id: parsed };
+  }
   if (id !== undefined) return { screen: 'missing' };
+  if (section === 'appeals') return { screen: 'appeals', page: parsePage(search.get('page')) };
   if (section === 'takedowns') {
     return { screen: 'takedowns', filters: readTakedownFilters(search) };
   }
@@ -93,6 +110,14 @@ export function viewDataPath(view: ConsoleView): string | undefined {
       return reportItemPath(view.id);
     case 'takedowns':
       return takedownsPath(view.filters);
+    case 'dmca':
+      return dmcaPath(view.filters);
+    case 'dmca-notice':
+      return dmcaNoticePath(view.id);
+    case 'dmca-new':
+      return view.reportId === null ? undefined : reportItemPath(view.reportId);
+    case 'appeals':
+      return withQuery('/api/admin/appeals', [['page', view.page]]);
     case 'missing':
       return undefined;
   }

@@ -10,6 +10,7 @@ import styles from './console.module.css';
 import { changesOf, whenUtc } from './console-format.ts';
 import { reviewItemPath } from './console-paths.ts';
 import { ConsoleTitle, useConsoleMe } from './console-ui.tsx';
+import { dmcaNewHref } from './dmca-paths.ts';
 import {
   reasonLabel,
   senderOf,
@@ -231,6 +232,11 @@ function Actions({
         <button type="button" className={item.takeDown} onClick={onTakeDown}>
           Take down {what}
         </button>
+      ) : null}
+      {report.subject === 'dmca' && me.permissions.includes('disable:video:any') ? (
+        <Link to={dmcaNewHref(report.id)} className={item.recordDmca}>
+          Record as DMCA notice
+        </Link>
       ) : null}
     </section>
   );

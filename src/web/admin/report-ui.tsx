@@ -60,6 +60,7 @@ export function NoteDialog({
   noteLabel,
   confirmLabel,
   tone = 'danger',
+  noteRequired = false,
   busy,
   problem,
   onCancel,
@@ -71,6 +72,8 @@ export function NoteDialog({
   confirmLabel: string;
   /** A removal is red; a restore puts something back. */
   tone?: 'danger' | 'good';
+  /** The note must be written (a DMCA rejection says why); the server says so too. */
+  noteRequired?: boolean;
   busy: boolean;
   problem: string;
   onCancel: () => void;
@@ -116,7 +119,8 @@ export function NoteDialog({
         <h2 id={titleId}>{title}</h2>
         {children}
         <label htmlFor={noteId} className={picker.noteLabel}>
-          {noteLabel} (optional)
+          {noteLabel}
+          {noteRequired ? '' : ' (optional)'}
         </label>
         <textarea
           ref={noteField}

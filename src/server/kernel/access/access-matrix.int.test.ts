@@ -509,6 +509,21 @@ const OWN_REQUESTS: Record<string, Send> = {
   // A statement nobody has: past the gate, the appeal meets `not_found`.
   'POST /api/appeal.php': (s) =>
     form('/api/appeal.php', { statement_id: 999999, text: 'Please look again' }, s),
+  // An item nobody has: past the gate, the counter-notice meets `not_found`.
+  'POST /api/counter_notice.php': (s) =>
+    form(
+      '/api/counter_notice.php',
+      {
+        item_id: 999999,
+        name: 'A',
+        address: 'B',
+        phone: '1',
+        mistake: '1',
+        consent: '1',
+        signature: 'A',
+      },
+      s,
+    ),
   'POST /api/report.php': (s) =>
     multipart(
       '/api/report.php',
@@ -570,6 +585,19 @@ const STAFF_REQUESTS: Record<string, Send> = {
   'POST /api/admin/wall_posts/{id}/hide': (s) => form('/api/admin/wall_posts/999999/hide', {}, s),
   'POST /api/admin/wall_posts/{id}/unhide': (s) =>
     form('/api/admin/wall_posts/999999/unhide', {}, s),
+  'GET /api/admin/dmca': (s) => get('/api/admin/dmca?state=received', s),
+  // Incomplete: allowed roles get the field codes, nothing is recorded.
+  'POST /api/admin/dmca': (s) => form('/api/admin/dmca', { claimant_name: 'x' }, s),
+  'GET /api/admin/dmca/{id}': (s) => get('/api/admin/dmca/999999', s),
+  'POST /api/admin/dmca/{id}/act': (s) => form('/api/admin/dmca/999999/act', {}, s),
+  'POST /api/admin/dmca/{id}/reject': (s) =>
+    form('/api/admin/dmca/999999/reject', { note: 'x' }, s),
+  'POST /api/admin/dmca/items/{id}/lawsuit': (s) =>
+    form('/api/admin/dmca/items/999999/lawsuit', {}, s),
+  'GET /api/admin/appeals': (s) => get('/api/admin/appeals', s),
+  // No appeal 999999: allowed roles get not_found, nothing is decided.
+  'POST /api/admin/appeals/{id}': (s) =>
+    form('/api/admin/appeals/999999', { decision: 'uphold' }, s),
 };
 
 beforeAll(async () => {

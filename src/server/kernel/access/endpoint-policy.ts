@@ -153,6 +153,8 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   // is the member's own word (the service refuses another's statement to staff too).
   'GET /api/my_uploads.php': own('read', 'video'),
   'POST /api/appeal.php': own('update', 'video'),
+  // A DMCA counter-notice (decision 0049): the service answers not_found for another's item.
+  'POST /api/counter_notice.php': own('update', 'video'),
 
   // Albums.
   'POST /api/album_edit.php section=new': own('create', 'album'),
@@ -214,6 +216,14 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'POST /api/admin/members/{id}/comments/remove': staff('hide', 'comment'),
   'POST /api/admin/wall_posts/{id}/hide': staff('hide', 'comment'),
   'POST /api/admin/wall_posts/{id}/unhide': staff('hide', 'comment'),
+  'GET /api/admin/dmca': staff('read', 'report'),
+  'POST /api/admin/dmca': staff('disable', 'video'),
+  'GET /api/admin/dmca/{id}': staff('read', 'report'),
+  'POST /api/admin/dmca/{id}/act': staff('disable', 'video'),
+  'POST /api/admin/dmca/{id}/reject': staff('disable', 'video'),
+  'POST /api/admin/dmca/items/{id}/lawsuit': staff('disable', 'video'),
+  'GET /api/admin/appeals': staff('disable', 'video'),
+  'POST /api/admin/appeals/{id}': staff('disable', 'video'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */

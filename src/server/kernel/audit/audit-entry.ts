@@ -12,7 +12,29 @@ export interface Actor {
   viewer: Viewer;
   ip: string;
   userAgent: string;
+  /** The site itself acting on a schedule: recorded with the role `system`. */
+  system?: true;
 }
+
+/**
+ * The site acting on its own (a DMCA restore when the waiting period is over, decision 0049):
+ * actor id 0, which no account has (audit_log.actor_id has no foreign key), role `system`.
+ * Its viewer is a plain member's, so it passes no staff check if it is ever handed to one.
+ */
+export const SYSTEM_ACTOR: Actor = {
+  viewer: {
+    userId: 0,
+    username: 'system',
+    avatarVersion: 0,
+    ageVerified: false,
+    role: 'member',
+    trustedUploader: false,
+    sessionHash: '',
+  },
+  ip: '',
+  userAgent: '',
+  system: true,
+};
 
 export interface AuditEntry {
   actor: Actor;
@@ -34,7 +56,7 @@ export async function appendAudit(tx: Pick<Database, 'query'>, entry: AuditEntry
     [
       viewer.userId,
       viewer.username,
-      viewer.role,
+      entry.actor.system ? 'system' : viewer.role,
       entry.action,
       entry.objectType,
       entry.objectId,

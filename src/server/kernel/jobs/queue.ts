@@ -18,6 +18,8 @@ export interface JobPayloads {
   /** A media job that failed for good, however it ended (its dead letter queue). */
   'media.failed': { videoId: number; gen?: number; task?: string };
   'db.maintenance': Record<string, never>;
+  /** Restores the DMCA items whose waiting period is over (decision 0049). */
+  'dmca.restore': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -41,6 +43,8 @@ export interface SendOptions {
   priority?: number;
   /** When a job whose worker died is picked up again (default: the definition's timeout). */
   expireInSeconds?: number;
+  /** Not before then (a DMCA restore at the end of its waiting period). */
+  startAfter?: Date;
 }
 
 export interface JobDefinition<N extends JobName> {
@@ -183,6 +187,7 @@ export function createJobQueue(
       const id = await boss.send(name, payload as object, {
         ...(opts.priority !== undefined ? { priority: opts.priority } : {}),
         ...(opts.expireInSeconds !== undefined ? { expireInSeconds: opts.expireInSeconds } : {}),
+        ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
       });
       if (!id) throw new Error(`job ${name} was not queued`);
       return id;

@@ -2,9 +2,11 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { CounterNoticeAnswer } from '../../../contracts/dmca.schema.ts';
 import { formatDuration, isoDuration } from '../../../contracts/format.ts';
 import { isModerationReason } from '../../../contracts/moderation.ts';
 import {
+  type MyDmca,
   type MyStatement,
   type MyUpload,
   type MyUploads,
@@ -16,6 +18,7 @@ import { Pagination } from '../pagination.tsx';
 import styles from './my-uploads.module.css';
 
 const AppealDialog = lazy(() => import('./appeal-dialog.tsx'));
+const CounterNoticeDialog = lazy(() => import('./counter-notice-dialog.tsx'));
 
 // The member's own uploaded-videos tab (issue 16, decision 0045): every upload with its state
 // in words (a badge, never colour alone), and for a rejected or removed one the statement of
@@ -36,6 +39,33 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
   const queryClient = useQueryClient();
   const { toast } = useOverlays();
   const [appealing, setAppealing] = useState<{ upload: MyUpload; reason: string } | null>(null);
+  const [countering, setCountering] = useState<MyUpload | null>(null);
+
+  function countered(videoId: number, answer: CounterNoticeAnswer) {
+    setCountering(null);
+    toast('success', t('myUploads.counterSent'));
+    queryClient.setQueryData<MyUploads>(['api', path], (now) =>
+      now
+        ? {
+            ...now,
+            items: now.items.map((item) =>
+              item.id === videoId && item.dmca
+                ? {
+                    ...item,
+                    dmca: {
+                      ...item.dmca,
+                      state: 'countered',
+                      can_counter: false,
+                      restore_after: answer.restore_after,
+                    },
+                  }
+                : item,
+            ),
+          }
+        : now,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['api', path] });
+  }
 
   function appealed(videoId: number) {
     setAppealing(null);
@@ -49,7 +79,8 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
               item.id === videoId && item.statement
                 ? {
                     ...item,
-                    state: 'review',
+                    // A rejection goes back to review; a removal stays down until decided.
+                    state: item.state === 'rejected' ? 'review' : item.state,
                     statement: { ...item.statement, appeal_state: 'open', can_appeal: false },
                   }
                 : item,
@@ -77,6 +108,7 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
               key={upload.id}
               upload={upload}
               onAppeal={(reason) => setAppealing({ upload, reason })}
+              onCounter={() => setCountering(upload)}
             />
           ))}
         </ul>
@@ -93,6 +125,17 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
           />
         </Suspense>
       ) : null}
+      {countering?.dmca ? (
+        <Suspense fallback={null}>
+          <CounterNoticeDialog
+            title={countering.title}
+            url={countering.dmca.url}
+            itemId={countering.dmca.item_id}
+            onSent={(answer) => countered(countering.id, answer)}
+            onClose={() => setCountering(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -100,9 +143,11 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
 function UploadItem({
   upload,
   onAppeal,
+  onCounter,
 }: {
   upload: MyUpload;
   onAppeal: (reason: string) => void;
+  onCounter: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
@@ -154,9 +199,51 @@ function UploadItem({
           state={upload.state}
           titleId={titleId}
           onAppeal={onAppeal}
+          dmca={upload.dmca}
+          onCounter={onCounter}
         />
       ) : null}
     </li>
+  );
+}
+
+/** The DMCA notice behind a removal, and the way to counter it (decision 0049). */
+function DmcaNews({
+  dmca,
+  titleId,
+  onCounter,
+}: {
+  dmca: MyDmca;
+  titleId: string;
+  onCounter: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <p className={styles.note}>
+        {t('myUploads.dmcaFrom', { claimant: dmca.claimant, works: dmca.works })}
+      </p>
+      {dmca.state === 'countered' && dmca.restore_after ? (
+        <p className={styles.appealNews}>
+          {t('myUploads.dmcaCountered', { date: formatDate(dmca.restore_after, i18n.language) })}
+        </p>
+      ) : null}
+      {dmca.state === 'lawsuit' ? (
+        <p className={styles.appealNews}>{t('myUploads.dmcaLawsuit')}</p>
+      ) : null}
+      {dmca.can_counter ? <p className={styles.appealHow}>{t('myUploads.dmcaHow')}</p> : null}
+      {dmca.can_counter ? (
+        <button
+          type="button"
+          className={styles.appeal}
+          aria-haspopup="dialog"
+          aria-describedby={titleId}
+          onClick={onCounter}
+        >
+          {t('myUploads.dmcaCounter')}
+        </button>
+      ) : null}
+    </>
   );
 }
 
@@ -165,6 +252,8 @@ function Statement({
   state,
   titleId,
   onAppeal,
+  dmca,
+  onCounter,
 }: {
   statement: MyStatement;
   state: MyUpload['state'];
@@ -172,6 +261,8 @@ function Statement({
   titleId: string;
   /** Opens the appeal dialog, which repeats the reason in the member's words. */
   onAppeal: (reason: string) => void;
+  dmca: MyDmca | null;
+  onCounter: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const reason = isModerationReason(statement.reason)
@@ -188,7 +279,8 @@ function Statement({
   return (
     <div className={styles.statement}>
       <p className={styles.reason}>{t('myUploads.reason', { reason })}</p>
-      {statement.note ? (
+      {/* A DMCA removal's note is the notice itself, told below in the member's words. */}
+      {statement.note && !(dmca && state === 'removed') ? (
         <p className={styles.note}>{t('myUploads.note', { note: statement.note })}</p>
       ) : null}
       <p className={styles.meta}>
@@ -211,6 +303,9 @@ function Statement({
         >
           {t('myUploads.appeal')}
         </button>
+      ) : null}
+      {dmca && state === 'removed' ? (
+        <DmcaNews dmca={dmca} titleId={titleId} onCounter={onCounter} />
       ) : null}
     </div>
   );

@@ -1,0 +1,119 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { DmcaNoticesPage } from '../../contracts/dmca.schema.ts';
+import { apiQuery } from '../api/query.ts';
+import styles from './console.module.css';
+import { whenUtc } from './console-format.ts';
+import { ConsolePager, ConsoleTitle, EmptyState, ScreenHeader } from './console-ui.tsx';
+import list from './dmca.module.css';
+import {
+  type DmcaFilters,
+  type DmcaListState,
+  dmcaHref,
+  dmcaNewHref,
+  dmcaNoticeHref,
+  dmcaPath,
+} from './dmca-paths.ts';
+
+// DMCA notices (decision 0049): newest first, those received and not yet decided unless
+// another state is asked for. A notice opens on its own page, where staff act on it.
+
+const TABS: { state: DmcaListState; label: string }[] = [
+  { state: 'received', label: 'Received' },
+  { state: 'actioned', label: 'Actioned' },
+  { state: 'rejected', label: 'Rejected' },
+  { state: 'all', label: 'All' },
+];
+
+export const NOTICE_STATE_CHIP: Record<string, string> = {
+  received: styles.chipWarn ?? '',
+  actioned: styles.chipGood ?? '',
+  rejected: styles.chipBad ?? '',
+};
+
+export function DmcaScreen({ filters }: { filters: DmcaFilters }) {
+  const { data } = useSuspenseQuery(apiQuery<DmcaNoticesPage>(dmcaPath(filters)));
+  const title = 'DMCA notices';
+  return (
+    <>
+      <ConsoleTitle title={title} />
+      <ScreenHeader title={title} count={`${data.total}`}>
+        <div className={list.headerActions}>
+          <nav className={list.tabs} aria-label="Which notices">
+            {TABS.map((tab) => (
+              <Link
+                key={tab.state}
+                to={dmcaHref({ page: 1, state: tab.state })}
+                className={list.tab}
+                aria-current={filters.state === tab.state ? 'page' : undefined}
+              >
+                {tab.label}
+              </Link>
+            ))}
+          </nav>
+          <Link to={dmcaNewHref()} className={list.primary}>
+            New notice
+          </Link>
+        </div>
+      </ScreenHeader>
+      {data.items.length === 0 ? (
+        <EmptyState title={filters.state === 'received' ? 'No notice waiting' : 'No notice here'}>
+          <p>
+            A notice comes from a DMCA report of the contact form, or is typed in from a letter or
+            an e-mail.
+          </p>
+          <Link to={dmcaNewHref()}>Record a notice</Link>
+        </EmptyState>
+      ) : (
+        <table className={`${styles.table} ${list.table}`}>
+          <thead>
+            <tr>
+              <th scope="col">Notice</th>
+              <th scope="col">Claimant</th>
+              <th scope="col">URLs</th>
+              <th scope="col">Received</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((row) => (
+              <tr key={row.id} data-notice={row.id}>
+                <td data-label="Notice">
+                  <Link className={styles.tableLink} to={dmcaNoticeHref(row.id)}>
+                    #{row.id}
+                  </Link>
+                </td>
+                <td data-label="Claimant">
+                  <span className={list.stack}>
+                    <Link className={styles.tableLink} to={dmcaNoticeHref(row.id)}>
+                      {row.claimant_company || row.claimant_name}
+                    </Link>
+                    <span className={list.small}>
+                      {row.claimant_company ? `${row.claimant_name}, ` : ''}
+                      {row.claimant_email}
+                    </span>
+                  </span>
+                </td>
+                <td data-label="URLs">{row.items}</td>
+                <td data-label="Received" className={list.when}>
+                  <span className={list.stack}>
+                    <span>{whenUtc(row.received_at)}</span>
+                    {row.entered_by ? (
+                      <span className={list.small}>by {row.entered_by}</span>
+                    ) : null}
+                  </span>
+                </td>
+                <td data-label="State">
+                  <span className={`${styles.chip} ${NOTICE_STATE_CHIP[row.state] ?? ''}`}>
+                    {row.state}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ConsolePager page={data.page} pages={data.pages} />
+    </>
+  );
+}
