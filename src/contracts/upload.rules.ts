@@ -135,6 +135,19 @@ export function splitTags(raw: string): string[] {
   return tags;
 }
 
+/** The comma-separated category ids of a form; `undefined` for a part that is no id. */
+function categoryIds(raw: string): (number | undefined)[] {
+  const trimmed = raw.trim();
+  return (trimmed === '' ? [] : trimmed.split(',')).map((part) => parseId(part.trim()));
+}
+
+/** A part that is no id is `invalid_params`, unless the count already failed. */
+function checkCategoryIds(categories: (number | undefined)[], errors: FieldError[]): void {
+  if (categories.some((id) => id === undefined) && !errors.some((e) => e.field === 'categories')) {
+    errors.push({ field: 'categories', code: 'invalid_params' });
+  }
+}
+
 /**
  * The rules of the form's text and choices, before any file is looked at. `hasPreview`:
  * the member chose a frame or sent an image (SPEC.md §5 "preview required").
@@ -209,10 +222,7 @@ export type VideoFormParse =
  */
 export function parseVideoForm(raw: Record<string, unknown>, hasImage: boolean): VideoFormParse {
   const text = (name: string) => (typeof raw[name] === 'string' ? (raw[name] as string) : '');
-  const rawCategories = text('categories').trim();
-  const categories = (rawCategories === '' ? [] : rawCategories.split(',')).map((part) =>
-    parseId(part.trim()),
-  );
+  const categories = categoryIds(text('categories'));
   const tags = splitTags(text('tags'));
   const screenshotText = text('screenshot').trim();
   const screenshot = screenshotText === '' ? undefined : parseId(screenshotText);
@@ -222,9 +232,7 @@ export function parseVideoForm(raw: Record<string, unknown>, hasImage: boolean):
     { title: text('title'), description: text('description'), categories, tags },
     choseFrame || hasImage,
   );
-  if (categories.some((id) => id === undefined) && !errors.some((e) => e.field === 'categories')) {
-    errors.push({ field: 'categories', code: 'invalid_params' });
-  }
+  checkCategoryIds(categories, errors);
   const orientation = text('orientation') === '' ? 'str' : text('orientation');
   if (!(GENDERS as readonly string[]).includes(orientation)) {
     errors.push({ field: 'orientation', code: 'invalid_params' });
@@ -270,18 +278,13 @@ export function parseMetadataForm(
   raw: Record<string, unknown>,
 ): { ok: true; value: MetadataValues } | { ok: false; errors: FieldError[] } {
   const text = (name: string) => (typeof raw[name] === 'string' ? (raw[name] as string) : '');
-  const rawCategories = text('categories').trim();
-  const categories = (rawCategories === '' ? [] : rawCategories.split(',')).map((part) =>
-    parseId(part.trim()),
-  );
+  const categories = categoryIds(text('categories'));
   const tags = splitTags(text('tags'));
   const errors = checkVideoForm(
     { title: text('title'), description: text('description'), categories, tags },
     true,
   );
-  if (categories.some((id) => id === undefined) && !errors.some((e) => e.field === 'categories')) {
-    errors.push({ field: 'categories', code: 'invalid_params' });
-  }
+  checkCategoryIds(categories, errors);
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,

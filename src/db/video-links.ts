@@ -10,6 +10,19 @@ export interface VideoLinks {
   tags: readonly { dir: string; title: string }[];
 }
 
+/** How many of these ids name a category (the forms check theirs all do). */
+export async function countCategories(
+  db: Pick<Database, 'query'>,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM categories WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** Adds the links of a video that has none yet, and makes its search document. */
 export async function writeVideoLinks(
   tx: Pick<Database, 'query'>,

@@ -1,16 +1,17 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoPath } from '../../src/contracts/paths.ts';
-import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { addStaffAccount } from './staff.ts';
+import type { RunningServer } from './server.ts';
+import {
+  openOn,
+  pressSeen,
+  type StaffAccount,
+  seedModerationMember,
+  signInByModal,
+  startStaffSite,
+} from './staff.ts';
 
 // DMCA notices in Debian's Chromium (issue 16, decision 0049), walked end to end: a moderator
 // (made by the real CLI while the site is stopped, signed in with a TOTP code) records a
@@ -19,38 +20,31 @@ import { addStaffAccount } from './staff.ts';
 // at a laptop's), every control checked on screen and not covered; the site runs with the
 // waiting period at 0 days, so the restore job brings both back and a visitor sees them.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'seeded-password1';
-let dataDir: string;
 let site: RunningServer;
 let browser: Browser;
-let staff: { password: string; secret: string };
+let staff: StaffAccount;
 let moderatorState: Awaited<ReturnType<BrowserContext['storageState']>>;
 const members = new Map<string, { userId: number; published: number }>();
 
-async function seed(username: string) {
-  const { stdout } = await promisify(execFile)(
-    path.join(ROOT, 'node_modules/.bin/node'),
-    ['tests/e2e/seed-moderation.ts', dataDir, username, PASSWORD, 'en'],
-    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn' } },
-  );
-  members.set(username, JSON.parse(stdout.trim().split('\n').pop() ?? '{}'));
-}
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-dmca-'));
-  const env = {
-    DATA_DIR: dataDir,
-    DEMO_VIDEOS: '30',
-    DEMO_PLAYABLE: '0',
-    // The restore is due as soon as the counter-notice is in.
-    DMCA_RESTORE_BUSINESS_DAYS: '0',
-  };
-  await (await startServer(env)).stop();
-  await seed('phonecounter');
-  await seed('laptopcounter');
-  staff = await addStaffAccount(dataDir, 'dmcamod', 'moderator');
-  site = await startServer(env);
+  const started = await startStaffSite({
+    name: 'dmca',
+    env: {
+      DEMO_VIDEOS: '30',
+      DEMO_PLAYABLE: '0',
+      // The restore is due as soon as the counter-notice is in.
+      DMCA_RESTORE_BUSINESS_DAYS: '0',
+    },
+    staff: { dmcamod: 'moderator' },
+    prepare: async (dataDir) => {
+      for (const username of ['phonecounter', 'laptopcounter']) {
+        members.set(username, await seedModerationMember(dataDir, username, PASSWORD));
+      }
+    },
+  });
+  site = started.site;
+  staff = started.accounts.get('dmcamod') as StaffAccount;
   browser = await launchBrowser();
 }, 240_000);
 
@@ -59,15 +53,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function open(page: Page, pathname: string) {
-  await page.goto(`${site.url}${pathname}`);
-  await waitForHydration(page);
-}
-
-async function pressSeen(page: Page, target: Locator, touch: boolean) {
-  await expectOnScreen(page, target);
-  await press(target, touch);
-}
+const open = (page: Page, pathname: string) => openOn(site, page, pathname);
 
 /** The video's state as a visitor's request gets it: '1' published, '5' gone. */
 async function publicState(id: number): Promise<string> {
@@ -75,22 +61,8 @@ async function publicState(id: number): Promise<string> {
   return ((await res.json()) as { video: { status_id: string } }).video.status_id;
 }
 
-async function signInModerator(page: Page) {
-  await open(page, '/');
-  await page.locator('header').getByRole('link', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username').fill('dmcamod');
-  await dialog.getByLabel('Password').fill(staff.password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  const code = dialog.getByLabel('Code', { exact: true });
-  await code.waitFor();
-  await code.fill(await totpCode(staff.secret));
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expect
-    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid'))
-    .toBe(true);
-  await waitForHydration(page);
-}
+const signInModerator = (page: Page) =>
+  signInByModal(site, page, 'dmcamod', staff.password, staff.secret);
 
 async function signInMember(page: Page, username: string) {
   await open(page, '/signin/');

@@ -1,16 +1,17 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
-import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
+import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import { mailTo } from './outbox.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { addStaffAccount } from './staff.ts';
+import type { RunningServer } from './server.ts';
+import {
+  openOn,
+  pressSeen,
+  type StaffAccount,
+  seedModerationMember,
+  signInByModal,
+  startStaffSite,
+} from './staff.ts';
 
 // The console's member page (issue 16, decision 0048), walked as the brief says: a moderator
 // (made by the real CLI, signed in with a TOTP code) gives a member three strikes from the
@@ -18,30 +19,27 @@ import { addStaffAccount } from './staff.ts';
 // signed out, their sign-in shows the banned message and their video is gone for visitors.
 // On a phone, by touch, the moderator lifts the ban and all of it is back.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'seeded-password1';
 const MEMBER = 'strikedmember';
-let dataDir: string;
 let site: RunningServer;
 let browser: Browser;
-let staff: { password: string; secret: string };
+let staff: StaffAccount;
 let seeded: { userId: number; published: number };
 let moderatorState: Awaited<ReturnType<BrowserContext['storageState']>>;
 let memberContext: BrowserContext;
 let memberPage: Page;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-people-'));
-  const env = { DATA_DIR: dataDir, DEMO_VIDEOS: '30', DEMO_PLAYABLE: '0' };
-  await (await startServer(env)).stop();
-  staff = await addStaffAccount(dataDir, 'peoplemod', 'moderator');
-  const { stdout } = await promisify(execFile)(
-    path.join(ROOT, 'node_modules/.bin/node'),
-    ['tests/e2e/seed-moderation.ts', dataDir, MEMBER, PASSWORD, 'en'],
-    { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn' } },
-  );
-  seeded = JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
-  site = await startServer(env);
+  const started = await startStaffSite({
+    name: 'people',
+    env: { DEMO_VIDEOS: '30', DEMO_PLAYABLE: '0' },
+    staff: { peoplemod: 'moderator' },
+    prepare: async (dataDir) => {
+      seeded = await seedModerationMember(dataDir, MEMBER, PASSWORD);
+    },
+  });
+  site = started.site;
+  staff = started.accounts.get('peoplemod') as StaffAccount;
   browser = await launchBrowser();
 }, 240_000);
 
@@ -50,15 +48,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function open(page: Page, pathname: string) {
-  await page.goto(`${site.url}${pathname}`);
-  await waitForHydration(page);
-}
-
-async function pressSeen(page: Page, target: Locator, touch: boolean) {
-  await expectOnScreen(page, target);
-  await press(target, touch);
-}
+const open = (page: Page, pathname: string) => openOn(site, page, pathname);
 
 /** The sign-in page's form, as the member fills it. */
 async function signInForm(page: Page, usr: string, pwd: string) {
@@ -73,23 +63,8 @@ async function signInForm(page: Page, usr: string, pwd: string) {
 const signedIn = async (page: Page) =>
   (await page.locator('header').getByRole('link', { name: 'Log in' }).count()) === 0;
 
-async function signInModerator(page: Page) {
-  await open(page, '/');
-  await page.locator('header').getByRole('link', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username').fill('peoplemod');
-  await dialog.getByLabel('Password').fill(staff.password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  const code = dialog.getByLabel('Code', { exact: true });
-  await code.waitFor();
-  await code.fill(await totpCode(staff.secret));
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expect
-    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid'))
-    .toBe(true);
-  await waitForHydration(page);
-  await expect.poll(() => signedIn(page)).toBe(true);
-}
+const signInModerator = (page: Page) =>
+  signInByModal(site, page, 'peoplemod', staff.password, staff.secret);
 
 /** The member's published video, as a visitor's page shows it. */
 async function visitorSeesVideo(): Promise<'shown' | 'deleted'> {
@@ -151,7 +126,7 @@ describe('the console member page', () => {
     await expectOnScreen(page, main.getByRole('button', { name: 'Unban…' }));
 
     // The member is told by mail, and their open session is over.
-    const mail = await mailTo(dataDir, `${MEMBER}@e2e.test`, { subject: /has been banned/ });
+    const mail = await mailTo(site.dataDir, `${MEMBER}@e2e.test`, { subject: /has been banned/ });
     expect(mail.subject).toBe('Your account on Afterglow has been banned');
     await memberPage.reload();
     await waitForHydration(memberPage);

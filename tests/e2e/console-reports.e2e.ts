@@ -1,16 +1,12 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../src/server/staff/second-factor.ts';
-import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
-import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
+import { launchBrowser, watchErrors } from './browser.ts';
+import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import { mailTo } from './outbox.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { RunningServer } from './server.ts';
 import { proveHuman } from './site.ts';
-import { addStaffAccount } from './staff.ts';
+import { openOn, pressSeen, type StaffAccount, signInByModal, startStaffSite } from './staff.ts';
 
 // The console's reports inbox and takedowns (issue 16, decisions 0043 and 0046), walked as
 // the issue's done-when says: a visitor reports a video from its page (the listing it sits on
@@ -22,19 +18,20 @@ import { addStaffAccount } from './staff.ts';
 // every control pressed is checked on screen and not covered.
 
 const LISTING = '/videos/latest-updates/1/';
-let dataDir: string;
 let site: RunningServer;
 let browser: Browser;
-let staff: { password: string; secret: string };
+let staff: StaffAccount;
 /** The moderator's signed-in cookies, shared by both sizes (a TOTP code is good once). */
 let moderatorState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-reports-'));
-  const env = { DATA_DIR: dataDir, DEMO_VIDEOS: '30', DEMO_PLAYABLE: '0' };
-  await (await startServer(env)).stop();
-  staff = await addStaffAccount(dataDir, 'inboxmod', 'moderator');
-  site = await startServer(env);
+  const started = await startStaffSite({
+    name: 'reports',
+    env: { DEMO_VIDEOS: '30', DEMO_PLAYABLE: '0' },
+    staff: { inboxmod: 'moderator' },
+  });
+  site = started.site;
+  staff = started.accounts.get('inboxmod') as StaffAccount;
   browser = await launchBrowser();
 }, 240_000);
 
@@ -43,16 +40,9 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function open(page: Page, pathname: string) {
-  await page.goto(`${site.url}${pathname}`);
-  await waitForHydration(page);
-}
+const open = (page: Page, pathname: string) => openOn(site, page, pathname);
 
 /** On screen, not covered, then pressed as the device does. */
-async function pressSeen(page: Page, target: Locator, touch: boolean) {
-  await expectOnScreen(page, target);
-  await press(target, touch);
-}
 
 /** The videos a listing or search page links, as a visitor gets it (server-rendered). */
 async function linkedIds(pathname: string): Promise<number[]> {
@@ -72,26 +62,8 @@ async function screenshotFile() {
 }
 
 /** The moderator signs in through the Login modal; a code already used waits for the next. */
-async function signInModerator(page: Page) {
-  await open(page, '/');
-  await page.locator('header').getByRole('link', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username').fill('inboxmod');
-  await dialog.getByLabel('Password').fill(staff.password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  const code = dialog.getByLabel('Code', { exact: true });
-  await code.waitFor();
-  await code.fill(await totpCode(staff.secret));
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expect
-    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid'))
-    .toBe(true);
-  // The page reloads signed in.
-  await waitForHydration(page);
-  await expect
-    .poll(() => page.locator('header').getByRole('link', { name: 'Log in' }).count())
-    .toBe(0);
-}
+const signInModerator = (page: Page) =>
+  signInByModal(site, page, 'inboxmod', staff.password, staff.secret);
 
 /** A visitor sends the Report form of a video page; answers the message sent. */
 async function reportVideo(page: Page, videoPath: string, touch: boolean, words: string) {
@@ -210,7 +182,9 @@ describe('reports inbox and takedowns', () => {
     await page.getByText('Answer sent to owner@studio.test').waitFor();
     await expect.poll(() => answer.inputValue()).toBe('');
     await main.locator('[data-action="report.answer"]').waitFor();
-    const mail = await mailTo(dataDir, 'owner@studio.test', { subject: /^Re: your dmca report/ });
+    const mail = await mailTo(site.dataDir, 'owner@studio.test', {
+      subject: /^Re: your dmca report/,
+    });
     expect(mail.subject).toContain('Afterglow');
 
     await pressSeen(page, main.getByRole('button', { name: 'Take down video' }), false);

@@ -1,14 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../src/server/staff/second-factor.ts';
-import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
-import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { launchBrowser, watchErrors } from './browser.ts';
+import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
+import type { RunningServer } from './server.ts';
 import { proveHuman } from './site.ts';
-import { addStaffAccount } from './staff.ts';
+import { openOn, pressSeen, type StaffAccount, signInByModal, startStaffSite } from './staff.ts';
 
 // Takedowns of other objects than videos (issue 16, decision 0047), walked in the browser:
 // the demo member comments on a video; a visitor, with the video page (and so its comments
@@ -17,19 +13,20 @@ import { addStaffAccount } from './staff.ts';
 // restored, it is back. A video taken down says on its page that it was removed and why,
 // on a phone by touch and on a laptop.
 
-let dataDir: string;
 let site: RunningServer;
 let browser: Browser;
-let staff: { password: string; secret: string };
+let staff: StaffAccount;
 let moderatorState: Awaited<ReturnType<BrowserContext['storageState']>>;
 const COMMENT = 'Cheap pills and fake watches, visit my shop today';
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-takedown-objects-'));
-  const env = { DATA_DIR: dataDir, DEMO_VIDEOS: '12', DEMO_PLAYABLE: '0' };
-  await (await startServer(env)).stop();
-  staff = await addStaffAccount(dataDir, 'objectsmod', 'moderator');
-  site = await startServer(env);
+  const started = await startStaffSite({
+    name: 'takedown-objects',
+    env: { DEMO_VIDEOS: '12', DEMO_PLAYABLE: '0' },
+    staff: { objectsmod: 'moderator' },
+  });
+  site = started.site;
+  staff = started.accounts.get('objectsmod') as StaffAccount;
   browser = await launchBrowser();
 }, 240_000);
 
@@ -38,38 +35,11 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function open(page: Page, pathname: string) {
-  await page.goto(`${site.url}${pathname}`);
-  await waitForHydration(page);
-}
-
-async function pressSeen(page: Page, target: Locator, touch: boolean) {
-  await expectOnScreen(page, target);
-  await press(target, touch);
-}
+const open = (page: Page, pathname: string) => openOn(site, page, pathname);
 
 /** Signs in through the Login modal; staff answer a TOTP code too. */
-async function signIn(page: Page, username: string, password: string, secret?: string) {
-  await open(page, '/');
-  await page.locator('header').getByRole('link', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  if (secret) {
-    const code = dialog.getByLabel('Code', { exact: true });
-    await code.waitFor();
-    await code.fill(await totpCode(secret));
-    await dialog.getByRole('button', { name: 'Verify' }).click();
-  }
-  await expect
-    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid'))
-    .toBe(true);
-  await waitForHydration(page);
-  await expect
-    .poll(() => page.locator('header').getByRole('link', { name: 'Log in' }).count())
-    .toBe(0);
-}
+const signIn = (page: Page, username: string, password: string, secret?: string) =>
+  signInByModal(site, page, username, password, secret);
 
 /** The comments a visitor's video page lists. */
 async function commentsShown(page: Page, videoPath: string): Promise<string[]> {

@@ -1,16 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  LANGUAGES,
-  type Language,
-} from '../../contracts/constants.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
 import { type BanReason, isModerationReason } from '../../contracts/moderation.ts';
 import type { Mailer, MailMessage } from '../kernel/mail/mailer.ts';
-import { ENGLISH_REASONS, escapeHtml, fill } from './statement-mail.ts';
+import { ENGLISH_REASONS, escapeHtml, fill, moderationLocales } from './statement-mail.ts';
 
 // Statements of reasons about a member's account (DSA art. 17, decision 0048): a ban, a
 // strike, all their comments removed. Mailed in the member's language from the screen locale
@@ -55,20 +47,12 @@ export type MemberMailTranslations = Partial<
   Record<Language, Partial<Texts> & { reasons?: Reasons }>
 >;
 
-const LOCALES_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../web/i18n/locales/screens',
-);
-
 /** `moderation.memberMail` and `moderation.reasons` of every screen locale file (read once). */
-export function memberMailTranslations(dir = LOCALES_DIR): MemberMailTranslations {
+export function memberMailTranslations(dir?: string): MemberMailTranslations {
   const translations: MemberMailTranslations = {};
-  for (const lang of LANGUAGES) {
-    const json = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as {
-      moderation?: { memberMail?: Partial<Texts>; reasons?: Reasons };
-    };
-    const section = json.moderation;
-    if (section) translations[lang] = { ...section.memberMail, reasons: section.reasons ?? {} };
+  for (const [lang, section] of Object.entries(moderationLocales(dir))) {
+    const words = section as { memberMail?: Partial<Texts>; reasons?: Reasons };
+    translations[lang as Language] = { ...words.memberMail, reasons: words.reasons ?? {} };
   }
   return translations;
 }

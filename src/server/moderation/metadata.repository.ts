@@ -1,7 +1,7 @@
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
 import { moveVideoCounters } from '../../db/counters.ts';
-import { replaceVideoLinks, type VideoLinks } from '../../db/video-links.ts';
+import { countCategories, replaceVideoLinks, type VideoLinks } from '../../db/video-links.ts';
 import { videoListedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 
@@ -30,14 +30,7 @@ interface Locked {
 
 export function createMetadataRepository(database: Pick<Database, 'query' | 'transaction'>) {
   return {
-    async countCategories(ids: number[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      const [row] = await database.query<{ n: number | string }>(
-        'SELECT count(*) AS n FROM categories WHERE id = ANY($1::int[])',
-        [ids],
-      );
-      return Number(row?.n ?? 0);
-    },
+    countCategories: (ids: number[]) => countCategories(database, ids),
 
     /** False when there is no such video (or it is deleted). */
     async edit(

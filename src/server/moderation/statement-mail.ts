@@ -122,27 +122,35 @@ const LOCALES_DIR = path.resolve(
 );
 
 /**
- * The mail's texts and the reasons in every language, from the screen locale files'
- * `moderation.mail` and `moderation.reasons` (read once, when the app is composed).
+ * The `moderation` section of every screen locale file (the words the member's pages show
+ * too): what the statement mails of this file and of member-mail.ts are written from.
  */
-export function statementMailTranslations(dir = LOCALES_DIR): MailTranslations {
-  const translations: MailTranslations = {};
+export function moderationLocales(
+  dir = LOCALES_DIR,
+): Partial<Record<Language, Record<string, unknown>>> {
+  const sections: Partial<Record<Language, Record<string, unknown>>> = {};
   for (const lang of LANGUAGES) {
     const json = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as {
-      moderation?: {
-        mail?: Partial<Texts>;
-        reasons?: Partial<Record<ModerationReason, string>>;
-        removedReasons?: Partial<Record<ModerationReason, string>>;
-      };
+      moderation?: Record<string, unknown>;
     };
-    const section = json.moderation;
-    if (section) {
-      translations[lang] = {
-        ...section.mail,
-        reasons: section.reasons ?? {},
-        objectReasons: section.removedReasons ?? {},
-      };
-    }
+    if (json.moderation) sections[lang] = json.moderation;
+  }
+  return sections;
+}
+
+export function statementMailTranslations(dir = LOCALES_DIR): MailTranslations {
+  const translations: MailTranslations = {};
+  for (const [lang, section] of Object.entries(moderationLocales(dir))) {
+    const words = section as {
+      mail?: Partial<Texts>;
+      reasons?: Partial<Record<ModerationReason, string>>;
+      removedReasons?: Partial<Record<ModerationReason, string>>;
+    };
+    translations[lang as Language] = {
+      ...words.mail,
+      reasons: words.reasons ?? {},
+      objectReasons: words.removedReasons ?? {},
+    };
   }
   return translations;
 }

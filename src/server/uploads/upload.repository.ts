@@ -2,7 +2,7 @@ import type { Gender } from '../../contracts/constants.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
 import { moveVideoCounters } from '../../db/counters.ts';
-import { writeVideoLinks } from '../../db/video-links.ts';
+import { countCategories, writeVideoLinks } from '../../db/video-links.ts';
 import type { OwnerFilter } from '../kernel/access/policy.ts';
 import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
 
@@ -50,14 +50,7 @@ export function createUploadRepository(database: Database) {
       return rows.length > 0;
     },
 
-    async countCategories(ids: number[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      const [row] = await database.query<{ n: number | string }>(
-        'SELECT count(*) AS n FROM categories WHERE id = ANY($1::int[])',
-        [ids],
-      );
-      return Number(row?.n ?? 0);
-    },
+    countCategories: (ids: number[]) => countCategories(database, ids),
 
     /**
      * The video row of an upload, processing, with its categories, tags and search

@@ -3,20 +3,18 @@ import {
   MODERATION_NOTE_MAX,
   MODERATION_REASONS,
   type ModerationReason,
-  REASON_LABELS,
 } from '../../contracts/moderation.ts';
 import { isApiError } from '../api/client.ts';
 import styles from './console.module.css';
 import { useConsoleKeys } from './console-ui.tsx';
 import picker from './reason-picker.module.css';
+import { ReasonChoices } from './reason-picker.tsx';
 import own from './takedown-dialog.module.css';
 
 // One act on a member's account (decision 0048), confirmed in a dialog: a ban, a strike, all
 // comments removed (a reason of the list, 1-9 and 0, and a note), or an unban or revoke (a
 // note only). Enter confirms, Escape cancels; a refusal is told inside the dialog, which sits
 // above the site's toasts.
-
-const keyOf = (index: number) => String((index + 1) % 10);
 
 export interface ActFields {
   reason?: ModerationReason;
@@ -124,25 +122,12 @@ export function MemberActDialog({
         <h2 id={titleId}>{title}</h2>
         <p className={own.lead}>{lead}</p>
         {withReason ? (
-          <fieldset className={`${picker.reasons} ${own.reasons}`}>
-            <legend className={picker.legend}>Reason</legend>
-            {MODERATION_REASONS.map((value, index) => (
-              <label
-                key={value}
-                className={reason === value ? `${picker.reason} ${picker.chosen}` : picker.reason}
-              >
-                <input
-                  type="radio"
-                  name="member-act-reason"
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => pick(value)}
-                />
-                <kbd>{keyOf(index)}</kbd>
-                <span>{REASON_LABELS[value]}</span>
-              </label>
-            ))}
-          </fieldset>
+          <ReasonChoices
+            name="member-act-reason"
+            chosen={reason}
+            onPick={pick}
+            className={own.reasons}
+          />
         ) : null}
         <label htmlFor={noteId} className={picker.noteLabel}>
           {withReason ? 'Note to the member' : 'Note for the record'}{' '}

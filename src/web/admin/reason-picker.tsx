@@ -16,6 +16,45 @@ import picker from './reason-picker.module.css';
 /** The key that picks the reason at `index`: 1 to 9, then 0. */
 const keyOf = (index: number) => String((index + 1) % 10);
 
+/**
+ * The list of reasons as radio buttons, each with the digit that picks it: the reject
+ * picker's, the takedown dialog's and the member dialogs' (ban, strike, remove comments).
+ */
+export function ReasonChoices({
+  name,
+  chosen,
+  onPick,
+  className,
+}: {
+  /** The radio group's name, unique on the page. */
+  name: string;
+  chosen: ModerationReason | null;
+  onPick: (reason: ModerationReason) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={className ? `${picker.reasons} ${className}` : picker.reasons}>
+      <legend className={picker.legend}>Reason</legend>
+      {MODERATION_REASONS.map((value, index) => (
+        <label
+          key={value}
+          className={chosen === value ? `${picker.reason} ${picker.chosen}` : picker.reason}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            checked={chosen === value}
+            onChange={() => onPick(value)}
+          />
+          <kbd>{keyOf(index)}</kbd>
+          <span>{REASON_LABELS[value]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function ReasonPicker({
   title,
   busy,
@@ -99,25 +138,7 @@ export function ReasonPicker({
         <h2 id={titleId}>
           Reject <span className={picker.what}>“{title}”</span>
         </h2>
-        <fieldset className={picker.reasons}>
-          <legend className={picker.legend}>Reason</legend>
-          {MODERATION_REASONS.map((value, index) => (
-            <label
-              key={value}
-              className={reason === value ? `${picker.reason} ${picker.chosen}` : picker.reason}
-            >
-              <input
-                type="radio"
-                name="reason"
-                value={value}
-                checked={reason === value}
-                onChange={() => pick(value)}
-              />
-              <kbd>{keyOf(index)}</kbd>
-              <span>{REASON_LABELS[value]}</span>
-            </label>
-          ))}
-        </fieldset>
+        <ReasonChoices name="reason" chosen={reason} onPick={pick} />
         <label htmlFor={noteId} className={picker.noteLabel}>
           Note to the member {noteRequired ? '(required)' : '(optional)'}
         </label>

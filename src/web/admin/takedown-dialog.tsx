@@ -13,6 +13,7 @@ import styles from './console.module.css';
 import { isReviewPath } from './console-paths.ts';
 import { useConsoleKeys } from './console-ui.tsx';
 import picker from './reason-picker.module.css';
+import { ReasonChoices } from './reason-picker.tsx';
 import { resolveLabel, takedownProblem } from './report-format.ts';
 import { isReportsPath, isTakedownsPath, reportItemPath, TAKEDOWNS_PATH } from './report-paths.ts';
 import own from './takedown-dialog.module.css';
@@ -22,8 +23,6 @@ import own from './takedown-dialog.module.css';
 // one), and the report closed with it unless the moderator says otherwise. The same keys as the review
 // screen's reason picker: 1-9 and 0 pick, Enter confirms, Escape cancels. Its own dialog
 // rather than the picker itself: the picker's words are the rejection's.
-
-const keyOf = (index: number) => String((index + 1) % 10);
 
 const NOUN: Record<TakedownTarget['type'], string> = {
   video: 'Video',
@@ -171,25 +170,12 @@ export function TakedownDialog({
           <span className={picker.what}>{object.label || `${object.type} #${object.id}`}</span>
         </h2>
         <p className={own.lead}>{LEAD[object.type]}</p>
-        <fieldset className={`${picker.reasons} ${own.reasons}`}>
-          <legend className={picker.legend}>Reason</legend>
-          {MODERATION_REASONS.map((value, index) => (
-            <label
-              key={value}
-              className={reason === value ? `${picker.reason} ${picker.chosen}` : picker.reason}
-            >
-              <input
-                type="radio"
-                name="takedown-reason"
-                value={value}
-                checked={reason === value}
-                onChange={() => pick(value)}
-              />
-              <kbd>{keyOf(index)}</kbd>
-              <span>{REASON_LABELS[value]}</span>
-            </label>
-          ))}
-        </fieldset>
+        <ReasonChoices
+          name="takedown-reason"
+          chosen={reason}
+          onPick={pick}
+          className={own.reasons}
+        />
         <label htmlFor={noteId} className={picker.noteLabel}>
           Note to the uploader {noteRequired ? '(required)' : '(optional)'}
         </label>
