@@ -1138,3 +1138,24 @@ export const dmcaItems = pgTable(
     index('dmca_items_due_idx').on(t.restoreAfter).where(sql`${t.state} = 'countered'`),
   ],
 );
+
+/**
+ * Mail that could not be sent when it was due (SMTP down): kept whole and tried again by the
+ * `mail.retry` job with a growing delay, for a week (decision 0051). `purpose` and `refId` say
+ * which row to mark sent once it goes (a statement of reasons, a report's operator mail).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The message as the mailer takes it; attachments' content in base64. */
+    message: jsonb('message').$type<Record<string, unknown>>().notNull(),
+    purpose: text('purpose').notNull(),
+    refId: integer('ref_id'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAt)],
+);

@@ -41,6 +41,7 @@ import rateLimits from './kernel/http/rate-limits.ts';
 import responseCache, { serveFromCache } from './kernel/http/response-cache.ts';
 import security, { thirdPartySources } from './kernel/http/security.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
+import type { MailOutbox } from './kernel/mail/mail-outbox.ts';
 import { createMailer, type Mailer } from './kernel/mail/mailer.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { inputRoutes } from './members/input.routes.ts';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     adEvents: AdEventCounter | undefined;
     /** Restores the DMCA items now due (decision 0049): the `dmca.restore` job runs it. */
     dmcaRestoreDue: () => Promise<number>;
+    /** Tries the mail kept while the mail server was down (decision 0051): `mail.retry`. */
+    retryMail: MailOutbox['retryDue'];
   }
 }
 
@@ -289,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.decorate('adEvents', services.adEvents);
   app.decorate('dmcaRestoreDue', () => services.dmca.restoreDue());
+  app.decorate('retryMail', (limit?: number) => services.outbox.retryDue(limit));
   await app.register(socialRoutes(services.social));
   await app.register(ageVerificationRoutes(services.ageVerification));
   await app.register(adsRoutes({ ads: services.houseAds, adEvents: services.adEvents, ...cached }));

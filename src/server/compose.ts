@@ -34,6 +34,7 @@ import type { ForgetBus } from './kernel/cache/forget-bus.ts';
 import { forgetCachedObject, type ResponseCache } from './kernel/cache/response-cache.ts';
 import { createCounterRepository } from './kernel/db/counter.repository.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
+import { createMailOutbox } from './kernel/mail/mail-outbox.ts';
 import type { Mailer } from './kernel/mail/mailer.ts';
 import { hashPassword } from './kernel/passwords.ts';
 import {
@@ -213,6 +214,17 @@ export function compose(deps: ComposeDeps) {
     if (objectType === 'video') mediaVisibility.forget(objectId);
     if (objectType === 'album') albumVisibility.forget(objectId);
   };
+  // Mail that must not be lost to a mail server being down (decision 0051): statements of
+  // reasons, a report's mail to the operator, a DMCA claimant's copies.
+  const outbox = createMailOutbox({
+    database,
+    mailer,
+    logger: deps.logger,
+    marks: {
+      statement: (id) => repositories.reviews.markMailed(id),
+      report: (id) => repositories.reports.markNotified(id),
+    },
+  });
   const strikePolicy = {
     strikesToBan: config.strikesToBan,
     hideContent: config.strikeBanHidesContent,
@@ -229,8 +241,7 @@ export function compose(deps: ComposeDeps) {
     signedOut: memberChanged,
     tellMember: createMemberNotifier({
       recipient: (id) => repositories.memberAdmin.recipient(id),
-      markMailed: (id) => repositories.memberAdmin.markMailed(id),
-      mailer,
+      outbox,
       site,
       logger: deps.logger,
       translations: memberMailTranslations(),
@@ -239,7 +250,7 @@ export function compose(deps: ComposeDeps) {
   const audit = createAuditService({ audit: repositories.audit });
   const statementNotifier = createStatementNotifier({
     reviews: repositories.reviews,
-    mailer,
+    outbox,
     site,
     logger: deps.logger,
     translations: statementMailTranslations(),
@@ -287,6 +298,8 @@ export function compose(deps: ComposeDeps) {
   const uploadLog = deps.logger.child({ module: 'uploads' });
 
   return {
+    /** Mail kept while the mail server was down, for the `mail.retry` job (app.ts). */
+    outbox,
     /** The media visibility caches, for the forgets other processes make (app.ts). */
     visibilityCaches: { media: mediaVisibility, album: albumVisibility },
     urls,
@@ -375,10 +388,9 @@ export function compose(deps: ComposeDeps) {
     reports: createReportService({
       reports: repositories.reports,
       captcha,
-      mailer,
+      outbox,
       site,
       contactEmail: config.contactEmail,
-      logger: deps.logger,
     }),
     pageUsers: createPageUserService({ accounts, social, urls }),
     console: createConsoleService(),
@@ -424,11 +436,7 @@ export function compose(deps: ComposeDeps) {
       gone: objectGone,
       tellMember: statementNotifier,
       async mailClaimant(message) {
-        try {
-          await mailer.send(message);
-        } catch (error) {
-          deps.logger.warn({ err: error, to: message.to }, 'DMCA mail to the claimant not sent');
-        }
+        await outbox.send(message, { purpose: 'dmca', refId: null });
       },
       jobs: deps.jobs,
     }),

@@ -5,6 +5,7 @@ import { createRepositories, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { dbMaintenanceJob } from './kernel/jobs/db-maintenance.job.ts';
 import type { JobDefinition, JobDefinitions } from './kernel/jobs/queue.ts';
+import { mailRetryJob } from './kernel/mail/mail-retry.job.ts';
 import { mediaFailedJob } from './media/media-failed.job.ts';
 import { processVideoJob } from './media/media-process-video.job.ts';
 import { shareWhenClip } from './media/media-shared.job.ts';
@@ -23,6 +24,18 @@ export type JobRepositories = Pick<
   'videoMedia' | 'uploads' | 'accounts' | 'emailChanges'
 >;
 
+/** What jobs need of the HTTP app (main.ts binds it once the app is built). */
+export interface AppTasks {
+  dmcaRestoreDue(): Promise<number>;
+  retryMail(): Promise<{ sent: number; failed: number; dropped: number }>;
+}
+
+function fromApp(app: (() => AppTasks | undefined) | undefined): AppTasks {
+  const tasks = app?.();
+  if (!tasks) throw new Error('the app is not up in this process yet: retried');
+  return tasks;
+}
+
 /** Every job with its handler; the JobDefinitions type makes a missing one a compile error. */
 export function createJobDefinitions(deps: {
   database: Database;
@@ -32,11 +45,11 @@ export function createJobDefinitions(deps: {
   /** Seconds before a failed media job is tried again, instead of each job's own; tests: 0. */
   retryDelaySeconds?: number;
   /**
-   * The DMCA service's restore of due items (compose.ts). The HTTP app's process hands it
-   * over once the app is built (its caches must forget a restored video); until then, or in
-   * a process without it, the job fails and is retried.
+   * The HTTP app's tasks some jobs run (its caches must forget a restored video; its mailer
+   * sends): the app's process hands them over once the app is built. Until then, or in a
+   * process without them, those jobs fail and are retried.
    */
-  dmcaRestoreDue?: () => Promise<number>;
+  app?: () => AppTasks | undefined;
 }): JobDefinitions {
   const repositories = deps.repositories ?? createRepositories(deps.database);
   const videos = repositories.videoMedia;
@@ -63,11 +76,8 @@ export function createJobDefinitions(deps: {
     ),
     'media.failed': mediaFailedJob({ videos, retryDelaySeconds }),
     'db.maintenance': maintenanceJob(deps.database, repositories),
-    'dmca.restore': dmcaRestoreJob({
-      restoreDue:
-        deps.dmcaRestoreDue ??
-        (() => Promise.reject(new Error('no DMCA restore in this process (see jobs.ts)'))),
-    }),
+    'dmca.restore': dmcaRestoreJob({ restoreDue: () => fromApp(deps.app).dmcaRestoreDue() }),
+    'mail.retry': mailRetryJob({ retryDue: () => fromApp(deps.app).retryMail() }),
   };
 }
 

@@ -5,7 +5,7 @@ import { LocalStorage } from '../media/storage.ts';
 import { buildApp } from './app.ts';
 import { createRepositories } from './compose.ts';
 import { loadConfig } from './config.ts';
-import { createJobDefinitions } from './jobs.ts';
+import { type AppTasks, createJobDefinitions } from './jobs.ts';
 import type { ResponseCache } from './kernel/cache/response-cache.ts';
 import { createJobQueue } from './kernel/jobs/queue.ts';
 import { hashPassword } from './kernel/passwords.ts';
@@ -44,8 +44,8 @@ async function main(): Promise<void> {
   const storage = new LocalStorage(config.mediaDir);
   // Built once: the jobs and the HTTP app share them.
   const repositories = createRepositories(database);
-  // The DMCA restore job needs the app's services (their caches, the mailer): bound below.
-  let dmcaRestoreDue: (() => Promise<number>) | undefined;
+  // Some jobs need the app's services (their caches, the mailer): bound once it is built.
+  let appTasks: AppTasks | undefined;
   const jobs = createJobQueue(
     database,
     createJobDefinitions({
@@ -53,10 +53,7 @@ async function main(): Promise<void> {
       storage,
       config,
       repositories,
-      dmcaRestoreDue: () =>
-        dmcaRestoreDue
-          ? dmcaRestoreDue()
-          : Promise.reject(new Error('the app is not up yet: retried')),
+      app: () => appTasks,
     }),
     log,
     { work: config.jobs },
@@ -93,7 +90,7 @@ async function main(): Promise<void> {
     repositories,
     pages: config.env === 'development' ? 'dev' : 'prod',
   });
-  dmcaRestoreDue = app.dmcaRestoreDue;
+  appTasks = app;
   const stopWatching = await watchDemoClips(repositories.videoMedia, app, started);
   await app.listen({ host: config.host, port: config.port });
   log.info({ url: config.publicUrl, ms: Date.now() - started }, 'Afterglow is up');

@@ -263,7 +263,7 @@ describe('DMCA notices', () => {
         database: t.database,
         storage: t.storage,
         config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
-        dmcaRestoreDue: t.app.dmcaRestoreDue,
+        app: () => t.app,
       }),
       pino({ level: 'silent' }),
     );

@@ -364,12 +364,6 @@ export function createMemberAdminRepository(database: Pick<Database, 'query' | '
       );
       return row;
     },
-
-    async markMailed(statementId: number): Promise<void> {
-      await database.query('UPDATE moderation_statements SET mailed_at = now() WHERE id = $1', [
-        statementId,
-      ]);
-    },
   };
 }
 

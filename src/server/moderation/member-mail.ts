@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
 import { type BanReason, isModerationReason } from '../../contracts/moderation.ts';
-import type { Mailer, MailMessage } from '../kernel/mail/mailer.ts';
+import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
+import type { MailMessage } from '../kernel/mail/mailer.ts';
 import { ENGLISH_REASONS, escapeHtml, fill, moderationLocales } from './statement-mail.ts';
 
 // Statements of reasons about a member's account (DSA art. 17, decision 0048): a ban, a
@@ -135,8 +136,8 @@ export function memberMail(
 export function createMemberNotifier(deps: {
   /** The member's name, address and language, banned or not. */
   recipient(userId: number): Promise<{ username: string; email: string; lang: string } | undefined>;
-  markMailed(statementId: number): Promise<void>;
-  mailer: Mailer;
+  /** Sends, or keeps it for the retry job; marks the statement mailed once it goes. */
+  outbox: Pick<MailOutbox, 'send'>;
   site: { name: string; url: string };
   logger: Logger;
   translations?: MemberMailTranslations;
@@ -145,7 +146,7 @@ export function createMemberNotifier(deps: {
     try {
       const member = await deps.recipient(notice.userId);
       if (!member) return;
-      await deps.mailer.send(
+      await deps.outbox.send(
         memberMail(
           {
             to: member.email,
@@ -158,8 +159,8 @@ export function createMemberNotifier(deps: {
           },
           deps.translations,
         ),
+        { purpose: 'statement', refId: notice.id },
       );
-      await deps.markMailed(notice.id);
     } catch (error) {
       deps.logger.warn({ err: error, statementId: notice.id }, 'statement mail not sent');
     }

@@ -9,7 +9,8 @@ import {
   type Language,
 } from '../../contracts/constants.ts';
 import { isModerationReason, type ModerationReason } from '../../contracts/moderation.ts';
-import type { Mailer, MailMessage } from '../kernel/mail/mailer.ts';
+import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
+import type { MailMessage } from '../kernel/mail/mailer.ts';
 import type { ReviewRepository } from './review.repository.ts';
 
 // The statement of reasons by mail (DSA art. 17, decision 0043): what was decided about which
@@ -262,8 +263,9 @@ export interface RejectionNotice {
 }
 
 export function createStatementNotifier(deps: {
-  reviews: Pick<ReviewRepository, 'recipient' | 'markMailed'>;
-  mailer: Mailer;
+  reviews: Pick<ReviewRepository, 'recipient'>;
+  /** Sends, or keeps it for the retry job; marks the statement mailed once it goes. */
+  outbox: Pick<MailOutbox, 'send'>;
   site: { name: string; url: string };
   logger: Logger;
   translations?: MailTranslations;
@@ -273,7 +275,7 @@ export function createStatementNotifier(deps: {
       const member = await deps.reviews.recipient(statement.userId);
       // A banned or unconfirmed member reads it on the site, not by mail.
       if (!member) return;
-      await deps.mailer.send(
+      await deps.outbox.send(
         rejectionMail(
           {
             decision: statement.decision ?? 'rejected',
@@ -290,9 +292,9 @@ export function createStatementNotifier(deps: {
           },
           deps.translations,
         ),
+        // A restore is news about a statement already mailed: nothing to mark.
+        { purpose: 'statement', refId: statement.decision === 'restored' ? null : statement.id },
       );
-      // A restore is news about a statement already mailed: nothing to mark.
-      if (statement.decision !== 'restored') await deps.reviews.markMailed(statement.id);
     } catch (error) {
       deps.logger.warn({ err: error, statementId: statement.id }, 'statement mail not sent');
     }

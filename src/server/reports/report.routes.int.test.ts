@@ -495,6 +495,21 @@ describe('without SMTP', () => {
       expect(res.statusCode, res.body).toBe(200);
       const row = (await reports()).at(-1);
       expect(row).toMatchObject({ email: 'patient@mail.test', notified_at: null });
+
+      // The mail is kept; once due, a process whose mail server answers sends it and marks
+      // the report (decision 0051).
+      const [kept] = await t.database.query<{ purpose: string; ref_id: number }>(
+        'SELECT purpose, ref_id FROM mail_outbox',
+      );
+      expect(kept).toEqual({ purpose: 'report', ref_id: row?.id });
+      expect(await t.app.retryMail()).toEqual({ sent: 0, failed: 0, dropped: 0 });
+      await t.database.query("UPDATE mail_outbox SET next_at = now() - interval '1 second'");
+      const before = mailbox.messages.length;
+      expect(await t.app.retryMail()).toEqual({ sent: 1, failed: 0, dropped: 0 });
+      const { mail } = await mailbox.next(CONTACT, { after: before });
+      expect(mail.text).toContain('Stored even if the mail server is down.');
+      expect((await reports()).at(-1)?.notified_at).not.toBeNull();
+      expect(await t.database.query('SELECT 1 FROM mail_outbox')).toHaveLength(0);
     } finally {
       await down.close();
     }

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { FieldError } from '../../contracts/auth.rules.ts';
 import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
@@ -12,7 +11,7 @@ import {
   reportMessage,
 } from '../../contracts/report.rules.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
-import type { Mailer } from '../kernel/mail/mailer.ts';
+import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
 import type { ReportRepository } from './report.repository.ts';
 import { inspectReportImage, renderReportImage } from './report-image.ts';
 import { reportMail } from './report-mail.ts';
@@ -21,7 +20,7 @@ import { reportMail } from './report-mail.ts';
 // report is checked whole before anything is kept: the fields, the picture's header, the
 // object it names, then the captcha (spent only by a report that is otherwise fine), then
 // the picture is decoded and written again. It is stored, and mailed to the operator; a
-// mail that cannot go out leaves the report stored and unmarked, never lost.
+// mail that cannot go out now is kept and sent later (decision 0051), never lost.
 
 export interface ReportSender {
   ip: string;
@@ -61,11 +60,11 @@ const refuse = (errors: FieldError[]) => AppError.form(errors);
 export function createReportService(deps: {
   reports: ReportRepository;
   captcha: Pick<CaptchaService, 'verify'>;
-  mailer: Mailer;
+  /** Sends the operator's mail, or keeps it for the retry job; marks the report notified. */
+  outbox: Pick<MailOutbox, 'send'>;
   site: { name: string; url: string };
   /** Where reports are mailed (CONTACT_EMAIL). */
   contactEmail: string;
-  logger: Pick<Logger, 'warn'>;
 }) {
   return {
     async submit(form: ReportForm, sender: ReportSender): Promise<{ id: number }> {
@@ -112,22 +111,18 @@ export function createReportService(deps: {
         attachment,
       };
       const id = await deps.reports.insert(report);
-      try {
-        await deps.mailer.send(
-          reportMail({
-            ...report,
-            id,
-            site: deps.site,
-            to: deps.contactEmail,
-            object: object && described ? { ...object, ...described } : null,
-            reporter: sender.member,
-          }),
-        );
-        await deps.reports.markNotified(id);
-      } catch (error) {
-        // Stored is what matters: the inbox has it, and `notified_at` says the mail is owed.
-        deps.logger.warn({ err: error, report: id }, 'report stored but not mailed');
-      }
+      // Stored is what matters: the inbox has it; a mail that cannot go now goes later.
+      await deps.outbox.send(
+        reportMail({
+          ...report,
+          id,
+          site: deps.site,
+          to: deps.contactEmail,
+          object: object && described ? { ...object, ...described } : null,
+          reporter: sender.member,
+        }),
+        { purpose: 'report', refId: id },
+      );
       return { id };
     },
   };

@@ -20,6 +20,8 @@ export interface JobPayloads {
   'db.maintenance': Record<string, never>;
   /** Restores the DMCA items whose waiting period is over (decision 0049). */
   'dmca.restore': Record<string, never>;
+  /** Tries again the mail kept while the mail server was down (decision 0051). */
+  'mail.retry': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
