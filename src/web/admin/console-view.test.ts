@@ -77,10 +77,10 @@ describe('consoleViewOf', () => {
 describe('viewDataPath', () => {
   it('names the API path of each screen', () => {
     expect(viewDataPath({ screen: 'item', id: 7 })).toBe('/api/admin/review/7');
-    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'received' } })).toBe(
+    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'received', q: '' } })).toBe(
       '/api/admin/dmca?state=received',
     );
-    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'all' } })).toBe(
+    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'all', q: '' } })).toBe(
       '/api/admin/dmca',
     );
     expect(viewDataPath({ screen: 'dmca-notice', id: 3 })).toBe('/api/admin/dmca/3');
@@ -92,7 +92,7 @@ describe('viewDataPath', () => {
       '/api/admin/members?page=3',
     );
     expect(viewDataPath({ screen: 'report', id: 4 })).toBe('/api/admin/reports/4');
-    expect(viewDataPath({ screen: 'takedowns', filters: { page: 1, inForce: true } })).toBe(
+    expect(viewDataPath({ screen: 'takedowns', filters: { page: 1, inForce: true, q: '' } })).toBe(
       '/api/admin/takedowns?in_force=1',
     );
     expect(viewDataPath({ screen: 'missing' })).toBeUndefined();
