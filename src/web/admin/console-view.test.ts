@@ -31,17 +31,17 @@ describe('consoleViewOf', () => {
       filters: { state: 'all', subject: 'dmca' },
     });
     expect(view('/admin/reports/12/')).toEqual({ screen: 'report', id: 12 });
-    expect(view('/admin/takedowns/?show=all')).toEqual({
+    expect(view('/admin/takedowns/?show=all&q=acme')).toEqual({
       screen: 'takedowns',
-      filters: { page: 1, inForce: false },
+      filters: { page: 1, inForce: false, q: 'acme' },
     });
     expect(view('/admin/dmca/')).toEqual({
       screen: 'dmca',
-      filters: { page: 1, state: 'received' },
+      filters: { page: 1, state: 'received', q: '' },
     });
-    expect(view('/admin/dmca/?state=all&page=2')).toEqual({
+    expect(view('/admin/dmca/?state=all&page=2&q=rights')).toEqual({
       screen: 'dmca',
-      filters: { page: 2, state: 'all' },
+      filters: { page: 2, state: 'all', q: 'rights' },
     });
     expect(view('/admin/dmca/new')).toEqual({ screen: 'dmca-new', reportId: null });
     expect(view('/admin/dmca/new?report=12')).toEqual({ screen: 'dmca-new', reportId: 12 });
