@@ -3,6 +3,7 @@ import type { DateFilter, DurationFilter, VideoType } from '../../contracts/path
 import type { Database } from '../../db/client.ts';
 import { activeSql, videoListedSql } from '../kernel/access/visibility.ts';
 import { estimateRows } from '../kernel/db/estimate.ts';
+import { likeContaining, likePrefix } from '../kernel/db/like.ts';
 
 // Hand-written SQL of the discovery calls: strips, categories, suggestions, keyword
 // statistics and full-text search. Suggestions use the trigram indexes on lower(title)
@@ -59,11 +60,6 @@ const TITLE_IN = `coalesce(nullif(c.title_i18n ->> $2, ''), c.title)`;
 
 /** Similar spellings are looked for from 4 characters; shorter texts match by prefix. */
 const fuzzy = (text: string) => [...text].length >= 4;
-
-/** `%` and `_` are wildcards in LIKE: a typed one must match itself. */
-export function likePrefix(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const DATE_INTERVAL: Record<Exclude<DateFilter, '' | 'all'>, string> = {
   day: '1 day',
@@ -203,7 +199,7 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
           WHERE gender = $2 AND results > 0 AND keyword <> $1
             AND (keyword % $1 OR keyword LIKE $3)
           ORDER BY similarity(keyword, $1) DESC, searches DESC LIMIT $4`,
-        [query, gender, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
+        [query, gender, likeContaining(query), limit],
       );
       return rows.map((r) => r.keyword);
     },

@@ -8,6 +8,7 @@ import {
   playlistVisibleSql,
 } from '../kernel/access/visibility.ts';
 import { countRows } from '../kernel/db/estimate.ts';
+import { likeContaining } from '../kernel/db/like.ts';
 
 // Hand-written SQL for members, their walls, comments and subscriptions. Only active
 // members (status 1) are ever shown; e-mail, password hash and state never leave here.
@@ -130,7 +131,7 @@ export function createMemberRepository(database: Pick<Database, 'query'>) {
         );
       }
       if (query) {
-        const like = bind(`%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        const like = bind(likeContaining(query));
         clauses.push(`(lower(u.username) LIKE ${like} OR lower(u.display_name) LIKE ${like})`);
       }
       const where = clauses.join(' AND ');

@@ -357,3 +357,56 @@ describe('DMCA notices', () => {
     expect(signIn.json().code).toBe('account_banned');
   });
 });
+
+describe('the DMCA notices list searched', () => {
+  it('finds part of the claimant, the works or a URL, any case, % and _ as typed', async () => {
+    const record = async (fields: Record<string, string>) => {
+      const res = await post('/api/admin/dmca', fields, moderator);
+      expect(res.json()).toMatchObject({ success: 1 });
+      return res.json().id as number;
+    };
+    const harbour = await record(
+      notice(['https://mirror.example/clips/lighthouse_99/'], {
+        claimant_name: 'Quentin Quill',
+        claimant_company: '',
+        claimant_email: 'legal@quill.example',
+        works: 'The film “Harbour Lights”',
+      }),
+    );
+    const ocean = await record(
+      notice(['https://other.example/ocean-waves/'], {
+        claimant_company: 'Tidal Tunes Ltd',
+        works: 'The song “100% Ocean”',
+      }),
+    );
+    const found = async (query: string, state = '') => {
+      const res = await get(
+        `/api/admin/dmca?q=${encodeURIComponent(query)}${state ? `&state=${state}` : ''}`,
+        moderator,
+      );
+      expect(res.statusCode).toBe(200);
+      const page = res.json<{ items: { id: number }[]; total: number }>();
+      expect(page.total).toBe(page.items.length);
+      return page.items.map((row) => row.id);
+    };
+
+    expect(await found('quentin')).toEqual([harbour]);
+    expect(await found('QUILL.EXAMPLE')).toEqual([harbour]);
+    expect(await found('harbour lights')).toEqual([harbour]);
+    expect(await found('tidal tunes')).toEqual([ocean]);
+    expect(await found('ocean-waves')).toEqual([ocean]);
+    expect(await found('lighthouse_99', 'received')).toEqual([harbour]);
+    expect(await found('  100%  ')).toEqual([ocean]);
+    // Typed wildcards match themselves only.
+    expect(await found('lighthouse%99')).toEqual([]);
+    expect(await found('lighthouse_9_')).toEqual([]);
+    expect(await found('1%0')).toEqual([]);
+    expect(await found('harbour', 'rejected')).toEqual([]);
+    expect(await found('no notice says this')).toEqual([]);
+
+    const long = await get(`/api/admin/dmca?q=${'q'.repeat(101)}`, moderator);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'invalid_params', field: 'q' });
+    expect((await get('/api/admin/dmca?q=quentin', uploader)).json().code).toBe('no_permission');
+  });
+});

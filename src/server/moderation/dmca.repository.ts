@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { notDeletedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
+import { likeContaining } from '../kernel/db/like.ts';
 import { revokeStrikeOf } from './strikes.repository.ts';
 
 // DMCA notices and their items (decision 0049). The takedowns themselves go through the
@@ -84,6 +85,32 @@ const ITEM_COLUMNS = `i.id, i.notice_id, i.url, i.video_id, v.title, v.user_id, 
 const ITEM_JOINS = `dmca_items i LEFT JOIN videos v ON v.id = i.video_id
   LEFT JOIN users u ON u.id = v.user_id`;
 
+/** The notices list's filters: one state (null: every state) and the search box. */
+export interface NoticeFilter {
+  state: string | null;
+  q: string;
+}
+
+/**
+ * The notices a list shows (`n` the notice): the search matches part of the claimant's name,
+ * company or e-mail, of the works, or of a URL the notice names, whatever the case.
+ */
+function noticeWhere(filter: NoticeFilter, params: unknown[]): string {
+  const clauses: string[] = [];
+  if (filter.state) {
+    params.push(filter.state);
+    clauses.push(`n.state::text = $${params.length}`);
+  }
+  if (filter.q) {
+    params.push(likeContaining(filter.q));
+    const like = `$${params.length}`;
+    clauses.push(`(n.claimant_name ILIKE ${like} OR n.claimant_company ILIKE ${like}
+      OR n.claimant_email ILIKE ${like} OR n.works ILIKE ${like}
+      OR EXISTS (SELECT 1 FROM dmca_items i WHERE i.notice_id = n.id AND i.url ILIKE ${like}))`);
+  }
+  return clauses.length === 0 ? 'true' : clauses.join(' AND ');
+}
+
 export function createDmcaRepository(database: Pick<Database, 'query' | 'transaction'>) {
   return {
     /** Of these ids, the videos that exist and are not deleted. */
@@ -136,24 +163,24 @@ export function createDmcaRepository(database: Pick<Database, 'query' | 'transac
     },
 
     async list(
-      state: string | null,
+      filter: NoticeFilter,
       opts: { limit: number; offset: number },
     ): Promise<NoticeListRow[]> {
+      const params: unknown[] = [opts.limit, opts.offset];
       return database.query<NoticeListRow>(
         `SELECT n.id, n.state::text AS state, n.claimant_name, n.claimant_company,
                 n.claimant_email, n.received_at::text, e.username AS entered_name,
                 (SELECT count(*) FROM dmca_items i WHERE i.notice_id = n.id) AS items
            FROM dmca_notices n LEFT JOIN users e ON e.id = n.entered_by
-          WHERE ($1::text IS NULL OR n.state::text = $1)
-          ORDER BY n.received_at DESC, n.id DESC LIMIT $2 OFFSET $3`,
-        [state, opts.limit, opts.offset],
+          WHERE ${noticeWhere(filter, params)}
+          ORDER BY n.received_at DESC, n.id DESC LIMIT $1 OFFSET $2`,
+        params,
       );
     },
 
-    async count(state: string | null): Promise<number> {
-      return countRows(database, 'dmca_notices WHERE ($1::text IS NULL OR state::text = $1)', [
-        state,
-      ]);
+    async count(filter: NoticeFilter): Promise<number> {
+      const params: unknown[] = [];
+      return countRows(database, `dmca_notices n WHERE ${noticeWhere(filter, params)}`, params);
     },
 
     async notice(id: number): Promise<NoticeRow | undefined> {

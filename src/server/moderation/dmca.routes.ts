@@ -9,7 +9,7 @@ import {
 import { DMCA_NOTICE_STATES, type DmcaNoticeState } from '../../contracts/dmca.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { successSchema } from '../../contracts/moderation.schema.ts';
-import { actorOf, consolePage, idParam } from '../kernel/http/console-params.ts';
+import { actorOf, consolePage, consoleQuery, idParam } from '../kernel/http/console-params.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import type { DmcaService } from './dmca.service.ts';
 
@@ -44,17 +44,18 @@ export function dmcaRoutes(dmca: DmcaService) {
       reply.header('cache-control', 'no-store');
     });
 
-    app.get<{ Querystring: { page?: unknown; state?: unknown } }>(
+    app.get<{ Querystring: { page?: unknown; state?: unknown; q?: unknown } }>(
       '/api/admin/dmca',
       {
         schema: describe({
           summary: 'DMCA notices',
           tags: ['staff'],
           description:
-            'Newest first, 50 a page; `state=received|actioned|rejected` (none or `all`: every state). Staff with `read:report:any`.',
+            'Newest first, 50 a page; `state=received|actioned|rejected` (none or `all`: every state); `q` finds part of the claimant’s name, company or e-mail, of the works, or of a URL the notice names (any case). Staff with `read:report:any`.',
           querystring: {
             page: { description: 'Page, from 1' },
             state: { description: 'received, actioned, rejected or all' },
+            q: { description: 'Search text, up to 100 characters' },
           },
           response: dmcaNoticesPageSchema,
           failures: [401, 403],
@@ -64,6 +65,7 @@ export function dmcaRoutes(dmca: DmcaService) {
         dmca.list(request.viewer, {
           page: consolePage(request.query.page),
           state: stateOf(request.query.state),
+          q: consoleQuery(request.query.q),
         }),
     );
 

@@ -281,14 +281,18 @@ export function createDmcaService(deps: DmcaDeps) {
   }
 
   return {
-    async list(viewer: Viewer | null, opts: { page: number; state: DmcaNoticeState | null }) {
+    async list(
+      viewer: Viewer | null,
+      opts: { page: number; state: DmcaNoticeState | null; q: string },
+    ) {
       requireStaff(viewer, 'read', 'report');
+      const filter = { state: opts.state, q: opts.q };
       const [rows, total] = await Promise.all([
-        dmca.list(opts.state, {
+        dmca.list(filter, {
           limit: CONSOLE_PAGE_SIZE,
           offset: (opts.page - 1) * CONSOLE_PAGE_SIZE,
         }),
-        dmca.count(opts.state),
+        dmca.count(filter),
       ]);
       const page: DmcaNoticesPage = {
         items: rows.map((row) => ({

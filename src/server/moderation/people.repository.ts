@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { notDeletedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
+import { likePrefix } from '../kernel/db/like.ts';
 
 // Members as staff see them (issue 16 "People"): found by name or address, with their role,
 // trusted mark and uploads; the trusted mark set in one transaction with its audit row.
@@ -16,8 +17,6 @@ export interface PersonRow {
   created_at: string;
   uploads: number | string;
 }
-
-const likePrefix = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createPeopleRepository(database: Pick<Database, 'query' | 'transaction'>) {
   // A name or address prefix, served by the lower() unique indexes on users.

@@ -4,6 +4,7 @@ import type { VideoMedia } from '../../db/schema.ts';
 import { inReviewSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
+import { likeContaining } from '../kernel/db/like.ts';
 
 // The review queue's SQL (decision 0043): pending videos oldest first from the partial index
 // `videos_review_queue_idx`, one video with what a moderator needs to judge it, and the
@@ -74,8 +75,6 @@ export interface StatementRow {
   appeal_text: string | null;
 }
 
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 async function closeAppeal(
   tx: Pick<Database, 'query'>,
   appeal: { statementId: number; staffId: number },
@@ -92,7 +91,7 @@ async function closeAppeal(
 export function createReviewRepository(database: Pick<Database, 'query' | 'transaction'>) {
   const queueWhere = (q: string | undefined, params: unknown[]) => {
     if (!q) return inReviewSql({ alias: 'v' });
-    params.push(likeOf(q));
+    params.push(likeContaining(q));
     return `${inReviewSql({ alias: 'v' })} AND (v.title ILIKE $${params.length}
              OR u.username ILIKE $${params.length})`;
   };

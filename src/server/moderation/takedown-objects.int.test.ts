@@ -334,3 +334,120 @@ describe('takedown of an album', () => {
     expect((await post('/api/admin/takedowns/999999999/restore', {}, reader)).statusCode).toBe(403);
   });
 });
+
+describe('the takedowns list searched', () => {
+  it('finds part of a title, a comment, a note or a name, any case, % and _ as typed, bans left out', async () => {
+    const sleuth = await signInAsStaff(t.app, t.database, 'moderator', 'sleuthmod');
+    const { id: videoId } = await makeVideo(t.database, owner.userId, {
+      title: 'Zebrafish Parade',
+    });
+    const playlist = await post(
+      '/api/input.php',
+      {
+        act: 'playlist',
+        section: 'new',
+        title: 'ZEBRAFISH picks',
+        desc: 'Fish worth a look',
+        visible: '1',
+        orientation: 'str',
+        categories: '',
+        video_id: String(videoId),
+      },
+      owner,
+    );
+    expect(playlist.json()).toMatchObject({ playlist_id: expect.anything() });
+    const playlistId = Number(playlist.json().playlist_id);
+    const { id: albumId } = await makeAlbum(t.database, owner.userId, { photos: 0 });
+    await t.database.query("UPDATE albums SET title = 'Album of zebrafish' WHERE id = $1", [
+      albumId,
+    ]);
+    const { id: commentedId } = await makeVideo(t.database, reader.userId, { title: 'Tank' });
+    await post(
+      '/api/stat.php',
+      {
+        act: 'comm',
+        section: 'video',
+        object_id: String(commentedId),
+        msg: 'Cheap zebrafish food',
+      },
+      owner,
+    );
+    const [comment] = await t.database.query<{ id: number }>(
+      "SELECT id FROM comments WHERE body = 'Cheap zebrafish food'",
+    );
+    const down = async (fields: Record<string, string>, session: TestSession) => {
+      const res = await takeDown(fields, session);
+      expect(res.json()).toMatchObject({ takedown_id: expect.any(Number) });
+      return res.json().takedown_id as number;
+    };
+    const video = await down(
+      {
+        object_type: 'video',
+        object_id: String(videoId),
+        reason: 'other',
+        note: 'Claimed 100% by Acme_Studios',
+      },
+      moderator,
+    );
+    const playlistDown = await down(
+      { object_type: 'playlist', object_id: String(playlistId), reason: 'spam' },
+      moderator,
+    );
+    const album = await down(
+      { object_type: 'album', object_id: String(albumId), reason: 'spam' },
+      sleuth,
+    );
+    const commentDown = await down(
+      { object_type: 'comment', object_id: String(comment?.id), reason: 'spam' },
+      moderator,
+    );
+    // A ban's takedown of a video with the same word: the ban's, never listed on its own.
+    const { id: bannedVideo } = await makeVideo(t.database, reader.userId, {
+      title: 'Zebrafish of the banned',
+    });
+    const [ban] = await t.database.query<{ id: number }>(
+      "INSERT INTO bans (user_id, reason) VALUES ($1, 'spam') RETURNING id",
+      [reader.userId],
+    );
+    await t.database.query(
+      `INSERT INTO takedowns (object_type, object_id, reason, previous, ban_id)
+       VALUES ('video', $1, 'spam', '{"status_id": 1}'::jsonb, $2)`,
+      [bannedVideo, ban?.id],
+    );
+
+    const found = async (query: string, extra = '') => {
+      const res = await get(
+        `/api/admin/takedowns?q=${encodeURIComponent(query)}${extra}`,
+        moderator,
+      );
+      expect(res.statusCode).toBe(200);
+      const page = res.json<{ items: { id: number }[]; total: number }>();
+      expect(page.total).toBe(page.items.length);
+      return page.items.map((row) => row.id);
+    };
+
+    expect(await found('zebrafish')).toEqual([commentDown, album, playlistDown, video]);
+    expect(await found('  ZebraFish  ', '&in_force=1')).toHaveLength(4);
+    expect(await found('acme_studios')).toEqual([video]);
+    expect(await found('100%')).toEqual([video]);
+    // Typed wildcards match themselves only: "1%0" and "acme%studios" are not in any note.
+    expect(await found('1%0')).toEqual([]);
+    expect(await found('acme%studios')).toEqual([]);
+    expect(await found('Acme_Studio_')).toEqual([]);
+    expect(await found('SLEUTHMOD')).toEqual([album]);
+    expect(await found('cheap zebra')).toEqual([commentDown]);
+    expect(await found('no such takedown anywhere')).toEqual([]);
+
+    // Restored ones are found in every takedown, not among those in force.
+    await post(`/api/admin/takedowns/${album}/restore`, {}, moderator);
+    expect(await found('zebrafish', '&in_force=1')).toEqual([commentDown, playlistDown, video]);
+    expect(await found('zebrafish')).toHaveLength(4);
+
+    const long = await get(`/api/admin/takedowns?q=${'z'.repeat(101)}`, moderator);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'invalid_params', field: 'q' });
+    expect((await get('/api/admin/takedowns?q=zebrafish', owner)).json().code).toBe(
+      'no_permission',
+    );
+  });
+});

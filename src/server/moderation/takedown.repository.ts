@@ -4,6 +4,7 @@ import { moveVideoCounters } from '../../db/counters.ts';
 import { videoListedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
+import { likeContaining } from '../kernel/db/like.ts';
 
 // Takedowns of videos (issue 16, decision 0043): the video's status becomes `removed` (8), so
 // every listing, search, sitemap and feed drops it with no query changed; its counters move as
@@ -43,6 +44,35 @@ const COMMENT_PAGE_SQL = `SELECT CASE c.section
   END FROM comments c WHERE c.id = t.object_id`;
 
 type Tx = Pick<Database, 'query'>;
+
+/** The takedowns list's filters: those in force only, and the search box. */
+export interface TakedownFilter {
+  inForce: boolean;
+  q: string;
+}
+
+/**
+ * The takedowns a list shows (`t` the takedown; a ban's takedowns belong to the ban): the
+ * search matches part of the object's title, a removed comment's text, the note, or the
+ * staff member's name, whatever the case.
+ */
+function listWhere(filter: TakedownFilter, params: unknown[]): string {
+  const clauses = ['t.ban_id IS NULL'];
+  if (filter.inForce) clauses.push('t.restored_at IS NULL');
+  if (filter.q) {
+    params.push(likeContaining(filter.q));
+    const like = `$${params.length}`;
+    clauses.push(`(t.note ILIKE ${like}
+      OR (SELECT username FROM users WHERE id = t.staff_id) ILIKE ${like}
+      OR CASE t.object_type
+           WHEN 'video' THEN (SELECT title FROM videos WHERE id = t.object_id)
+           WHEN 'playlist' THEN (SELECT title FROM playlists WHERE id = t.object_id)
+           WHEN 'album' THEN (SELECT title FROM albums WHERE id = t.object_id)
+           WHEN 'comment' THEN (SELECT body FROM comments WHERE id = t.object_id)
+         END ILIKE ${like})`);
+  }
+  return clauses.join(' AND ');
+}
 
 interface VideoState {
   id: number;
@@ -382,7 +412,8 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
       return row;
     },
 
-    async list(opts: { inForce: boolean; limit: number; offset: number }): Promise<TakedownRow[]> {
+    async list(opts: TakedownFilter & { limit: number; offset: number }): Promise<TakedownRow[]> {
+      const params: unknown[] = [opts.limit, opts.offset];
       return database.query<TakedownRow>(
         `SELECT t.id, t.object_type, t.object_id, t.reason, t.note, s.username AS staff_name,
                 t.report_id, t.created_at::text, t.restored_at::text,
@@ -405,18 +436,15 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
            FROM takedowns t
            LEFT JOIN users s ON s.id = t.staff_id
            LEFT JOIN users r ON r.id = t.restored_by
-          WHERE ($3::boolean IS FALSE OR t.restored_at IS NULL) AND t.ban_id IS NULL
+          WHERE ${listWhere(opts, params)}
           ORDER BY t.created_at DESC, t.id DESC LIMIT $1 OFFSET $2`,
-        [opts.limit, opts.offset, opts.inForce],
+        params,
       );
     },
 
-    async count(inForce: boolean): Promise<number> {
-      return countRows(
-        database,
-        'takedowns WHERE ($1::boolean IS FALSE OR restored_at IS NULL) AND ban_id IS NULL',
-        [inForce],
-      );
+    async count(filter: TakedownFilter): Promise<number> {
+      const params: unknown[] = [];
+      return countRows(database, `takedowns t WHERE ${listWhere(filter, params)}`, params);
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   takedownAnswerSchema,
   takedownsPageSchema,
 } from '../../contracts/moderation.schema.ts';
-import { actorOf, consolePage, idParam } from '../kernel/http/console-params.ts';
+import { actorOf, consolePage, consoleQuery, idParam } from '../kernel/http/console-params.ts';
 import { describe } from '../kernel/http/openapi.ts';
 import { parseTakedown, type TakedownService } from './takedown.service.ts';
 
@@ -18,17 +18,18 @@ const formBody = (properties: Record<string, { type: 'string'; description: stri
 
 export function takedownRoutes(takedowns: TakedownService) {
   return async (app: FastifyInstance) => {
-    app.get<{ Querystring: { page?: unknown; in_force?: unknown } }>(
+    app.get<{ Querystring: { page?: unknown; in_force?: unknown; q?: unknown } }>(
       '/api/admin/takedowns',
       {
         schema: describe({
           summary: 'Takedowns',
           tags: ['staff'],
           description:
-            'Newest first, 50 a page; `in_force=1` leaves out the restored ones. Staff with `disable:video:any`.',
+            'Newest first, 50 a page; `in_force=1` leaves out the restored ones; `q` finds part of the title of the video, playlist or album, of a removed comment’s text, of the note, or of the staff member’s name (any case). Staff with `disable:video:any`.',
           querystring: {
             page: { description: 'Page, from 1' },
             in_force: { description: '1: only takedowns in force' },
+            q: { description: 'Search text, up to 100 characters' },
           },
           response: takedownsPageSchema,
           failures: [401, 403],
@@ -38,6 +39,7 @@ export function takedownRoutes(takedowns: TakedownService) {
         takedowns.list(request.viewer, {
           page: consolePage(request.query.page),
           inForce: request.query.in_force === '1',
+          q: consoleQuery(request.query.q),
         }),
     );
 

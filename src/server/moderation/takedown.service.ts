@@ -163,16 +163,17 @@ export function createTakedownService(deps: TakedownDeps) {
 
     async list(
       viewer: Viewer | null,
-      opts: { page: number; inForce: boolean },
+      opts: { page: number; inForce: boolean; q: string },
     ): Promise<TakedownsPage> {
       requireStaff(viewer, 'disable', 'video');
+      const filter = { inForce: opts.inForce, q: opts.q };
       const [rows, total] = await Promise.all([
         deps.takedowns.list({
-          inForce: opts.inForce,
+          ...filter,
           limit: CONSOLE_PAGE_SIZE,
           offset: (opts.page - 1) * CONSOLE_PAGE_SIZE,
         }),
-        deps.takedowns.count(opts.inForce),
+        deps.takedowns.count(filter),
       ]);
       return {
         items: rows.map((row) => ({

@@ -2,6 +2,7 @@ import type { ReportState } from '../../contracts/moderation.ts';
 import type { Database } from '../../db/client.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
+import { likeContaining } from '../kernel/db/like.ts';
 
 // The moderation inbox's SQL (issue 16, decision 0043): reports by state, newest first
 // (`reports_state_idx`), one report whole with the others about the same object
@@ -55,7 +56,7 @@ function where(filter: InboxFilter, params: unknown[]): string {
   if (filter.subject) clauses.push(`r.subject = ${bind(filter.subject)}`);
   if (filter.assignee !== undefined) clauses.push(`r.assignee_id = ${bind(filter.assignee)}`);
   if (filter.q) {
-    const like = bind(`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = bind(likeContaining(filter.q));
     clauses.push(`(r.email ILIKE ${like} OR r.message ILIKE ${like})`);
   }
   return clauses.length === 0 ? 'true' : clauses.join(' AND ');

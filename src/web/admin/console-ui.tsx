@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, useEffect, useRef } from 'react';
-import { Form, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
+import { type FormEvent, type ReactNode, type Ref, type RefObject, useEffect, useRef } from 'react';
+import { Form, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
 import type { ConsoleMe } from '../../contracts/moderation.schema.ts';
 import { Pagination } from '../components/pagination.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
@@ -62,6 +62,19 @@ export function useConsoleKeys(
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, [screen]);
+}
+
+/**
+ * `/` focuses a list's search box and Escape leaves it, on a screen with no other keys;
+ * `active` false while a dialog is open over the list.
+ */
+export function useSearchKey(input: RefObject<HTMLInputElement | null>, active = true) {
+  useConsoleKeys(active ? 'queue' : null, (action) => {
+    if (action.type === 'search') input.current?.focus();
+    else if (action.type === 'cancel') input.current?.blur();
+    else return false;
+    return undefined;
+  });
 }
 
 /** The keys of a screen, over it; Escape or ? closes it. */
@@ -129,9 +142,26 @@ export function SearchBox({
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const q = params.get('q') ?? '';
+  const kept = [...params].filter(([name]) => name !== 'q' && name !== 'page');
+  // Hydrated, the address stays clean (no empty `q=`); before that the form still works.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = new URLSearchParams(kept);
+    const text = String(new FormData(event.currentTarget).get('q') ?? '')
+      .trim()
+      .slice(0, 100);
+    if (text) next.set('q', text);
+    const search = next.toString();
+    void navigate(search ? `${pathname}?${search}` : pathname);
+  };
   return (
-    <Form method="get" role="search" className={styles.search} key={q}>
+    <Form method="get" role="search" className={styles.search} key={q} onSubmit={submit}>
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label className="visually-hidden" htmlFor="console-q">
         {label}
       </label>

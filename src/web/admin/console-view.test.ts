@@ -31,17 +31,17 @@ describe('consoleViewOf', () => {
       filters: { state: 'all', subject: 'dmca' },
     });
     expect(view('/admin/reports/12/')).toEqual({ screen: 'report', id: 12 });
-    expect(view('/admin/takedowns/?show=all')).toEqual({
+    expect(view('/admin/takedowns/?show=all&q=acme')).toEqual({
       screen: 'takedowns',
-      filters: { page: 1, inForce: false },
+      filters: { page: 1, inForce: false, q: 'acme' },
     });
     expect(view('/admin/dmca/')).toEqual({
       screen: 'dmca',
-      filters: { page: 1, state: 'received' },
+      filters: { page: 1, state: 'received', q: '' },
     });
-    expect(view('/admin/dmca/?state=all&page=2')).toEqual({
+    expect(view('/admin/dmca/?state=all&page=2&q=rights')).toEqual({
       screen: 'dmca',
-      filters: { page: 2, state: 'all' },
+      filters: { page: 2, state: 'all', q: 'rights' },
     });
     expect(view('/admin/dmca/new')).toEqual({ screen: 'dmca-new', reportId: null });
     expect(view('/admin/dmca/new?report=12')).toEqual({ screen: 'dmca-new', reportId: 12 });
@@ -77,10 +77,10 @@ describe('consoleViewOf', () => {
 describe('viewDataPath', () => {
   it('names the API path of each screen', () => {
     expect(viewDataPath({ screen: 'item', id: 7 })).toBe('/api/admin/review/7');
-    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'received' } })).toBe(
+    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'received', q: '' } })).toBe(
       '/api/admin/dmca?state=received',
     );
-    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'all' } })).toBe(
+    expect(viewDataPath({ screen: 'dmca', filters: { page: 1, state: 'all', q: '' } })).toBe(
       '/api/admin/dmca',
     );
     expect(viewDataPath({ screen: 'dmca-notice', id: 3 })).toBe('/api/admin/dmca/3');
@@ -92,7 +92,7 @@ describe('viewDataPath', () => {
       '/api/admin/members?page=3',
     );
     expect(viewDataPath({ screen: 'report', id: 4 })).toBe('/api/admin/reports/4');
-    expect(viewDataPath({ screen: 'takedowns', filters: { page: 1, inForce: true } })).toBe(
+    expect(viewDataPath({ screen: 'takedowns', filters: { page: 1, inForce: true, q: '' } })).toBe(
       '/api/admin/takedowns?in_force=1',
     );
     expect(viewDataPath({ screen: 'missing' })).toBeUndefined();

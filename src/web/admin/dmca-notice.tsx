@@ -163,7 +163,7 @@ export function DmcaNoticeScreen({ id }: { id: number }) {
     <>
       <ConsoleTitle title={title} />
       <ScreenHeader title={title} count={notice.state}>
-        <Link to={dmcaHref({ page: 1, state: 'received' })} className={list.small}>
+        <Link to={dmcaHref({ page: 1, state: 'received', q: '' })} className={list.small}>
           ← Notices
         </Link>
       </ScreenHeader>

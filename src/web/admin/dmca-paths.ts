@@ -1,5 +1,5 @@
 import { DMCA_NOTICE_STATES, type DmcaNoticeState } from '../../contracts/dmca.ts';
-import { parsePage, withQuery } from './console-paths.ts';
+import { parsePage, parseSearch, withQuery } from './console-paths.ts';
 
 // The addresses of the DMCA screens (decision 0049): the list opens on the notices received
 // and not yet decided (the work waiting); `?state=actioned|rejected|all` for the others.
@@ -11,6 +11,7 @@ export type DmcaListState = DmcaNoticeState | 'all';
 export interface DmcaFilters {
   page: number;
   state: DmcaListState;
+  q: string;
 }
 
 const isNoticeState = (value: string): value is DmcaNoticeState =>
@@ -21,18 +22,21 @@ export function readDmcaFilters(search: URLSearchParams): DmcaFilters {
   return {
     page: parsePage(search.get('page')),
     state: state === 'all' || isNoticeState(state) ? state : 'received',
+    q: parseSearch(search.get('q')),
   };
 }
 
 export const dmcaPath = (f: DmcaFilters) =>
   withQuery(DMCA_PATH, [
     ['state', f.state === 'all' ? '' : f.state],
+    ['q', f.q],
     ['page', f.page],
   ]);
 
 export const dmcaHref = (f: DmcaFilters) =>
   withQuery('/admin/dmca/', [
     ['state', f.state === 'received' ? '' : f.state],
+    ['q', f.q],
     ['page', f.page],
   ]);
 

@@ -1,10 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { DmcaNoticesPage } from '../../contracts/dmca.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import styles from './console.module.css';
 import { whenUtc } from './console-format.ts';
-import { ConsolePager, ConsoleTitle, EmptyState, ScreenHeader } from './console-ui.tsx';
+import {
+  ConsolePager,
+  ConsoleTitle,
+  EmptyState,
+  ScreenHeader,
+  SearchBox,
+  useSearchKey,
+} from './console-ui.tsx';
 import list from './dmca.module.css';
 import {
   type DmcaFilters,
@@ -33,6 +41,8 @@ export const NOTICE_STATE_CHIP: Record<string, string> = {
 
 export function DmcaScreen({ filters }: { filters: DmcaFilters }) {
   const { data } = useSuspenseQuery(apiQuery<DmcaNoticesPage>(dmcaPath(filters)));
+  const search = useRef<HTMLInputElement>(null);
+  useSearchKey(search);
   const title = 'DMCA notices';
   return (
     <>
@@ -43,7 +53,7 @@ export function DmcaScreen({ filters }: { filters: DmcaFilters }) {
             {TABS.map((tab) => (
               <Link
                 key={tab.state}
-                to={dmcaHref({ page: 1, state: tab.state })}
+                to={dmcaHref({ ...filters, page: 1, state: tab.state })}
                 className={list.tab}
                 aria-current={filters.state === tab.state ? 'page' : undefined}
               >
@@ -56,7 +66,23 @@ export function DmcaScreen({ filters }: { filters: DmcaFilters }) {
           </Link>
         </div>
       </ScreenHeader>
-      {data.items.length === 0 ? (
+      <div className={list.toolbar}>
+        <SearchBox
+          label="Search notices"
+          placeholder="Claimant, e-mail, works or URL"
+          inputRef={search}
+        />
+      </div>
+      {data.items.length === 0 && filters.q ? (
+        <EmptyState
+          title={`No ${filters.state === 'all' ? '' : `${filters.state} `}notice matches “${filters.q}”`}
+        >
+          {filters.state === 'all' ? null : (
+            <Link to={dmcaHref({ ...filters, state: 'all', page: 1 })}>Search every notice</Link>
+          )}
+          <Link to={dmcaHref({ ...filters, q: '', page: 1 })}>Clear the search</Link>
+        </EmptyState>
+      ) : data.items.length === 0 ? (
         <EmptyState title={filters.state === 'received' ? 'No notice waiting' : 'No notice here'}>
           <p>
             A notice comes from a DMCA report of the contact form, or is typed in from a letter or

@@ -226,7 +226,7 @@ function Actions({
       {takenDown ? (
         <p className={item.takenDown}>
           The video is taken down.{' '}
-          <Link to={takedownsHref({ page: 1, inForce: true })}>Takedowns</Link>
+          <Link to={takedownsHref({ page: 1, inForce: true, q: '' })}>Takedowns</Link>
         </p>
       ) : onTakeDown ? (
         <button type="button" className={item.takeDown} onClick={onTakeDown}>

@@ -57,13 +57,23 @@ describe('inbox filters', () => {
 describe('takedown filters', () => {
   it('open on those in force; show=all adds the restored ones', () => {
     const inForce = readTakedownFilters(new URLSearchParams(''));
-    expect(inForce).toEqual({ page: 1, inForce: true });
+    expect(inForce).toEqual({ page: 1, inForce: true, q: '' });
     expect(takedownsPath(inForce)).toBe('/api/admin/takedowns?in_force=1');
     expect(takedownsHref(inForce)).toBe('/admin/takedowns/');
     const all = readTakedownFilters(new URLSearchParams('show=all&page=2'));
-    expect(all).toEqual({ page: 2, inForce: false });
+    expect(all).toEqual({ page: 2, inForce: false, q: '' });
     expect(takedownsPath(all)).toBe('/api/admin/takedowns?page=2');
     expect(takedownsHref(all)).toBe('/admin/takedowns/?show=all&page=2');
+  });
+
+  it('keep the search, trimmed and bounded, in both addresses', () => {
+    const found = readTakedownFilters(new URLSearchParams('show=all&q=%20100%25%20off%20&page=3'));
+    expect(found).toEqual({ page: 3, inForce: false, q: '100% off' });
+    expect(takedownsPath(found)).toBe('/api/admin/takedowns?page=3&q=100%25+off');
+    expect(takedownsHref(found)).toBe('/admin/takedowns/?show=all&q=100%25+off&page=3');
+    const long = readTakedownFilters(new URLSearchParams(`q=${'x'.repeat(150)}`));
+    expect(long.q).toHaveLength(100);
+    expect(takedownsHref({ ...found, q: '', page: 1 })).toBe('/admin/takedowns/?show=all');
   });
 
   it('name the restore call and the list’s keys', () => {

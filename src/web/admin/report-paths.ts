@@ -80,21 +80,28 @@ export const isReportsPath = (path: string) =>
 export interface TakedownFilters {
   page: number;
   inForce: boolean;
+  q: string;
 }
 
 export function readTakedownFilters(search: URLSearchParams): TakedownFilters {
-  return { page: parsePage(search.get('page')), inForce: search.get('show') !== 'all' };
+  return {
+    page: parsePage(search.get('page')),
+    inForce: search.get('show') !== 'all',
+    q: parseSearch(search.get('q')),
+  };
 }
 
 export const takedownsPath = (f: TakedownFilters) =>
   withQuery(TAKEDOWNS_PATH, [
     ['page', f.page],
     ['in_force', f.inForce ? '1' : ''],
+    ['q', f.q],
   ]);
 
 export const takedownsHref = (f: TakedownFilters) =>
   withQuery('/admin/takedowns/', [
     ['show', f.inForce ? '' : 'all'],
+    ['q', f.q],
     ['page', f.page],
   ]);
 

@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toastTitle } from '../../contracts/format.ts';
 import type { TakedownRow, TakedownsPage } from '../../contracts/moderation.schema.ts';
@@ -9,7 +9,14 @@ import { useOverlays } from '../components/overlays/overlays.tsx';
 import styles from './console.module.css';
 import { whenUtc } from './console-format.ts';
 import { isReviewPath } from './console-paths.ts';
-import { ConsolePager, ConsoleTitle, EmptyState, ScreenHeader } from './console-ui.tsx';
+import {
+  ConsolePager,
+  ConsoleTitle,
+  EmptyState,
+  ScreenHeader,
+  SearchBox,
+  useSearchKey,
+} from './console-ui.tsx';
 import { reasonLabel } from './report-format.ts';
 import {
   isReportsPath,
@@ -81,6 +88,8 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
   const [restoring, setRestoring] = useState<TakedownRow | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  useSearchKey(search, !restoring);
 
   const restore = async (row: TakedownRow, note: string) => {
     setBusy(true);
@@ -115,14 +124,14 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
       <ScreenHeader title={title} count={`${data.total}${filters.inForce ? ' in force' : ''}`}>
         <nav className={list.tabs} aria-label="Which takedowns">
           <Link
-            to={takedownsHref({ page: 1, inForce: true })}
+            to={takedownsHref({ ...filters, page: 1, inForce: true })}
             className={list.tab}
             aria-current={filters.inForce ? 'page' : undefined}
           >
             In force
           </Link>
           <Link
-            to={takedownsHref({ page: 1, inForce: false })}
+            to={takedownsHref({ ...filters, page: 1, inForce: false })}
             className={list.tab}
             aria-current={filters.inForce ? undefined : 'page'}
           >
@@ -130,11 +139,31 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
           </Link>
         </nav>
       </ScreenHeader>
+      <div className={list.toolbar}>
+        <SearchBox
+          label="Search takedowns"
+          placeholder="Title, comment, note or staff"
+          inputRef={search}
+        />
+      </div>
       {data.items.length === 0 ? (
-        <EmptyState title={filters.inForce ? 'No takedown in force' : 'Nothing taken down yet'}>
-          <p>A video, comment or album is taken down from its report.</p>
-          <Link to="/admin/reports/">Reports</Link>
-        </EmptyState>
+        filters.q ? (
+          <EmptyState
+            title={`No ${filters.inForce ? 'takedown in force' : 'takedown'} matches “${filters.q}”`}
+          >
+            {filters.inForce ? (
+              <Link to={takedownsHref({ ...filters, inForce: false, page: 1 })}>
+                Search the restored ones too
+              </Link>
+            ) : null}
+            <Link to={takedownsHref({ ...filters, q: '', page: 1 })}>Clear the search</Link>
+          </EmptyState>
+        ) : (
+          <EmptyState title={filters.inForce ? 'No takedown in force' : 'Nothing taken down yet'}>
+            <p>A video, comment or album is taken down from its report.</p>
+            <Link to="/admin/reports/">Reports</Link>
+          </EmptyState>
+        )
       ) : (
         <table className={`${styles.table} ${list.table}`}>
           <thead>
