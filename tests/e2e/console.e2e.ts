@@ -197,14 +197,17 @@ describe('the staff console', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     const queue = await context.request.get(`${site.url}/api/admin/review`, { headers: AJAX });
-    const [first, second] = ((await queue.json()) as { items: { id: number }[] }).items;
+    const [first, second] = ((await queue.json()) as { items: { id: number; title: string }[] })
+      .items;
+    const heading = (title = '') => page.getByRole('heading', { level: 1, name: title });
 
     // Opened directly (no skip trail), p goes to the video waiting before this one.
     await open(page, `/admin/review/${second?.id}/`);
-    await page.locator('main button[aria-keyshortcuts="a"]').waitFor();
+    await heading(second?.title).waitFor();
     await page.keyboard.press('p');
     await page.waitForURL(`${site.url}/admin/review/${first?.id}/`);
-    await page.locator('main button[aria-keyshortcuts="a"]').waitFor();
+    // The first video's screen, not the second's still shown while it loads.
+    await heading(first?.title).waitFor();
 
     await page.keyboard.press('e');
     const dialog = page.getByRole('dialog', { name: 'Edit details' });
@@ -220,7 +223,7 @@ describe('the staff console', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Details saved').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('heading', { level: 1, name: 'A title a moderator fixed' }).waitFor();
+    await heading('A title a moderator fixed').waitFor();
     await page.getByText('by hand').first().waitFor();
     // Still waiting: fixing the details decides nothing.
     expect(await page.locator('main button[aria-keyshortcuts="a"]').count()).toBe(1);

@@ -34,7 +34,7 @@ describe('SQL fragments', () => {
       'p.is_private = 0 AND p.videos_count > 0 AND p.status_id = 1',
     );
     expect(playlistVisibleSql({ viewerParam: '$2', seeAll: false })).toBe(
-      '(is_private = 0 OR user_id = $2)',
+      'status_id = 1 AND (is_private = 0 OR user_id = $2)',
     );
     expect(playlistVisibleSql({ seeAll: true })).toBe('true');
   });
