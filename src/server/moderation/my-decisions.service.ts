@@ -48,7 +48,8 @@ function decisionOf(row: MyDecisionRow): MyDecision {
     id: Number(row.id),
     kind,
     decision: row.decision,
-    title: row.title === null ? '' : kind === 'comment' ? excerpt(row.title) : row.title,
+    // Enough of a comment for the member to know it again (the mail names its first words).
+    title: row.title === null ? '' : kind === 'comment' ? excerpt(row.title, 140) : row.title,
     url: path,
     in_force: inForce,
     dmca,

@@ -132,9 +132,9 @@ interface ObjectKind {
 }
 
 /** A comment's opening words, as its statement and the member's decisions name it. */
-export const excerpt = (body: string) => {
+export const excerpt = (body: string, max = 60) => {
   const text = body.replace(/\s+/g, ' ').trim();
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
 
 /** Moves the comment counter of the object a comment is on, when that object keeps one. */
