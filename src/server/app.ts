@@ -300,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consoleRoutes(services.console));
   await app.register(reviewRoutes(services.review));
   await app.register(metadataRoutes(services.metadata));
-  await app.register(myUploadsRoutes(services.myUploads));
+  await app.register(myUploadsRoutes(services.myUploads, services.myDecisions));
   await app.register(peopleRoutes(services.people));
   await app.register(auditRoutes(services.audit));
   await app.register(reportInboxRoutes(services.reportInbox));

@@ -61,6 +61,8 @@ import { createMemberAdminService } from './moderation/member-admin.service.ts';
 import { createMemberNotifier, memberMailTranslations } from './moderation/member-mail.ts';
 import { createMetadataRepository } from './moderation/metadata.repository.ts';
 import { createMetadataService } from './moderation/metadata.service.ts';
+import { createMyDecisionsRepository } from './moderation/my-decisions.repository.ts';
+import { createMyDecisionsService } from './moderation/my-decisions.service.ts';
 import { createMyUploadsRepository } from './moderation/my-uploads.repository.ts';
 import { createMyUploadsService } from './moderation/my-uploads.service.ts';
 import { createPeopleRepository } from './moderation/people.repository.ts';
@@ -125,6 +127,7 @@ export function createRepositories(database: Database) {
     reportInbox: createReportInboxRepository(database),
     takedowns: createTakedownRepository(database),
     myUploads: createMyUploadsRepository(database),
+    myDecisions: createMyDecisionsRepository(database),
     people: createPeopleRepository(database),
     metadata: createMetadataRepository(database),
     memberAdmin: createMemberAdminRepository(database),
@@ -409,6 +412,7 @@ export function compose(deps: ComposeDeps) {
       publicThumb: urls.videoThumb,
       changed: videoChanged,
     }),
+    myDecisions: createMyDecisionsService({ decisions: repositories.myDecisions }),
     people: createPeopleService({ people: repositories.people }),
     metadata: createMetadataService({
       metadata: repositories.metadata,

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/client.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
+import { moveCommentCounters } from './ban.repository.ts';
+import { BULK_COMMENTS_SQL } from './my-decisions.repository.ts';
 
 // Appeals of removals and strikes (decision 0049): the open ones for the console, and their
 // decision. A reversal that puts a takedown back goes through the takedown repository (its
@@ -24,13 +26,19 @@ export interface AppealRow {
   created_at: string;
   appeal_text: string;
   appealed_at: string;
+  /** All the member's comments removed at once (`object_id` is the member's id then). */
+  bulk: boolean;
 }
 
 const OPEN = `s.appeal_state = 'open' AND s.decision IN ('removed', 'strike')`;
 
 const COLUMNS = `s.id, s.user_id, u.username, s.object_type, s.object_id,
-  CASE s.object_type WHEN 'video' THEN (SELECT title FROM videos WHERE id = s.object_id) END
-    AS title,
+  CASE WHEN ${BULK_COMMENTS_SQL} THEN 'All of the member''s comments' ELSE CASE s.object_type
+    WHEN 'video' THEN (SELECT title FROM videos WHERE id = s.object_id)
+    WHEN 'comment' THEN (SELECT left(body, 200) FROM comments WHERE id = s.object_id)
+    WHEN 'playlist' THEN (SELECT title FROM playlists WHERE id = s.object_id)
+    WHEN 'album' THEN (SELECT title FROM albums WHERE id = s.object_id)
+  END END AS title, ${BULK_COMMENTS_SQL} AS bulk,
   s.decision::text AS decision, s.reason, s.note, s.decided_by, d.username AS decided_name,
   s.created_at::text, coalesce(s.appeal_text, '') AS appeal_text,
   s.appealed_at::text`;
@@ -101,6 +109,25 @@ export function createAppealsRepository(database: Pick<Database, 'query' | 'tran
         await appendAudit(tx, audit);
         return true;
       });
+    },
+
+    /**
+     * In a transaction: shows again the member's comments removed all at once (every removed
+     * one no takedown holds: a takedown of one comment, or a ban's, keeps its own). Answers
+     * how many came back.
+     */
+    async restoreBulkComments(tx: Tx, userId: number): Promise<number> {
+      const rows = await tx.query<{ id: number }>(
+        `UPDATE comments c SET status = 1
+          WHERE c.user_id = $1 AND c.status = 8
+            AND NOT EXISTS (SELECT 1 FROM takedowns t WHERE t.object_type = 'comment'
+                              AND t.object_id = c.id AND t.restored_at IS NULL)
+         RETURNING c.id`,
+        [userId],
+      );
+      const ids = rows.map((row) => Number(row.id));
+      await moveCommentCounters(tx, ids, 1);
+      return ids.length;
     },
 
     /**

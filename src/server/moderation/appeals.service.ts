@@ -5,6 +5,7 @@ import {
   CONSOLE_PAGE_SIZE,
   consolePages,
   MODERATION_NOTE_MAX,
+  type ModeratedObject,
 } from '../../contracts/moderation.ts';
 import { requireStaff } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
@@ -26,6 +27,9 @@ export interface AppealsDeps {
 }
 
 class AlreadyDecided extends Error {}
+
+const isObjectType = (type: string): type is 'video' | 'comment' | 'playlist' | 'album' =>
+  type === 'video' || type === 'comment' || type === 'playlist' || type === 'album';
 
 export function createAppealsService(deps: AppealsDeps) {
   const { appeals, takedowns } = deps;
@@ -78,11 +82,14 @@ export function createAppealsService(deps: AppealsDeps) {
         throw new AppError('no_permission', { field: 'id', info: { reason: 'own_decision' } });
       }
       const staffId = actor.viewer.userId;
-      const objectType = appeal.object_type === 'video' ? 'video' : 'member';
+      // The audit row names the object the decision was about: all of a member's comments
+      // removed at once, a strike or a ban are about the member.
+      const objectType: ModeratedObject =
+        !appeal.bulk && isObjectType(appeal.object_type) ? appeal.object_type : 'member';
       const entry = (outcome: 'upheld' | 'reversed') => ({
         actor,
         action: outcome === 'upheld' ? ('appeal.uphold' as const) : ('appeal.reverse' as const),
-        objectType: objectType as 'video' | 'member',
+        objectType,
         objectId: Number(appeal.object_id),
         before: { appeal: 'open', decision: appeal.decision, statement: id },
         after: { appeal: outcome },
@@ -102,6 +109,23 @@ export function createAppealsService(deps: AppealsDeps) {
           appeals.revokeStrikeOfStatement(tx, id, staffId),
         );
         if (!done) throw new AppError('not_found');
+        return { success: 1 };
+      }
+
+      // All the member's comments removed at once: no takedown row, they come back together.
+      // (`object_id` is the member's id then, not a comment's: no takedown to look up.)
+      if (appeal.bulk) {
+        const done = await appeals.decide(
+          id,
+          'reversed',
+          staffId,
+          entry('reversed'),
+          async (tx) => {
+            await appeals.restoreBulkComments(tx, Number(appeal.user_id));
+          },
+        );
+        if (!done) throw new AppError('not_found');
+        deps.gone(Number(appeal.user_id), Number(appeal.user_id), 'comment');
         return { success: 1 };
       }
 

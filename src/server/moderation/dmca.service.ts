@@ -47,7 +47,7 @@ export interface DmcaDeps {
   struck(
     userId: number,
     done: Pick<StrikeOutcome, 'statementId' | 'inForce' | 'ban'>,
-    form: { reason: string; note: string },
+    form: { reason: string; note: string; dmca?: boolean },
   ): Promise<void>;
   tellMember(notice: RejectionNotice): Promise<void>;
   /** Mail to the claimant (copies of counter-notices, restores); failures are logged. */
@@ -450,7 +450,11 @@ export function createDmcaService(deps: DmcaDeps) {
             note: memberNote,
           });
           if (strike) {
-            await deps.struck(done.userId, strike, { reason: 'copyright', note: memberNote });
+            await deps.struck(done.userId, strike, {
+              reason: 'copyright',
+              note: memberNote,
+              dmca: true,
+            });
           }
         }
       }

@@ -141,7 +141,8 @@ export function createMemberAdminService(deps: MemberAdminDeps) {
   const struck = async (
     userId: number,
     done: Pick<StrikeOutcome, 'statementId' | 'inForce' | 'ban'>,
-    form: { reason: string; note: string },
+    /** `dmca`: a notice's strike, countered rather than appealed (its mail says so). */
+    form: { reason: string; note: string; dmca?: boolean },
   ): Promise<void> => {
     if (done.statementId !== null) {
       await deps.tellMember({
@@ -151,6 +152,7 @@ export function createMemberAdminService(deps: MemberAdminDeps) {
           kind: 'strike',
           count: done.inForce,
           limit: deps.strikePolicy.strikesToBan,
+          dmca: form.dmca ?? false,
         },
         reason: form.reason,
         note: form.note,

@@ -22,7 +22,12 @@ interface Texts {
   comments: string;
   reason: string;
   note: string;
+  /** A strike or all comments removed: appealed on the member's profile. */
   contest: string;
+  /** A banned member cannot sign in: the contact form. */
+  bannedContest: string;
+  /** A DMCA notice's strike: countered, not appealed (decision 0049). */
+  strikeDmcaContest: string;
 }
 
 const ENGLISH: Texts = {
@@ -38,7 +43,11 @@ const ENGLISH: Texts = {
   reason: 'Reason: {{reason}}',
   note: 'Note from the moderator: {{note}}',
   contest:
+    'You can read this decision and appeal it, once, on your profile under “Moderation decisions” (sign in first); another moderator will look at it again:',
+  bannedContest:
     'To contest this decision, write to us through the contact form at the foot of every page (subject “Support”); another moderator will look at it again:',
+  strikeDmcaContest:
+    'This strike came with a copyright notice (DMCA): it is withdrawn if your counter-notice brings the videos back. You can send one from your uploaded videos:',
 };
 
 const ENGLISH_REPEAT = 'repeated infringements: the strikes against your account reached the limit';
@@ -60,7 +69,7 @@ export function memberMailTranslations(dir?: string): MemberMailTranslations {
 
 export type MemberDecision =
   | { kind: 'banned'; hidden: boolean }
-  | { kind: 'strike'; count: number; limit: number }
+  | { kind: 'strike'; count: number; limit: number; dmca?: boolean }
   | { kind: 'comments'; count: number };
 
 export interface MemberNotice {
@@ -75,6 +84,8 @@ export interface MemberNotice {
 export function memberMail(
   input: {
     to: string;
+    /** The member: a strike's and the comments' mail links to their profile's decisions. */
+    memberId: number;
     lang: string;
     username: string;
     site: { name: string; url: string };
@@ -110,14 +121,26 @@ export function memberMail(
       : decision.kind === 'strike'
         ? (['strikeSubject', 'strike'] as const)
         : (['commentsSubject', 'comments'] as const);
-  const link = `${input.site.url}/`;
+  // A banned member cannot sign in: the site's front page, where the contact form is. The
+  // rest are read and appealed on their own profile (uploaded videos and "Moderation
+  // decisions"), which is also where a DMCA strike's counter-notice is sent.
+  const link =
+    decision.kind === 'banned'
+      ? `${input.site.url}/`
+      : `${input.site.url}/members/${input.memberId}/`;
+  const contest =
+    decision.kind === 'banned'
+      ? 'bannedContest'
+      : decision.kind === 'strike' && decision.dmca
+        ? 'strikeDmcaContest'
+        : 'contest';
   const paragraphs = [
     text('greeting'),
     text(body),
     ...(decision.kind === 'banned' && decision.hidden ? [text('bannedHidden')] : []),
     text('reason'),
     ...(input.note ? [text('note')] : []),
-    text('contest'),
+    text(contest),
   ];
   return {
     to: input.to,
@@ -150,6 +173,7 @@ export function createMemberNotifier(deps: {
         memberMail(
           {
             to: member.email,
+            memberId: notice.userId,
             lang: member.lang,
             username: member.username,
             site: deps.site,

@@ -98,6 +98,17 @@ export function createMyUploadsRepository(database: Pick<Database, 'query' | 'tr
       return rows.length > 0;
     },
 
+    /** Whether a strike statement tells of a strike a DMCA notice earned (same transaction). */
+    async strikeByNotice(statementId: number): Promise<boolean> {
+      const rows = await database.query(
+        `SELECT 1 FROM moderation_statements s
+           JOIN strikes k ON k.user_id = s.user_id AND k.created_at = s.created_at
+          WHERE s.id = $1 AND s.decision = 'strike' AND k.dmca_notice_id IS NOT NULL LIMIT 1`,
+        [statementId],
+      );
+      return rows.length > 0;
+    },
+
     /**
      * Opens the appeal of a removal or a strike (decision 0049): nothing moves until another
      * staff member decides it in the console. Answers whether it was opened.

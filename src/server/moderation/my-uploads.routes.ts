@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../contracts/errors.ts';
+import { myDecisionsSchema } from '../../contracts/my-decisions.schema.ts';
 import { appealAnswerSchema, myUploadsSchema } from '../../contracts/my-uploads.schema.ts';
 import { parseId } from '../../contracts/paths.ts';
 import { describe } from '../kernel/http/openapi.ts';
+import type { MyDecisionsService } from './my-decisions.service.ts';
 import type { MyUploadsService } from './my-uploads.service.ts';
 
 // The member's side of moderation (decision 0045): their uploads with each one's state and
@@ -21,7 +23,7 @@ function pageValue(value: unknown): number {
   return page;
 }
 
-export function myUploadsRoutes(myUploads: MyUploadsService) {
+export function myUploadsRoutes(myUploads: MyUploadsService, myDecisions: MyDecisionsService) {
   return async (app: FastifyInstance) => {
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -43,6 +45,22 @@ export function myUploadsRoutes(myUploads: MyUploadsService) {
       async (request) => myUploads.list(request.viewer, pageValue(request.query.page)),
     );
 
+    app.get<{ Querystring: { page?: unknown } }>(
+      '/api/my_decisions.php',
+      {
+        schema: describe({
+          summary: "The signed-in member's moderation decisions besides their videos'",
+          tags: ['members'],
+          description:
+            'Newest first, 20 a page: every statement of reasons about the member that is not about one of their videos (those are in `my_uploads.php`): removed comments, playlists and albums (with the comment’s opening words or the title, and the page while restored), all their comments removed at once (`kind: comments`), strikes and bans. Each says whether it still holds and whether it can be appealed (`POST /api/appeal.php` with its `id`): not a ban, not a strike a DMCA notice earned (countered from the uploads tab), once per decision.',
+          querystring: { page: { description: 'Page, from 1' } },
+          response: myDecisionsSchema,
+          failures: [401],
+        }),
+      },
+      async (request) => myDecisions.list(request.viewer, pageValue(request.query.page)),
+    );
+
     app.post<{ Body: Record<string, unknown> | undefined }>(
       '/api/appeal.php',
       {
@@ -60,7 +78,7 @@ export function myUploadsRoutes(myUploads: MyUploadsService) {
             description: [
               'Needs a session (401 `need_auth`) and its `x-csrf-token`.',
               'Form `statement_id` (a statement of reasons about the member) and `text` (1-2000 characters). A rejection of an upload goes back to the review queue (`state: review`); a removal or a strike waits in the console’s appeals for a staff member other than the one who decided (`state: appealed`, decision 0049).',
-              '30 an hour per member. Field failures carry `codes` (`required`, `max_length`). An unknown statement or a video no longer rejected answers `not_found`; another member’s statement, a ban, or a removal a DMCA notice made (countered instead) `no_permission` with `info.reason`; a decision appealed already (once per decision) `already_added`. A refusal changes nothing.',
+              '30 an hour per member. Field failures carry `codes` (`required`, `max_length`). An unknown statement or a video no longer rejected answers `not_found`; another member’s statement, a ban, or a removal or a strike a DMCA notice made (countered instead) `no_permission` with `info.reason`; a decision appealed already (once per decision) `already_added`. A refusal changes nothing.',
             ].join(' '),
             response: appealAnswerSchema,
             failures: [401, 403, 429],

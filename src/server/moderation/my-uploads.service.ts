@@ -156,6 +156,10 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
         ) {
           throw notAppealable('dmca_counter_notice');
         }
+        // A notice's strike goes when its videos come back: countered, not appealed.
+        if (statement.decision === 'strike' && (await uploads.strikeByNotice(statement.id))) {
+          throw notAppealable('dmca_counter_notice');
+        }
         const opened = await uploads.appealDecision(
           { id: Number(statement.id), userId: member.userId },
           form.text,

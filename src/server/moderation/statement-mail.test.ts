@@ -25,8 +25,21 @@ describe('statement mail of other objects', () => {
     expect(mail.subject).toBe('Your comment was removed from Afterglow');
     expect(mail.text).toContain('removed your comment “Buy pills”');
     expect(mail.text).toContain('Reason: copyright claim');
-    expect(mail.text).toContain('say what was removed');
     expect(mail.text).not.toContain('the video');
+  });
+
+  it('points to the member’s own profile, where the decision is appealed', () => {
+    for (const objectType of ['comment', 'playlist', 'album'] as const) {
+      const mail = rejectionMail({ ...base, objectType, lang: 'en', title: 'X' }, translations);
+      expect(mail.text).toContain('appeal it, once, on your profile under “Moderation decisions”');
+      expect(mail.text).not.toContain('contact form');
+      expect(mail.link).toBe('http://site.test/members/7/');
+    }
+    const french = rejectionMail(
+      { ...base, objectType: 'comment', lang: 'fr', title: 'X' },
+      translations,
+    );
+    expect(french.text).toContain('« Décisions de modération »');
   });
 
   it('speaks the member’s language for albums and playlists', () => {

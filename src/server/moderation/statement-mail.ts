@@ -14,8 +14,8 @@ import type { MailMessage } from '../kernel/mail/mailer.ts';
 import type { ReviewRepository } from './review.repository.ts';
 
 // The statement of reasons by mail (DSA art. 17, decision 0043): what was decided about which
-// upload, why, the moderator's note, and where to read it and appeal (the member's uploaded
-// videos tab). In the member's language where the texts exist (the screen locale files'
+// upload, why, the moderator's note, and where to read it and appeal (the member's own
+// profile: the uploaded videos tab, with the "Moderation decisions" of their other objects). In the member's language where the texts exist (the screen locale files'
 // `moderation` section, the words the tab shows too), else English. A mail that fails is
 // logged and left unmarked (`mailed_at` null) so it can be sent again; the decision stands.
 
@@ -65,7 +65,7 @@ const ENGLISH: Texts = {
   removedAlbumSubject: 'Your album “{{title}}” was removed from {{site}}',
   removedAlbum: 'A moderator of {{site}} removed your album “{{title}}” from the site.',
   removedObjectAppeal:
-    'To contest this decision, write to us through the contact form (subject “Support”) and say what was removed; another moderator will look at it again:',
+    'You can read this decision and appeal it, once, on your profile under “Moderation decisions” (sign in first); another moderator will look at it again:',
   dmcaAppeal:
     'The video was removed after a copyright notice (DMCA). If you believe it was removed by mistake, send a counter-notice from your uploaded videos (“Send counter-notice”); unless the claimant tells us they went to court, the video comes back after 10 to 14 business days:',
   restoredSubject: 'Your video “{{title}}” is back on {{site}}',

@@ -30,8 +30,8 @@ export interface TakedownRow {
   path: string | null;
 }
 
-/** The page a comment is on (`t.object_id` the comment), as the takedowns list links it. */
-const COMMENT_PAGE_SQL = `SELECT CASE c.section
+/** The page a comment is on (`commentId` the column holding it), as the takedowns list links it. */
+export const commentPageSql = (commentId: string) => `SELECT CASE c.section
     WHEN 'video' THEN (SELECT '/videos/' || v.id || '/' || v.dir || '/' FROM videos v
                         WHERE v.id = c.object_id)
     WHEN 'album' THEN (SELECT '/albums/' || a.id || '/' || a.dir || '/' FROM albums a
@@ -41,7 +41,9 @@ const COMMENT_PAGE_SQL = `SELECT CASE c.section
                           WHERE ch.id = c.object_id)
     WHEN 'playlist' THEN '/playlist/' || c.object_id || '/1/'
     WHEN 'member' THEN '/members/' || c.object_id || '/'
-  END FROM comments c WHERE c.id = t.object_id`;
+  END FROM comments c WHERE c.id = ${commentId}`;
+
+const COMMENT_PAGE_SQL = commentPageSql('t.object_id');
 
 type Tx = Pick<Database, 'query'>;
 
@@ -129,9 +131,10 @@ interface ObjectKind {
   show(tx: Tx, id: number, previous: number): Promise<boolean>;
 }
 
-const excerpt = (body: string) => {
+/** A comment's opening words, as its statement and the member's decisions name it. */
+export const excerpt = (body: string, max = 60) => {
   const text = body.replace(/\s+/g, ' ').trim();
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
 
 /** Moves the comment counter of the object a comment is on, when that object keeps one. */

@@ -10,6 +10,7 @@ import type {
   MembersResponse,
   SubscriptionsResponse,
 } from '../../contracts/members.schema.ts';
+import { type MyDecisions, myDecisionsPath } from '../../contracts/my-decisions.schema.ts';
 import { type MyUploads, myUploadsPath } from '../../contracts/my-uploads.schema.ts';
 import { parseId, videos2Path } from '../../contracts/paths.ts';
 import { albumsPath, playlistsPath } from '../../contracts/playlists.paths.ts';
@@ -26,6 +27,7 @@ import { CommentLoginPrompt } from '../components/comments/comment-login-prompt.
 import { memberWallPath } from '../components/comments/comment-rules.ts';
 import { ReportButton } from '../components/contact/report-button.tsx';
 import { FactsList } from '../components/facts-list.tsx';
+import { MyDecisionsSection } from '../components/my-uploads/my-decisions.tsx';
 import { MyUploadsList } from '../components/my-uploads/my-uploads.tsx';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import { ownListPath } from '../components/owner/owner-lists.ts';
@@ -176,6 +178,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     }
     const query = tabQuery(globals.gender, id, tab, page, globals.user?.id === id);
     if (query) await queryClient.ensureQueryData(query as ReturnType<typeof apiQuery<unknown>>);
+    // Above the owner's uploads: their other moderation decisions, where the mails lead.
+    if (tab === 'uploaded_videos' && page === 1 && globals.user?.id === id) {
+      await queryClient.ensureQueryData(apiQuery<MyDecisions>(myDecisionsPath(1)));
+    }
     return { id, tab, page };
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data(null, { status: 404 });
@@ -241,7 +247,10 @@ export function Component() {
       />
       <ProfileTabs label={member.display_name} current={tab} tabs={tabs} />
       {tab === 'uploaded_videos' && user?.id === id ? (
-        <MyUploadsList page={page} href={href} />
+        <>
+          {page === 1 ? <MyDecisionsSection /> : null}
+          <MyUploadsList page={page} href={href} />
+        </>
       ) : tab === 'uploaded_videos' || tab === 'favourite_videos' ? (
         <Videos id={id} tab={tab} page={page} href={href} own={user?.id === id} />
       ) : null}

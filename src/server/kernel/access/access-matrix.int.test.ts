@@ -506,6 +506,7 @@ const OWN_REQUESTS: Record<string, Send> = {
   'POST /api/messages.php section=read': (s) =>
     form('/api/messages.php', { section: 'read', with: owner().userId }, s),
   'GET /api/my_uploads.php': (s) => get('/api/my_uploads.php', s),
+  'GET /api/my_decisions.php': (s) => get('/api/my_decisions.php', s),
   // A statement nobody has: past the gate, the appeal meets `not_found`.
   'POST /api/appeal.php': (s) =>
     form('/api/appeal.php', { statement_id: 999999, text: 'Please look again' }, s),

@@ -153,6 +153,8 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   // is the member's own word (the service refuses another's statement to staff too).
   'GET /api/my_uploads.php': own('read', 'video'),
   'POST /api/appeal.php': own('update', 'video'),
+  // Their other decisions (comments, playlists, albums, strikes, bans): about their account.
+  'GET /api/my_decisions.php': own('read', 'profile'),
   // A DMCA counter-notice (decision 0049): the service answers not_found for another's item.
   'POST /api/counter_notice.php': own('update', 'video'),
 

@@ -10,8 +10,10 @@ import { Modal } from '../overlays/modal.tsx';
 import formStyles from '../playlist/playlist-form.module.css';
 import styles from './my-uploads.module.css';
 
-// The appeal of a rejection (DSA art. 20, decision 0045): the member's words, once per
-// decision; another moderator then looks at the video again. Loaded when first opened.
+// The appeal of a decision (DSA art. 20, decisions 0045 and 0049): the member's words, once
+// per decision; another moderator then looks at it again. A video's by default; the member's
+// other decisions (my-decisions.tsx) word the intro and the question for any object. Loaded
+// when first opened.
 
 const FIELDS = ['text'] as const;
 
@@ -19,6 +21,8 @@ export default function AppealDialog({
   title,
   reason,
   statementId,
+  intro,
+  label,
   onSent,
   onClose,
 }: {
@@ -27,6 +31,9 @@ export default function AppealDialog({
   /** The decision's reason as the member read it on the card. */
   reason: string;
   statementId: number;
+  /** What happens next, and the question asked: a video's words unless given. */
+  intro?: string;
+  label?: string;
   onSent: () => void;
   onClose: () => void;
 }) {
@@ -78,9 +85,9 @@ export default function AppealDialog({
           <p className={styles.dialogVideo}>{title}</p>
           <p className={styles.dialogReason}>{reason}</p>
         </div>
-        <p className={styles.dialogIntro}>{t('myUploads.appealIntro')}</p>
+        <p className={styles.dialogIntro}>{intro ?? t('myUploads.appealIntro')}</p>
         <div className={formStyles.field}>
-          <label htmlFor={fieldId}>{t('myUploads.appealLabel')}</label>
+          <label htmlFor={fieldId}>{label ?? t('myUploads.appealLabel')}</label>
           <textarea
             ref={field}
             id={fieldId}
