@@ -5,7 +5,16 @@ import { expect } from 'vitest';
 // it (the element at its centre is it or inside it), so it can be read and pressed.
 
 export async function expectOnScreen(page: Page, locator: Locator): Promise<void> {
-  await locator.scrollIntoViewIfNeeded();
+  // A screen that renders again as its data arrives may replace the element between finding
+  // it and scrolling to it; the locator then finds the element that replaced it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await locator.scrollIntoViewIfNeeded();
+      break;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('not attached')) throw error;
+    }
+  }
   const box = await locator.boundingBox();
   const viewport = page.viewportSize();
   expect(box, 'the element is laid out').not.toBeNull();
