@@ -75,8 +75,8 @@ export function AppealsScreen({ page }: { page: number }) {
       {data.items.length === 0 ? (
         <EmptyState title="No appeal waiting">
           <p>
-            Members appeal removals and strikes from their uploads and their profile’s
-            moderation decisions; rejected uploads come back through the review queue.
+            Members appeal removals and strikes from their uploads and their profile’s moderation
+            decisions; rejected uploads come back through the review queue.
           </p>
           <Link to="/admin/review/">Review queue</Link>
         </EmptyState>

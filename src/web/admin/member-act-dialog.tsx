@@ -1,14 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  MODERATION_NOTE_MAX,
-  MODERATION_REASONS,
-  type ModerationReason,
-} from '../../contracts/moderation.ts';
+import { MODERATION_NOTE_MAX, type ModerationReason } from '../../contracts/moderation.ts';
 import { isApiError } from '../api/client.ts';
 import styles from './console.module.css';
-import { useConsoleKeys } from './console-ui.tsx';
 import picker from './reason-picker.module.css';
-import { ReasonChoices } from './reason-picker.tsx';
+import { ReasonChoices, useReasonKeys } from './reason-picker.tsx';
 import own from './takedown-dialog.module.css';
 
 // One act on a member's account (decision 0048), confirmed in a dialog: a ban, a strike, all
@@ -90,23 +85,10 @@ export function MemberActDialog({
     }
   };
 
-  useConsoleKeys('reason', (action) => {
-    switch (action.type) {
-      case 'pick-reason': {
-        const next = withReason ? MODERATION_REASONS[action.index] : undefined;
-        if (!next) return false;
-        pick(next);
-        return;
-      }
-      case 'confirm':
-        void confirm();
-        return;
-      case 'cancel':
-        onClose();
-        return;
-      default:
-        return false;
-    }
+  useReasonKeys({
+    pick: withReason ? pick : undefined,
+    confirm: () => void confirm(),
+    cancel: onClose,
   });
 
   return (

@@ -17,6 +17,36 @@ import picker from './reason-picker.module.css';
 const keyOf = (index: number) => String((index + 1) % 10);
 
 /**
+ * The keys of a dialog that takes a reason: 1-9 and 0 pick one (when `pick` is given),
+ * Enter confirms, Escape cancels. The reject picker's, the takedown dialog's, the member
+ * dialogs' and the notes' (no reason: `pick` left out).
+ */
+export function useReasonKeys(keys: {
+  pick?: ((reason: ModerationReason) => void) | undefined;
+  confirm: () => void;
+  cancel: () => void;
+}) {
+  useConsoleKeys('reason', (action) => {
+    switch (action.type) {
+      case 'pick-reason': {
+        const next = keys.pick ? MODERATION_REASONS[action.index] : undefined;
+        if (!next || !keys.pick) return false;
+        keys.pick(next);
+        return;
+      }
+      case 'confirm':
+        keys.confirm();
+        return;
+      case 'cancel':
+        keys.cancel();
+        return;
+      default:
+        return false;
+    }
+  });
+}
+
+/**
  * The list of reasons as radio buttons, each with the digit that picks it: the reject
  * picker's, the takedown dialog's and the member dialogs' (ban, strike, remove comments).
  */
@@ -105,24 +135,7 @@ export function ReasonPicker({
     onConfirm(reason, note.trim());
   };
 
-  useConsoleKeys('reason', (action) => {
-    switch (action.type) {
-      case 'pick-reason': {
-        const next = MODERATION_REASONS[action.index];
-        if (!next) return false;
-        pick(next);
-        return;
-      }
-      case 'confirm':
-        confirm();
-        return;
-      case 'cancel':
-        onCancel();
-        return;
-      default:
-        return false;
-    }
-  });
+  useReasonKeys({ pick, confirm, cancel: onCancel });
 
   const shownProblem = problem || noteError;
   return (

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { MODERATION_NOTE_MAX, type ReportState } from '../../contracts/moderation.ts';
 import styles from './console.module.css';
-import { useConsoleKeys } from './console-ui.tsx';
 import picker from './reason-picker.module.css';
+import { useReasonKeys } from './reason-picker.tsx';
 import own from './takedown-dialog.module.css';
 
 // Pieces the reports inbox and the takedowns share: the state chips, the keys of a list, and
@@ -93,18 +93,7 @@ export function NoteDialog({
     if (!busy) onConfirm(note.trim());
   };
 
-  useConsoleKeys('reason', (action) => {
-    switch (action.type) {
-      case 'confirm':
-        confirm();
-        return;
-      case 'cancel':
-        onCancel();
-        return;
-      default:
-        return false;
-    }
-  });
+  useReasonKeys({ confirm, cancel: onCancel });
 
   return (
     <div className={`${styles.backdrop} ${own.backdrop}`}>

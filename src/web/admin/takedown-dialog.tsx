@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toastTitle } from '../../contracts/format.ts';
 import {
   MODERATION_NOTE_MAX,
-  MODERATION_REASONS,
   type ModerationReason,
   REASON_LABELS,
 } from '../../contracts/moderation.ts';
@@ -11,9 +10,8 @@ import { isApiError, postForm } from '../api/client.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import styles from './console.module.css';
 import { isReviewPath } from './console-paths.ts';
-import { useConsoleKeys } from './console-ui.tsx';
 import picker from './reason-picker.module.css';
-import { ReasonChoices } from './reason-picker.tsx';
+import { ReasonChoices, useReasonKeys } from './reason-picker.tsx';
 import { resolveLabel, takedownProblem } from './report-format.ts';
 import { isReportsPath, isTakedownsPath, reportItemPath, TAKEDOWNS_PATH } from './report-paths.ts';
 import own from './takedown-dialog.module.css';
@@ -136,24 +134,7 @@ export function TakedownDialog({
     void send(reason, note.trim());
   };
 
-  useConsoleKeys('reason', (action) => {
-    switch (action.type) {
-      case 'pick-reason': {
-        const next = MODERATION_REASONS[action.index];
-        if (!next) return false;
-        pick(next);
-        return;
-      }
-      case 'confirm':
-        confirm();
-        return;
-      case 'cancel':
-        onClose();
-        return;
-      default:
-        return false;
-    }
-  });
+  useReasonKeys({ pick, confirm, cancel: onClose });
 
   return (
     <div className={`${styles.backdrop} ${own.backdrop}`}>
