@@ -23,7 +23,9 @@ describe('home page', () => {
     expect(html).toContain('<title>');
     expect(html).toMatch(/<html lang="en"/);
     expect(html).toContain(`© ${new Date().getFullYear()} Afterglow`);
-    expect(html).toContain('RTA');
+    // The RTA label, as RTA asks: the meta tag on the page and the header on the answer.
+    expect(html).toContain('<meta name="RATING" content="RTA-5042-1996-1400-1577-RTA"/>');
+    expect(res.headers.get('rating')).toBe('RTA-5042-1996-1400-1577-RTA');
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

@@ -5,7 +5,7 @@ import { signInAs } from '../../../../tests/support/session.ts';
 import { videoPath } from '../../../contracts/paths.ts';
 import { videoPreviewKey } from '../../../media/keys.ts';
 
-// Security headers on every kind of answer, over real HTTP: JSON from a handler and from the
+// Security headers and the RTA label on every kind of answer, over real HTTP: JSON from a handler and from the
 // response cache (answered before Fastify sees the request), errors, media files, and tus
 // answers written by the tus server itself.
 
@@ -27,7 +27,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The Permissions-Policy and the RTA label, as every answer carries them. */
 function expectPolicy(res: Response, what: string) {
+  expect(res.headers.get('rating'), what).toBe('RTA-5042-1996-1400-1577-RTA');
   const policy = res.headers.get('permissions-policy') ?? '';
   for (const off of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
     expect(policy, what).toContain(off);
@@ -37,7 +39,7 @@ function expectPolicy(res: Response, what: string) {
   }
 }
 
-describe('Permissions-Policy', () => {
+describe('Permissions-Policy and the RTA label', () => {
   it('is on API answers, cached ones replayed from memory included', async () => {
     const url = `${base}${videoPath(14400, videoId)}`;
     const first = await fetch(url);

@@ -28,6 +28,13 @@ declare module 'node:http' {
  * what a site embedding the player delegates to with `allowfullscreen`. Features left out
  * (clipboard-write for the share box) keep the browser's default, our origin only.
  */
+/**
+ * The RTA label (Restricted To Adults) as RTA asks sites to send it: in a `Rating` header on
+ * every answer, beside the `RATING` meta tag of every page, so filters that read only
+ * headers (media, JSON, downloads) block the site too (issue 17).
+ */
+export const RTA_LABEL = 'RTA-5042-1996-1400-1577-RTA';
+
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
@@ -102,8 +109,10 @@ export default fp(
       const nonce = randomBytes(16).toString('base64');
       reply.scriptNonce = nonce;
       reply.raw.scriptNonce = nonce;
-      // Set before any handler, so cached API answers store it and replay it (response-cache).
+      // Set before any handler, so cached API answers store them and replay them
+      // (response-cache).
       reply.header('permissions-policy', PERMISSIONS_POLICY);
+      reply.header('rating', RTA_LABEL);
     });
     await app.register(helmet, {
       global: true,
