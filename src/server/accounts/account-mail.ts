@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
+import { escapeHtml } from '../kernel/mail/mail-html.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
 
 // The account mails (confirmation, password reset, email change: the link to the new
@@ -79,12 +80,6 @@ export function maskEmail(email: string): string {
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export function accountMail(input: {
   kind: MailKind;

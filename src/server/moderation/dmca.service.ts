@@ -15,6 +15,7 @@ import { requireStaff, requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import { type Actor, SYSTEM_ACTOR } from '../kernel/audit/audit-entry.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
+import { paragraphsHtml } from '../kernel/mail/mail-html.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
 import type { DmcaRepository, ItemRow } from './dmca.repository.ts';
 import { type StrikeOutcome, type StrikePolicy, strikeAndMaybeBan } from './people-strikes.ts';
@@ -211,12 +212,7 @@ export function createDmcaService(deps: DmcaDeps) {
       to,
       subject,
       text: paragraphs.join('\n\n'),
-      html: `<!doctype html><html lang="en"><body style="font-family:sans-serif;line-height:1.5">${paragraphs
-        .map(
-          (p) =>
-            `<p>${p.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c).replace(/\n/g, '<br>')}</p>`,
-        )
-        .join('')}</body></html>`,
+      html: `<!doctype html><html lang="en"><body style="font-family:sans-serif;line-height:1.5">${paragraphsHtml(paragraphs)}</body></html>`,
     };
   }
 

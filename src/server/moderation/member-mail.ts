@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/con
 import { type BanReason, isModerationReason } from '../../contracts/moderation.ts';
 import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
-import { ENGLISH_REASONS, escapeHtml, fill, moderationLocales } from './statement-mail.ts';
+import { ENGLISH_REASONS, fill, moderationLocales, statementMessage } from './statement-mail.ts';
 
 // Statements of reasons about a member's account (DSA art. 17, decision 0048): a ban, a
 // strike, all their comments removed. Mailed in the member's language from the screen locale
@@ -142,18 +142,14 @@ export function memberMail(
     ...(input.note ? [text('note')] : []),
     text(contest),
   ];
-  return {
+  return statementMessage({
     to: input.to,
+    lang,
     subject: text(subject),
+    paragraphs,
     link,
-    text: [...paragraphs, link, '', input.site.name].join('\n\n'),
-    html: [
-      `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">`,
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-      `<p>${escapeHtml(input.site.name)}</p></body></html>`,
-    ].join(''),
-  };
+    siteName: input.site.name,
+  });
 }
 
 export function createMemberNotifier(deps: {

@@ -9,6 +9,7 @@ import {
   type Language,
 } from '../../contracts/constants.ts';
 import { isModerationReason, type ModerationReason } from '../../contracts/moderation.ts';
+import { escapeHtml } from '../kernel/mail/mail-html.ts';
 import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
 import type { ReviewRepository } from './review.repository.ts';
@@ -159,12 +160,6 @@ export function statementMailTranslations(dir = LOCALES_DIR): MailTranslations {
 export const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /** The subject and the decision's words of a removal other than a video's. */
 const OBJECT_TEXTS = {
   comment: ['removedCommentSubject', 'removedComment'],
@@ -236,16 +231,40 @@ export function rejectionMail(
         ...(input.note ? [text('note')] : []),
         text(appealKey),
       ];
+  return statementMessage({
+    to: input.to,
+    lang,
+    subject: text(subjectKey),
+    paragraphs,
+    link,
+    siteName: input.site.name,
+  });
+}
+
+/**
+ * A statement of reasons as a mail: its paragraphs, then the link to where the member reads
+ * it (and appeals), then the site's name; the HTML part the same, escaped. Both statement
+ * mails (this file's and member-mail.ts) are written through it.
+ */
+export function statementMessage(input: {
+  to: string;
+  lang: string;
+  subject: string;
+  paragraphs: readonly string[];
+  link: string;
+  siteName: string;
+}): MailMessage {
+  const { link, paragraphs } = input;
   return {
     to: input.to,
-    subject: text(subjectKey),
+    subject: input.subject,
     link,
-    text: [...paragraphs, link, '', input.site.name].join('\n\n'),
+    text: [...paragraphs, link, '', input.siteName].join('\n\n'),
     html: [
-      `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">`,
+      `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">`,
       ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
       `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-      `<p>${escapeHtml(input.site.name)}</p></body></html>`,
+      `<p>${escapeHtml(input.siteName)}</p></body></html>`,
     ].join(''),
   };
 }

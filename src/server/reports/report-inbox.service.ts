@@ -17,6 +17,7 @@ import { REPORT_SUBJECTS } from '../../contracts/report.rules.ts';
 import { requireStaff } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { Actor } from '../kernel/audit/audit-entry.ts';
+import { escapeHtml, paragraphsHtml } from '../kernel/mail/mail-html.ts';
 import type { Mailer } from '../kernel/mail/mailer.ts';
 import type { ReportRepository } from './report.repository.ts';
 import type { InboxFilter, InboxRow, ReportInboxRepository } from './report-inbox.repository.ts';
@@ -220,10 +221,9 @@ export function createReportInboxService(deps: InboxDeps) {
             replyTo: deps.contactEmail || undefined,
             subject: `Re: your ${row.subject} report to ${deps.site.name}`,
             text: `${act.message}\n\n${deps.site.name}\n${deps.site.url}`,
-            html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${act.message
-              .split(/\n{2,}/)
-              .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-              .join('')}<p>${escapeHtml(deps.site.name)}</p></body></html>`,
+            html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphsHtml(
+              act.message.split(/\n{2,}/),
+            )}<p>${escapeHtml(deps.site.name)}</p></body></html>`,
           });
           await inbox.answered(id, { ...base, action: 'report.answer', note: act.message });
           break;
@@ -232,11 +232,5 @@ export function createReportInboxService(deps: InboxDeps) {
     },
   };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export type ReportInboxService = ReturnType<typeof createReportInboxService>;

@@ -1,4 +1,5 @@
 import type { ReportSubject } from '../../contracts/report.rules.ts';
+import { escapeHtml } from '../kernel/mail/mail-html.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
 
 // The mail a report sends the operator (CONTACT_EMAIL): in English, the operator's language
@@ -11,12 +12,6 @@ const SUBJECT_TITLES: Record<ReportSubject, string> = {
   inappropriate: 'Inappropriate content',
   support: 'Support',
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** A mail header must stay on one line, and a subject short. */
 const oneLine = (value: string, max: number) => {

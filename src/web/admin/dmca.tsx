@@ -49,12 +49,12 @@ export function DmcaScreen({ filters }: { filters: DmcaFilters }) {
       <ConsoleTitle title={title} />
       <ScreenHeader title={title} count={`${data.total}`}>
         <div className={list.headerActions}>
-          <nav className={list.tabs} aria-label="Which notices">
+          <nav className={styles.tabs} aria-label="Which notices">
             {TABS.map((tab) => (
               <Link
                 key={tab.state}
                 to={dmcaHref({ ...filters, page: 1, state: tab.state })}
-                className={list.tab}
+                className={styles.tab}
                 aria-current={filters.state === tab.state ? 'page' : undefined}
               >
                 {tab.label}

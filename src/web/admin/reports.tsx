@@ -87,12 +87,12 @@ function Filters({
   };
   return (
     <div className={inbox.filters}>
-      <nav className={inbox.tabs} aria-label="State">
+      <nav className={`${styles.tabs} ${inbox.tabs}`} aria-label="State">
         {STATE_TABS.map(([state, label]) => (
           <Link
             key={state}
             to={inboxHref({ ...filters, state, page: 1 })}
-            className={inbox.tab}
+            className={`${styles.tab} ${inbox.tab}`}
             aria-current={filters.state === state ? 'page' : undefined}
           >
             {label}

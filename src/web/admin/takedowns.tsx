@@ -122,17 +122,17 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
     <>
       <ConsoleTitle title={title} />
       <ScreenHeader title={title} count={`${data.total}${filters.inForce ? ' in force' : ''}`}>
-        <nav className={list.tabs} aria-label="Which takedowns">
+        <nav className={styles.tabs} aria-label="Which takedowns">
           <Link
             to={takedownsHref({ ...filters, page: 1, inForce: true })}
-            className={list.tab}
+            className={styles.tab}
             aria-current={filters.inForce ? 'page' : undefined}
           >
             In force
           </Link>
           <Link
             to={takedownsHref({ ...filters, page: 1, inForce: false })}
-            className={list.tab}
+            className={styles.tab}
             aria-current={filters.inForce ? undefined : 'page'}
           >
             All
