@@ -1,10 +1,9 @@
 import { DMCA_ITEM_STATES, DMCA_NOTICE_STATES } from './dmca.ts';
+import { isoTimeSchema, pagedSchema } from './page.schema.ts';
 import { z } from './zod.ts';
 
 // Shapes of the DMCA calls (decision 0049): the console's notices (`/api/admin/dmca…`) and the
 // member's counter-notice (`/api/counter_notice.php`). Private answers, never cached.
-
-const iso = z.string().describe('ISO 8601 date and time');
 
 export const dmcaNoticeRowSchema = z.object({
   id: z.number().int(),
@@ -13,17 +12,12 @@ export const dmcaNoticeRowSchema = z.object({
   claimant_company: z.string(),
   claimant_email: z.string(),
   items: z.number().int().describe('URLs the notice names'),
-  received_at: iso,
+  received_at: isoTimeSchema,
   entered_by: z.string().describe('The staff member who recorded it'),
 });
 export type DmcaNoticeRow = z.infer<typeof dmcaNoticeRowSchema>;
 
-export const dmcaNoticesPageSchema = z.object({
-  items: z.array(dmcaNoticeRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-});
+export const dmcaNoticesPageSchema = pagedSchema(dmcaNoticeRowSchema);
 export type DmcaNoticesPage = z.infer<typeof dmcaNoticesPageSchema>;
 
 export const dmcaItemSchema = z.object({
@@ -36,7 +30,7 @@ export const dmcaItemSchema = z.object({
   takedown_id: z.number().int().nullable(),
   counter: z
     .object({
-      at: iso,
+      at: isoTimeSchema,
       name: z.string(),
       address: z.string(),
       phone: z.string(),
@@ -45,10 +39,12 @@ export const dmcaItemSchema = z.object({
     })
     .nullable()
     .describe('The uploader’s counter-notice (§512(g)(3))'),
-  restore_after: iso.nullable().describe('When the video comes back unless a lawsuit is recorded'),
-  lawsuit_at: iso.nullable(),
+  restore_after: isoTimeSchema
+    .nullable()
+    .describe('When the video comes back unless a lawsuit is recorded'),
+  lawsuit_at: isoTimeSchema.nullable(),
   lawsuit_note: z.string(),
-  restored_at: iso.nullable(),
+  restored_at: isoTimeSchema.nullable(),
 });
 export type DmcaItem = z.infer<typeof dmcaItemSchema>;
 
@@ -65,9 +61,9 @@ export const dmcaNoticeSchema = z.object({
   good_faith: z.boolean(),
   signature: z.string(),
   note: z.string().describe('Staff’s note of a rejection'),
-  received_at: iso,
+  received_at: isoTimeSchema,
   entered_by: z.string(),
-  decided_at: iso.nullable(),
+  decided_at: isoTimeSchema.nullable(),
   decided_by: z.string(),
   items: z.array(dmcaItemSchema),
 });
@@ -88,7 +84,7 @@ export type DmcaActAnswer = z.infer<typeof dmcaActAnswerSchema>;
 
 export const counterNoticeAnswerSchema = z.object({
   success: z.literal(1),
-  restore_after: iso.describe('When the video comes back unless the claimant sues'),
+  restore_after: isoTimeSchema.describe('When the video comes back unless the claimant sues'),
 });
 export type CounterNoticeAnswer = z.infer<typeof counterNoticeAnswerSchema>;
 

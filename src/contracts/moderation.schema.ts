@@ -1,4 +1,5 @@
 import { GENDERS } from './constants.ts';
+import { isoTimeSchema, pagedSchema } from './page.schema.ts';
 import { z } from './zod.ts';
 
 // Shapes of the console's API (`/api/admin/…`, decision 0043). Staff answers are private and
@@ -16,24 +17,16 @@ export const consoleMeSchema = z.object({
 });
 export type ConsoleMe = z.infer<typeof consoleMeSchema>;
 
-const iso = z.string().describe('ISO 8601 date and time');
-
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int().describe('Rows matching the filters'),
-    page: z.number().int(),
-    pages: z.number().int(),
-  });
-
 export const reviewQueueItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   dir: z.string(),
   duration: z.number().int().describe('Seconds'),
   is_private: z.boolean(),
-  uploaded_at: iso,
-  waiting_since: iso.describe('When its first rung was ready: the queue runs oldest first'),
+  uploaded_at: isoTimeSchema,
+  waiting_since: isoTimeSchema.describe(
+    'When its first rung was ready: the queue runs oldest first',
+  ),
   thumb: z.string().describe('Signed URL of the preview picture'),
   user: z.object({ id: z.number().int(), username: z.string(), trusted: z.boolean() }),
   appeal: z
@@ -44,7 +37,7 @@ export const reviewQueueItemSchema = z.object({
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 
-export const reviewQueueSchema = paged(reviewQueueItemSchema);
+export const reviewQueueSchema = pagedSchema(reviewQueueItemSchema);
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
 export const VIDEO_STATES = [
@@ -64,7 +57,7 @@ export const statementSchema = z.object({
   decision: z.enum(['rejected', 'removed', 'strike', 'banned']),
   reason: z.string().describe('One of MODERATION_REASONS'),
   note: z.string(),
-  created_at: iso,
+  created_at: isoTimeSchema,
   decided_by: z.string().describe('The staff member’s username (console only)'),
   appeal_state: z.enum(['none', 'open', 'upheld', 'reversed']),
   appeal_text: z.string().nullable(),
@@ -81,7 +74,7 @@ export const reviewItemSchema = z.object({
     duration: z.number().int(),
     is_private: z.boolean(),
     exclusive: z.boolean().describe('Declared exclusive to this site at upload'),
-    uploaded_at: iso,
+    uploaded_at: isoTimeSchema,
     state: z.enum(VIDEO_STATES),
     tags: z.array(z.string()),
     categories: z.array(z.object({ id: z.number().int(), title: z.string() })),
@@ -98,7 +91,7 @@ export const reviewItemSchema = z.object({
   uploader: z.object({
     id: z.number().int(),
     username: z.string(),
-    joined: iso,
+    joined: isoTimeSchema,
     trusted: z.boolean(),
     uploads: z.number().int().describe('Videos uploaded, every state'),
     published: z.number().int(),
@@ -138,16 +131,16 @@ export const consoleMemberSchema = z.object({
   role: z.enum(['member', 'moderator', 'administrator']),
   trusted: z.boolean(),
   status: z.enum(['unconfirmed', 'active', 'banned']),
-  joined: iso,
+  joined: isoTimeSchema,
   uploads: z.number().int(),
 });
 export type ConsoleMember = z.infer<typeof consoleMemberSchema>;
-export const consoleMembersSchema = paged(consoleMemberSchema);
+export const consoleMembersSchema = pagedSchema(consoleMemberSchema);
 export type ConsoleMembers = z.infer<typeof consoleMembersSchema>;
 
 export const auditRowSchema = z.object({
   id: z.number().int(),
-  at: iso,
+  at: isoTimeSchema,
   actor: z.object({ id: z.number().int(), username: z.string(), role: z.string() }),
   action: z.string(),
   object_type: z.string(),
@@ -159,7 +152,7 @@ export const auditRowSchema = z.object({
   ip: z.string(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
-export const auditPageSchema = paged(auditRowSchema);
+export const auditPageSchema = pagedSchema(auditRowSchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 export const reportRowSchema = z.object({
@@ -178,11 +171,11 @@ export const reportRowSchema = z.object({
     .nullable(),
   reporter: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   assignee: z.object({ id: z.number().int(), username: z.string() }).nullable(),
-  created_at: iso,
+  created_at: isoTimeSchema,
   attachment: z.boolean().describe('A picture came with it'),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
-export const reportsPageSchema = paged(reportRowSchema);
+export const reportsPageSchema = pagedSchema(reportRowSchema);
 export type ReportsPage = z.infer<typeof reportsPageSchema>;
 
 export const reportItemSchema = z.object({
@@ -192,11 +185,16 @@ export const reportItemSchema = z.object({
     ip: z.string(),
     user_agent: z.string(),
     attachment_url: z.string().describe('The picture, for staff; empty when none'),
-    resolved_at: iso.nullable(),
+    resolved_at: isoTimeSchema.nullable(),
   }),
   same_object: z
     .array(
-      z.object({ id: z.number().int(), subject: z.string(), state: z.string(), created_at: iso }),
+      z.object({
+        id: z.number().int(),
+        subject: z.string(),
+        state: z.string(),
+        created_at: isoTimeSchema,
+      }),
     )
     .describe('Other reports about the same object, newest first'),
   history: z.array(auditRowSchema).describe('What staff did with this report'),
@@ -214,13 +212,13 @@ export const takedownRowSchema = z.object({
   note: z.string(),
   by: z.string().describe('The staff member who took it down'),
   report_id: z.number().int().nullable(),
-  created_at: iso,
-  restored_at: iso.nullable(),
+  created_at: isoTimeSchema,
+  restored_at: isoTimeSchema.nullable(),
   restored_by: z.string(),
   restore_note: z.string(),
 });
 export type TakedownRow = z.infer<typeof takedownRowSchema>;
-export const takedownsPageSchema = paged(takedownRowSchema);
+export const takedownsPageSchema = pagedSchema(takedownRowSchema);
 export type TakedownsPage = z.infer<typeof takedownsPageSchema>;
 
 export const takedownAnswerSchema = z.object({
@@ -238,14 +236,14 @@ export const appealRowSchema = z.object({
   reason: z.string(),
   note: z.string(),
   decided_by: z.string(),
-  decided_at: iso,
+  decided_at: isoTimeSchema,
   appeal_text: z.string(),
-  appealed_at: iso,
+  appealed_at: isoTimeSchema,
   can_decide: z
     .boolean()
     .describe('False for the staff member who made the decision: someone else answers'),
 });
 export type AppealRow = z.infer<typeof appealRowSchema>;
 
-export const appealsPageSchema = paged(appealRowSchema);
+export const appealsPageSchema = pagedSchema(appealRowSchema);
 export type AppealsPage = z.infer<typeof appealsPageSchema>;

@@ -1,3 +1,4 @@
+import { isoTimeSchema, pagedSchema } from './page.schema.ts';
 import { z } from './zod.ts';
 
 // The member's other moderation decisions (issue 16, DSA art. 20): every statement of reasons
@@ -20,8 +21,6 @@ export const MY_DECISION_KINDS = [
 ] as const;
 export type MyDecisionKind = (typeof MY_DECISION_KINDS)[number];
 
-const iso = z.string().describe('ISO 8601 date and time');
-
 export const myDecisionSchema = z.object({
   id: z.number().int().describe('The statement of reasons; POST /api/appeal.php takes it'),
   kind: z.enum(MY_DECISION_KINDS),
@@ -38,7 +37,7 @@ export const myDecisionSchema = z.object({
   dmca: z.boolean().describe('A strike a DMCA notice earned: countered from the uploads tab'),
   reason: z.string().describe('One of MODERATION_REASONS, or `repeat_infringer` for a ban'),
   note: z.string().describe('The moderator’s note to the member; may be empty'),
-  created_at: iso,
+  created_at: isoTimeSchema,
   appeal_state: z.enum(['none', 'open', 'upheld', 'reversed']),
   can_appeal: z
     .boolean()
@@ -48,12 +47,7 @@ export const myDecisionSchema = z.object({
 });
 export type MyDecision = z.infer<typeof myDecisionSchema>;
 
-export const myDecisionsSchema = z.object({
-  items: z.array(myDecisionSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-});
+export const myDecisionsSchema = pagedSchema(myDecisionSchema);
 export type MyDecisions = z.infer<typeof myDecisionsSchema>;
 
 export const myDecisionsPath = (page: number) => `/api/my_decisions.php?page=${page}`;

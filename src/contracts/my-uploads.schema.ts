@@ -1,3 +1,4 @@
+import { isoTimeSchema, pagedSchema } from './page.schema.ts';
 import { z } from './zod.ts';
 
 // The member's side of moderation (issue 16, decision 0045): their own uploads in every state
@@ -19,14 +20,12 @@ export const MY_UPLOAD_STATES = [
 ] as const;
 export type MyUploadState = (typeof MY_UPLOAD_STATES)[number];
 
-const iso = z.string().describe('ISO 8601 date and time');
-
 export const myStatementSchema = z.object({
   id: z.number().int(),
   decision: z.enum(['rejected', 'removed', 'strike', 'banned']),
   reason: z.string().describe('One of MODERATION_REASONS (src/contracts/moderation.ts)'),
   note: z.string().describe('The moderator’s note to the member; may be empty'),
-  created_at: iso,
+  created_at: isoTimeSchema,
   appeal_state: z.enum(['none', 'open', 'upheld', 'reversed']),
   can_appeal: z
     .boolean()
@@ -40,7 +39,7 @@ export const myDmcaSchema = z.object({
   claimant: z.string().describe('Who sent the notice (company or name)'),
   works: z.string().describe('The works they claim'),
   url: z.string().describe('The URL the notice named'),
-  restore_after: iso
+  restore_after: isoTimeSchema
     .nullable()
     .describe('After a counter-notice: when the video comes back unless the claimant sues'),
   can_counter: z
@@ -55,7 +54,7 @@ export const myUploadSchema = z.object({
   dir: z.string(),
   state: z.enum(MY_UPLOAD_STATES),
   duration: z.number().int().describe('Seconds'),
-  uploaded_at: iso,
+  uploaded_at: isoTimeSchema,
   thumb: z
     .string()
     .describe('Signed URL of the thumbnail, whatever the state; the placeholder when none yet'),
@@ -71,12 +70,7 @@ export const myUploadSchema = z.object({
 });
 export type MyUpload = z.infer<typeof myUploadSchema>;
 
-export const myUploadsSchema = z.object({
-  items: z.array(myUploadSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-});
+export const myUploadsSchema = pagedSchema(myUploadSchema);
 export type MyUploads = z.infer<typeof myUploadsSchema>;
 
 export const appealAnswerSchema = z.object({

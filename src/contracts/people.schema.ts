@@ -1,19 +1,10 @@
 import { VIDEO_STATES } from './moderation.schema.ts';
+import { isoTimeSchema, pagedSchema } from './page.schema.ts';
 import { z } from './zod.ts';
 
 // Shapes of the console's member page (`/api/admin/members/:id…`, issue 16, decision 0048):
 // who the member is, what they uploaded and wrote, what was reported about them, and the
 // strikes, bans and statements of reasons on their record. Private, never cached.
-
-const iso = z.string().describe('ISO 8601 date and time');
-
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int().describe('Rows of the list'),
-    page: z.number().int(),
-    pages: z.number().int(),
-  });
 
 export const memberStrikeSchema = z.object({
   id: z.number().int(),
@@ -22,8 +13,8 @@ export const memberStrikeSchema = z.object({
   by: z.string().describe('Who gave it; empty for a DMCA notice’s strike'),
   takedown_id: z.number().int().nullable(),
   dmca_notice_id: z.number().int().nullable(),
-  created_at: iso,
-  revoked_at: iso.nullable(),
+  created_at: isoTimeSchema,
+  revoked_at: isoTimeSchema.nullable(),
   revoked_by: z.string(),
 });
 export type MemberStrike = z.infer<typeof memberStrikeSchema>;
@@ -34,8 +25,8 @@ export const memberBanSchema = z.object({
   note: z.string(),
   hide_content: z.boolean(),
   by: z.string().describe('Who banned; empty when the strikes did'),
-  created_at: iso,
-  lifted_at: iso.nullable(),
+  created_at: isoTimeSchema,
+  lifted_at: isoTimeSchema.nullable(),
   lifted_by: z.string(),
   lift_note: z.string(),
 });
@@ -49,7 +40,7 @@ export const memberStatementSchema = z.object({
   reason: z.string(),
   note: z.string(),
   by: z.string(),
-  created_at: iso,
+  created_at: isoTimeSchema,
   mailed: z.boolean(),
   appeal_state: z.enum(['none', 'open', 'upheld', 'reversed']),
 });
@@ -63,8 +54,8 @@ export const consoleMemberPageSchema = z.object({
     role: z.enum(['member', 'moderator', 'administrator']),
     trusted: z.boolean(),
     status: z.enum(['unconfirmed', 'active', 'banned']),
-    joined: iso,
-    last_sign_in: iso.nullable(),
+    joined: isoTimeSchema,
+    last_sign_in: isoTimeSchema.nullable(),
     lang: z.string(),
   }),
   counts: z.object({
@@ -86,12 +77,12 @@ export const memberUploadSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   state: z.enum(VIDEO_STATES),
-  created_at: iso,
+  created_at: isoTimeSchema,
   /** The public page for a listed one. */
   dir: z.string(),
 });
 export type MemberUpload = z.infer<typeof memberUploadSchema>;
-export const memberUploadsSchema = paged(memberUploadSchema);
+export const memberUploadsSchema = pagedSchema(memberUploadSchema);
 export type MemberUploads = z.infer<typeof memberUploadsSchema>;
 
 export const memberCommentSchema = z.object({
@@ -100,10 +91,10 @@ export const memberCommentSchema = z.object({
   object_id: z.number().int(),
   body: z.string(),
   shown: z.boolean().describe('False once staff removed it'),
-  created_at: iso,
+  created_at: isoTimeSchema,
 });
 export type MemberComment = z.infer<typeof memberCommentSchema>;
-export const memberCommentsSchema = paged(memberCommentSchema);
+export const memberCommentsSchema = pagedSchema(memberCommentSchema);
 export type MemberComments = z.infer<typeof memberCommentsSchema>;
 
 export const memberWallPostSchema = z.object({
@@ -112,10 +103,10 @@ export const memberWallPostSchema = z.object({
   owner: z.string(),
   body: z.string(),
   shown: z.boolean(),
-  created_at: iso,
+  created_at: isoTimeSchema,
 });
 export type MemberWallPost = z.infer<typeof memberWallPostSchema>;
-export const memberWallPostsSchema = paged(memberWallPostSchema);
+export const memberWallPostsSchema = pagedSchema(memberWallPostSchema);
 export type MemberWallPosts = z.infer<typeof memberWallPostsSchema>;
 
 export const memberReportSchema = z.object({
@@ -125,10 +116,10 @@ export const memberReportSchema = z.object({
   object_type: z.enum(['video', 'album', 'comment', 'member']),
   object_id: z.number().int(),
   message: z.string(),
-  created_at: iso,
+  created_at: isoTimeSchema,
 });
 export type MemberReport = z.infer<typeof memberReportSchema>;
-export const memberReportsSchema = paged(memberReportSchema);
+export const memberReportsSchema = pagedSchema(memberReportSchema);
 export type MemberReports = z.infer<typeof memberReportsSchema>;
 
 export const banAnswerSchema = z.object({
