@@ -61,13 +61,13 @@ export interface PageCreative {
   alt: string;
 }
 
+/** Where the layout ads go: the header's promo button, the top banners, the strip's links. */
+export type AdsPlaceName = 'button' | 'top' | 'links';
+
 /**
  * What the server chose for this page (SPEC.md §2 "Layout"): the creatives for the visitor's
  * device, the promo button's target, the tag strip's promo links. Visitors only.
  */
-/** Where the layout ads go: the header's promo button, the top banners, the strip's links. */
-export type AdsPlaceName = 'button' | 'top' | 'links';
-
 export interface PageAds {
   /** The promo button's target, '' for none. */
   button: string;

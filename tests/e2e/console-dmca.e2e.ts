@@ -115,7 +115,6 @@ describe('DMCA notices, counter-notices and restores', () => {
       );
     await page.getByRole('checkbox').check();
     await page.getByLabel('Signature (as on the notice)').fill('/Rita Rights/');
-    await page.screenshot({ path: '/tmp/dmca-laptop-new.png', fullPage: true });
     await page.getByRole('button', { name: 'Record notice' }).click();
 
     await page.waitForURL(/\/admin\/dmca\/\d+\/$/);
@@ -127,7 +126,6 @@ describe('DMCA notices, counter-notices and restores', () => {
     await page.getByText('Names no video of this site.').waitFor();
     const act = page.getByRole('button', { name: 'Take down 2 video(s)' });
     await expectOnScreen(page, act);
-    await page.screenshot({ path: '/tmp/dmca-laptop-notice.png', fullPage: true });
     await act.click();
     const dialog = page.getByRole('dialog', { name: 'Take down 2 video(s)' });
     await dialog.getByRole('button', { name: /Take down/ }).click();
@@ -141,7 +139,6 @@ describe('DMCA notices, counter-notices and restores', () => {
 
     await open(page, '/admin/dmca/?state=actioned');
     await page.locator(`[data-notice="${noticeId}"]`).waitFor();
-    await page.screenshot({ path: '/tmp/dmca-laptop-list.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -171,7 +168,6 @@ describe('DMCA notices, counter-notices and restores', () => {
       // Nothing ticked or written: refused in the dialog, nothing sent.
       await pressSeen(page, send, touch);
       await dialog.getByText('This field is required').first().waitFor();
-      await page.screenshot({ path: `/tmp/dmca-${size}-counter.png` });
 
       await dialog.getByLabel('Full legal name').fill('Upton Loader');
       await dialog.getByLabel('Postal address').fill('5 Main St, Springfield');
@@ -212,13 +208,10 @@ describe('DMCA notices, counter-notices and restores', () => {
     const errors = watchErrors(page);
     await open(page, `/admin/dmca/${noticeId}/`);
     expect(await page.locator('[data-state="restored"]').count()).toBe(2);
-    await page.screenshot({ path: '/tmp/dmca-phone-notice.png', fullPage: true });
     await open(page, '/admin/dmca/?state=all');
     await expectOnScreen(page, page.getByRole('link', { name: 'New notice' }));
-    await page.screenshot({ path: '/tmp/dmca-phone-list.png', fullPage: true });
     await open(page, '/admin/dmca/new');
     await expectOnScreen(page, page.getByLabel('Claimant’s full name'));
-    await page.screenshot({ path: '/tmp/dmca-phone-new.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

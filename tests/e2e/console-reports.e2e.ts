@@ -42,8 +42,6 @@ afterAll(async () => {
 
 const open = (page: Page, pathname: string) => openOn(site, page, pathname);
 
-/** On screen, not covered, then pressed as the device does. */
-
 /** The videos a listing or search page links, as a visitor gets it (server-rendered). */
 async function linkedIds(pathname: string): Promise<number[]> {
   const html = await (await fetch(`${site.url}${pathname}`)).text();

@@ -144,7 +144,6 @@ describe('the member’s moderation decisions', () => {
       await expectOnScreen(page, section.getByRole('heading', { name: 'Moderation decisions' }));
       // The member's uploads follow below, as before.
       await page.getByText('Black screen clip').first().waitFor();
-      await page.screenshot({ path: `/tmp/my-decisions-${size}-list.png`, fullPage: true });
 
       const appeal = row.getByRole('button', { name: 'Appeal' });
       await pressSeen(page, appeal, touch);
@@ -155,7 +154,6 @@ describe('the member’s moderation decisions', () => {
       const send = dialog.getByRole('button', { name: 'Send appeal' });
       await expectOnScreen(page, field);
       await expectOnScreen(page, send);
-      await page.screenshot({ path: `/tmp/my-decisions-${size}-dialog.png` });
       await field.fill('It was a joke between regulars, not an advert.');
       await pressSeen(page, send, touch);
       await dialog.waitFor({ state: 'detached' });
@@ -163,7 +161,6 @@ describe('the member’s moderation decisions', () => {
       await row.getByText('Appeal sent: another moderator will look at it').waitFor();
       expect(await row.getByRole('button', { name: 'Appeal' }).count()).toBe(0);
       await expectOnScreen(page, row.getByText('Appeal sent: another moderator will look at it'));
-      await page.screenshot({ path: `/tmp/my-decisions-${size}-sent.png`, fullPage: true });
 
       // The site has it so: read again, the appeal is open and cannot be sent twice.
       await page.reload();

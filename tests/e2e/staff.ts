@@ -64,7 +64,7 @@ export async function startStaffSite(opts: {
   env: Record<string, string>;
   staff: Record<string, 'admin' | 'moderator'>;
   prepare?: (dataDir: string) => Promise<void>;
-}): Promise<{ site: RunningServer; dataDir: string; accounts: Map<string, StaffAccount> }> {
+}): Promise<{ site: RunningServer; accounts: Map<string, StaffAccount> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `afterglow-e2e-${opts.name}-`));
   const env = { ...opts.env, DATA_DIR: dataDir };
   await (await startServer(env)).stop();
@@ -73,7 +73,7 @@ export async function startStaffSite(opts: {
   for (const [username, role] of Object.entries(opts.staff)) {
     accounts.set(username, await addStaffAccount(dataDir, username, role));
   }
-  return { site: await startServer(env), dataDir, accounts };
+  return { site: await startServer(env), accounts };
 }
 
 /** Opens a path of `site` and waits until the page is hydrated. */

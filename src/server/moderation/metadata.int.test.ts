@@ -101,6 +101,27 @@ describe('fixing a video’s metadata', () => {
     });
   });
 
+  it('keeps every cached answer when the video fixed is waiting for review', async () => {
+    const category = await makeCategory(t.database, 'Queue Category');
+    const shown = await makeVideo(t.database, member.userId, { title: 'Shown clip' });
+    const waiting = await makeVideo(t.database, member.userId, {
+      title: 'Waiting clip',
+      statusId: 6,
+      categoryIds: [category.id],
+    });
+    const title = async () => (await get(videoPath(300, shown.id))).json<Detail>().video.title;
+    expect(await title()).toBe('Shown clip');
+    await t.database.query('UPDATE videos SET title = $2 WHERE id = $1', [shown.id, 'Changed']);
+    const res = await post(
+      `/api/admin/videos/${waiting.id}`,
+      { title: 'Waiting clip fixed', categories: `${category.id}` },
+      moderator,
+    );
+    expect(res.json()).toEqual({ success: 1 });
+    // Still the cached answer: no public answer showed the waiting video.
+    expect(await title()).toBe('Shown clip');
+  });
+
   it('refuses bad input, members and missing videos, changing nothing', async () => {
     const category = await makeCategory(t.database, 'Kept Category');
     const { id } = await makeVideo(t.database, member.userId, {

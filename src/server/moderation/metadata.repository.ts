@@ -32,12 +32,12 @@ export function createMetadataRepository(database: Pick<Database, 'query' | 'tra
   return {
     countCategories: (ids: number[]) => countCategories(database, ids),
 
-    /** False when there is no such video (or it is deleted). */
+    /** The video's status, or undefined when there is no such video (or it is deleted). */
     async edit(
       id: number,
       change: { title: string; dir: string; description: string } & VideoLinks,
       audit: (before: VideoMetadata) => AuditEntry,
-    ): Promise<boolean> {
+    ): Promise<{ status_id: number } | undefined> {
       return database.transaction(async (tx) => {
         const [video] = await tx.query<Locked>(
           `SELECT v.user_id, v.gender, v.status_id, v.title, v.description,
@@ -50,7 +50,7 @@ export function createMetadataRepository(database: Pick<Database, 'query' | 'tra
               FOR UPDATE OF v`,
           [id, VIDEO_STATUS.deleted],
         );
-        if (!video) return false;
+        if (!video) return undefined;
         const owner = { id, user_id: Number(video.user_id), gender: video.gender };
         const counts = video.listed && video.counted !== 'false';
         if (counts) await moveVideoCounters(tx, owner, -1);
@@ -70,7 +70,7 @@ export function createMetadataRepository(database: Pick<Database, 'query' | 'tra
             tags: video.tags,
           }),
         );
-        return true;
+        return { status_id: Number(video.status_id) };
       });
     },
   };

@@ -2,12 +2,14 @@ import { AppError } from '../../contracts/errors.ts';
 import { slugify } from '../../contracts/format.ts';
 import type { MetadataValues } from '../../contracts/upload.rules.ts';
 import { requireStaff } from '../kernel/access/policy.ts';
+import { videoPageOpens } from '../kernel/access/visibility.ts';
 import type { Actor } from '../kernel/audit/audit-entry.ts';
 import type { MetadataRepository } from './metadata.repository.ts';
 
 // Staff fix what an uploader got wrong (issue 16): a misleading title, a description with a
 // link, the wrong categories or tags. The upload form's rules apply; the old and new values
-// go to the audit log; every cached answer is forgotten, since titles show in every listing.
+// go to the audit log; every cached answer is forgotten when the video may be in one, since
+// titles show in every listing.
 
 export function createMetadataService(deps: {
   metadata: MetadataRepository;
@@ -45,7 +47,8 @@ export function createMetadataService(deps: {
         }),
       );
       if (!done) throw new AppError('not_found');
-      deps.changed();
+      // A video waiting for review or rejected is in no public answer: nothing to forget.
+      if (videoPageOpens(done)) deps.changed();
       return { success: 1 };
     },
   };

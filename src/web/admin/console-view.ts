@@ -44,13 +44,13 @@ export type ConsoleView =
   | { screen: 'appeals'; page: number }
   | { screen: 'missing' };
 
-/** The screen of `/admin/…`; 'index' for `/admin/` itself, which opens the queue. */
 /** What the console's gate loads for a staff member: who they are and which screen. */
 export interface ConsoleData {
   me: ConsoleMe;
   view: ConsoleView;
 }
 
+/** The screen of `/admin/…`; 'index' for `/admin/` itself, which opens the queue. */
 export function consoleViewOf(pathname: string, search: URLSearchParams): ConsoleView | 'index' {
   const parts = pathname
     .replace(/^\/admin(?=\/|$)/, '')

@@ -66,7 +66,7 @@ export function DmcaScreen({ filters }: { filters: DmcaFilters }) {
           </Link>
         </div>
       </ScreenHeader>
-      <div className={list.toolbar}>
+      <div className={styles.toolbar}>
         <SearchBox
           label="Search notices"
           placeholder="Claimant, e-mail, works or URL"

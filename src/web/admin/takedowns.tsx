@@ -139,7 +139,7 @@ export function TakedownsScreen({ filters }: { filters: TakedownFilters }) {
           </Link>
         </nav>
       </ScreenHeader>
-      <div className={list.toolbar}>
+      <div className={styles.toolbar}>
         <SearchBox
           label="Search takedowns"
           placeholder="Title, comment, note or staff"
