@@ -4,7 +4,7 @@ import { isLanguage, LANGUAGE_COOKIE } from '../../contracts/constants.ts';
 import { AppError } from '../../contracts/errors.ts';
 import { z } from '../../contracts/zod.ts';
 import { formFields } from '../kernel/http/form-body.ts';
-import { describe } from '../kernel/http/openapi.ts';
+import { describe, formBody } from '../kernel/http/openapi.ts';
 import { SECOND_FACTOR, SECOND_FACTOR_LIMITS, STAFF_SESSION } from '../staff/staff.service.ts';
 import { type AccountService, type ClientInfo, secondFactorRequired } from './account.service.ts';
 import { SIGN_IN_LIMITS } from './sign-in-guard.ts';
@@ -47,13 +47,6 @@ const loginSchema = successSchema.extend({
   csrf: z.string().describe('The CSRF token to send in `x-csrf-token` with this session'),
 });
 
-const formBody = (fields: Record<string, string>) => ({
-  type: 'object',
-  properties: Object.fromEntries(
-    Object.entries(fields).map(([name, description]) => [name, { type: 'string', description }]),
-  ),
-});
-
 export function authRoutes(deps: { accounts: AccountService }) {
   const { accounts } = deps;
   return async (app: FastifyInstance) => {
@@ -70,8 +63,7 @@ export function authRoutes(deps: { accounts: AccountService }) {
             response: loginSchema,
             failures: [403, 429],
           }),
-          consumes: ['application/x-www-form-urlencoded', 'application/json'],
-          body: formBody({
+          ...formBody({
             usr: 'Username or email',
             pwd: 'Password',
             captcha: 'The solved captcha (base64 JSON), when the last answer asked for one',
@@ -110,8 +102,7 @@ export function authRoutes(deps: { accounts: AccountService }) {
             response: successSchema,
             failures: [403, 429],
           }),
-          consumes: ['application/x-www-form-urlencoded', 'application/json'],
-          body: formBody({
+          ...formBody({
             username: 'Username',
             email: 'Email',
             pwd: 'Password',
@@ -141,8 +132,7 @@ export function authRoutes(deps: { accounts: AccountService }) {
             response: successSchema,
             failures: [403, 429],
           }),
-          consumes: ['application/x-www-form-urlencoded', 'application/json'],
-          body: formBody({
+          ...formBody({
             email: 'Step 1: the account email',
             token: 'Step 2: the mailed token',
             pwd: 'Step 2: the new password',

@@ -10,16 +10,10 @@ import { DMCA_NOTICE_STATES, type DmcaNoticeState } from '../../contracts/dmca.t
 import { AppError } from '../../contracts/errors.ts';
 import { successSchema } from '../../contracts/moderation.schema.ts';
 import { actorOf, consolePage, consoleQuery, idParam } from '../kernel/http/console-params.ts';
-import { describe } from '../kernel/http/openapi.ts';
+import { describe, formBody } from '../kernel/http/openapi.ts';
 import type { DmcaService } from './dmca.service.ts';
 
 // DMCA notices in the console and the member's counter-notice (decision 0049). Private.
-
-type Props = Record<string, { type: 'string'; description: string }>;
-const formBody = (properties: Props) => ({
-  consumes: ['application/x-www-form-urlencoded', 'application/json'],
-  body: { type: 'object', properties },
-});
 
 function noteOf(body: Record<string, unknown> | undefined): string {
   const note = body?.note ?? '';
@@ -83,16 +77,16 @@ export function dmcaRoutes(dmca: DmcaService) {
             failures: [401, 403],
           }),
           ...formBody({
-            report_id: { type: 'string', description: 'The contact-form report it came as' },
-            claimant_name: { type: 'string', description: 'Full name' },
-            claimant_company: { type: 'string', description: 'Company, if any' },
-            claimant_email: { type: 'string', description: 'E-mail' },
-            claimant_address: { type: 'string', description: 'Postal address' },
-            claimant_phone: { type: 'string', description: 'Phone' },
-            works: { type: 'string', description: 'The copyrighted works' },
-            urls: { type: 'string', description: 'The infringing URLs, one per line' },
-            good_faith: { type: 'string', description: '1: the §512(c)(3)(A)(v)-(vi) statements' },
-            signature: { type: 'string', description: 'Electronic signature' },
+            report_id: 'The contact-form report it came as',
+            claimant_name: 'Full name',
+            claimant_company: 'Company, if any',
+            claimant_email: 'E-mail',
+            claimant_address: 'Postal address',
+            claimant_phone: 'Phone',
+            works: 'The copyrighted works',
+            urls: 'The infringing URLs, one per line',
+            good_faith: '1: the §512(c)(3)(A)(v)-(vi) statements',
+            signature: 'Electronic signature',
           }),
         },
       },
@@ -127,7 +121,7 @@ export function dmcaRoutes(dmca: DmcaService) {
             response: dmcaActAnswerSchema,
             failures: [401, 403],
           }),
-          ...formBody({ note: { type: 'string', description: 'For the members and the record' } }),
+          ...formBody({ note: 'For the members and the record' }),
         },
       },
       async (request) =>
@@ -148,7 +142,7 @@ export function dmcaRoutes(dmca: DmcaService) {
             response: successSchema,
             failures: [401, 403],
           }),
-          ...formBody({ note: { type: 'string', description: 'Why' } }),
+          ...formBody({ note: 'Why' }),
         },
       },
       async (request) =>
@@ -170,7 +164,7 @@ export function dmcaRoutes(dmca: DmcaService) {
             failures: [401, 403],
           }),
           ...formBody({
-            note: { type: 'string', description: 'The court, the case, for the record' },
+            note: 'The court, the case, for the record',
           }),
         },
       },
@@ -201,13 +195,13 @@ export function dmcaRoutes(dmca: DmcaService) {
             failures: [401, 403, 429],
           }),
           ...formBody({
-            item_id: { type: 'string', description: 'The DMCA item' },
-            name: { type: 'string', description: 'Full legal name' },
-            address: { type: 'string', description: 'Postal address' },
-            phone: { type: 'string', description: 'Phone' },
-            mistake: { type: 'string', description: '1: the statement under penalty of perjury' },
-            consent: { type: 'string', description: '1: consent to jurisdiction' },
-            signature: { type: 'string', description: 'Electronic signature (full name)' },
+            item_id: 'The DMCA item',
+            name: 'Full legal name',
+            address: 'Postal address',
+            phone: 'Phone',
+            mistake: '1: the statement under penalty of perjury',
+            consent: '1: consent to jurisdiction',
+            signature: 'Electronic signature (full name)',
           }),
         },
       },

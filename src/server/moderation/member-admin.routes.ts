@@ -12,7 +12,7 @@ import {
   unbanAnswerSchema,
 } from '../../contracts/people.schema.ts';
 import { actorOf, consolePage, idParam } from '../kernel/http/console-params.ts';
-import { describe } from '../kernel/http/openapi.ts';
+import { describe, formBody } from '../kernel/http/openapi.ts';
 import {
   type MemberAdminService,
   parseBan,
@@ -24,19 +24,6 @@ import {
 // the account. Staff only, private, each act written to the audit log.
 
 type Schema = Parameters<typeof describe>[0];
-
-const formBody = (properties: Record<string, string>) => ({
-  consumes: ['application/x-www-form-urlencoded', 'application/json'],
-  body: {
-    type: 'object',
-    properties: Object.fromEntries(
-      Object.entries(properties).map(([name, description]) => [
-        name,
-        { type: 'string', description },
-      ]),
-    ),
-  },
-});
 
 const REASON = 'One of the moderation reasons';
 const NOTE = 'For the member and the record (required for `other`)';

@@ -6,15 +6,10 @@ import {
   takedownsPageSchema,
 } from '../../contracts/moderation.schema.ts';
 import { actorOf, consolePage, consoleQuery, idParam } from '../kernel/http/console-params.ts';
-import { describe } from '../kernel/http/openapi.ts';
+import { describe, formBody } from '../kernel/http/openapi.ts';
 import { parseTakedown, type TakedownService } from './takedown.service.ts';
 
 // Takedowns in the console (issue 16, decision 0043): staff only, private.
-
-const formBody = (properties: Record<string, { type: 'string'; description: string }>) => ({
-  consumes: ['application/x-www-form-urlencoded', 'application/json'],
-  body: { type: 'object', properties },
-});
 
 export function takedownRoutes(takedowns: TakedownService) {
   return async (app: FastifyInstance) => {
@@ -57,11 +52,11 @@ export function takedownRoutes(takedowns: TakedownService) {
             failures: [401, 403],
           }),
           ...formBody({
-            object_type: { type: 'string', description: 'video, comment, playlist or album' },
-            object_id: { type: 'string', description: 'Its id' },
-            reason: { type: 'string', description: 'One of the moderation reasons' },
-            note: { type: 'string', description: 'For the member and the record' },
-            report_id: { type: 'string', description: 'The report that led to it' },
+            object_type: 'video, comment, playlist or album',
+            object_id: 'Its id',
+            reason: 'One of the moderation reasons',
+            note: 'For the member and the record',
+            report_id: 'The report that led to it',
           }),
         },
       },
@@ -82,7 +77,7 @@ export function takedownRoutes(takedowns: TakedownService) {
             response: successSchema,
             failures: [401, 403],
           }),
-          ...formBody({ note: { type: 'string', description: 'Why, for the record' } }),
+          ...formBody({ note: 'Why, for the record' }),
         },
       },
       async (request) => {

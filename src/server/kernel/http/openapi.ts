@@ -92,3 +92,22 @@ export async function registerOpenApi(app: FastifyInstance, info: { siteName: st
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
+
+/**
+ * The body of a form call as the OpenAPI document shows it: string fields by name with what
+ * each is, sent form-encoded (as the site's pages post) or as JSON.
+ */
+export function formBody(fields: Record<string, string>) {
+  return {
+    consumes: ['application/x-www-form-urlencoded', 'application/json'],
+    body: {
+      type: 'object',
+      properties: Object.fromEntries(
+        Object.entries(fields).map(([name, description]) => [
+          name,
+          { type: 'string', description },
+        ]),
+      ),
+    },
+  };
+}
