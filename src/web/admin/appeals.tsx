@@ -8,7 +8,7 @@ import { apiQuery } from '../api/query.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import styles from './console.module.css';
 import { whenUtc } from './console-format.ts';
-import { isReviewPath, withQuery } from './console-paths.ts';
+import { APPEALS_PATH, appealsPath, isAppealsPath, isReviewPath } from './console-paths.ts';
 import { ConsolePager, ConsoleTitle, EmptyState, ScreenHeader } from './console-ui.tsx';
 import list from './dmca.module.css';
 import { reasonLabel } from './report-format.ts';
@@ -18,11 +18,6 @@ import { NoteDialog } from './report-ui.tsx';
 // Appeals of removals and strikes (decision 0049): the longest waiting first; a staff member
 // other than the one who decided upholds the decision or reverses it (a removal's video comes
 // back and its strike goes; a strike goes).
-
-export const APPEALS_PATH = '/api/admin/appeals';
-export const appealsPath = (page: number) => withQuery(APPEALS_PATH, [['page', page]]);
-const isAppealsPath = (path: string) =>
-  path === APPEALS_PATH || path.startsWith(`${APPEALS_PATH}?`);
 
 const nameOf = (row: AppealRow) =>
   row.decision === 'strike'

@@ -1,28 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Form, Link } from 'react-router';
 import type { AuditPage, AuditRow } from '../../contracts/moderation.schema.ts';
-import {
-  AUDIT_ACTIONS,
-  MODERATED_OBJECTS,
-  MODERATION_REASONS,
-  type ModerationReason,
-  REASON_LABELS,
-} from '../../contracts/moderation.ts';
+import { AUDIT_ACTIONS, MODERATED_OBJECTS } from '../../contracts/moderation.ts';
 import { apiQuery } from '../api/query.ts';
 import audit from './audit.module.css';
 import styles from './console.module.css';
 import { changesOf, whenUtc } from './console-format.ts';
 import { type AuditFilters, auditPath } from './console-paths.ts';
 import { ConsolePager, ConsoleTitle, EmptyState, ScreenHeader } from './console-ui.tsx';
+import { reasonLabel } from './report-format.ts';
 
 // The audit log (decision 0043): every staff act, newest first, filtered by who, what and
 // which object, the filters kept in the URL. Read-only: nothing here changes a row, and the
 // table refuses it anyway.
-
-const reasonLabel = (reason: string) =>
-  (MODERATION_REASONS as readonly string[]).includes(reason)
-    ? REASON_LABELS[reason as ModerationReason]
-    : reason;
 
 function ObjectCell({ row }: { row: AuditRow }) {
   if (row.object_type === 'video') {

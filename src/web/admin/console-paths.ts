@@ -112,3 +112,9 @@ export const isReviewPath = (path: string) =>
 
 export const isMembersPath = (path: string) =>
   path === MEMBERS_PATH || path.startsWith(`${MEMBERS_PATH}?`);
+
+// The appeals queue (decision 0049).
+export const APPEALS_PATH = '/api/admin/appeals';
+export const appealsPath = (page: number) => withQuery(APPEALS_PATH, [['page', page]]);
+export const isAppealsPath = (path: string) =>
+  path === APPEALS_PATH || path.startsWith(`${APPEALS_PATH}?`);

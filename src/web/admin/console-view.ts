@@ -2,6 +2,7 @@ import type { ConsoleMe } from '../../contracts/moderation.schema.ts';
 import { parseId } from '../../contracts/paths.ts';
 import {
   type AuditFilters,
+  appealsPath,
   auditPath,
   type ListQuery,
   membersPath,
@@ -10,7 +11,6 @@ import {
   readListQuery,
   reviewItemPath,
   reviewQueuePath,
-  withQuery,
 } from './console-paths.ts';
 import { type DmcaFilters, dmcaNoticePath, dmcaPath, readDmcaFilters } from './dmca-paths.ts';
 import { memberRecordPath } from './member-paths.ts';
@@ -117,7 +117,7 @@ export function viewDataPath(view: ConsoleView): string | undefined {
     case 'dmca-new':
       return view.reportId === null ? undefined : reportItemPath(view.reportId);
     case 'appeals':
-      return withQuery('/api/admin/appeals', [['page', view.page]]);
+      return appealsPath(view.page);
     case 'missing':
       return undefined;
   }

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toastTitle } from '../../contracts/format.ts';
-import { isModerationReason, REASON_LABELS } from '../../contracts/moderation.ts';
 import type {
   ConsoleMemberPage,
   MemberComments,
@@ -24,25 +23,20 @@ import {
   isMemberRecordPath,
   type MemberList,
   memberListPath,
+  memberRecordPath,
   removeCommentsPath,
   revokeStrikePath,
   strikesPath,
   unbanPath,
   wallPostPath,
 } from './member-paths.ts';
+import { reasonLabel } from './report-format.ts';
 import { videoPageHref } from './report-paths.ts';
 
 // One member in the console (decision 0048): who they are, what they uploaded and wrote, what
 // was reported about them, and their strikes, bans and statements; ban or unban, give or
 // revoke a strike, remove all their comments, hide a wall post. Every act through a dialog
 // and a toast; the record is read again after it.
-
-const reasonLabel = (reason: string) =>
-  isModerationReason(reason)
-    ? REASON_LABELS[reason]
-    : reason === 'repeat_infringer'
-      ? 'Repeat infringer (strikes)'
-      : reason;
 
 const day = (iso: string) => whenUtc(iso).slice(0, 16);
 
@@ -126,7 +120,7 @@ function PagedList<T extends { items: unknown[]; page: number; pages: number; to
 }
 
 export function MemberScreen({ id }: { id: number }) {
-  const { data } = useSuspenseQuery(apiQuery<ConsoleMemberPage>(`/api/admin/members/${id}`));
+  const { data } = useSuspenseQuery(apiQuery<ConsoleMemberPage>(memberRecordPath(id)));
   const me = useConsoleMe();
   const queryClient = useQueryClient();
   const { toast, toastFailure } = useOverlays();

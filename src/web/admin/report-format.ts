@@ -28,10 +28,13 @@ export const subjectLabel = (subject: string) =>
   SUBJECT_LABELS[subject as ReportSubject] ?? subject;
 export const stateLabel = (state: string) => REPORT_STATE_LABELS[state as ReportState] ?? state;
 
+/** A moderation reason in the console's words; the strikes' ban reads as itself. */
 export const reasonLabel = (reason: string) =>
   (MODERATION_REASONS as readonly string[]).includes(reason)
     ? REASON_LABELS[reason as ModerationReason]
-    : reason;
+    : reason === 'repeat_infringer'
+      ? 'Repeat infringer (strikes)'
+      : reason;
 
 /** The first words of a message on one line, cut at a word and marked when cut. */
 export function firstWords(message: string, max = 140): string {

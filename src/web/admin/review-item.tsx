@@ -3,11 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDuration, toastTitle } from '../../contracts/format.ts';
 import type { ReviewItem } from '../../contracts/moderation.schema.ts';
-import {
-  MODERATION_REASONS,
-  type ModerationReason,
-  REASON_LABELS,
-} from '../../contracts/moderation.ts';
+import { type ModerationReason, REASON_LABELS } from '../../contracts/moderation.ts';
 import { isApiError, postForm } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
@@ -20,6 +16,7 @@ import { ConsoleTitle, KeyHelp, useConsoleKeys } from './console-ui.tsx';
 import { ContactSheet } from './contact-sheet.tsx';
 import { MetadataDialog } from './metadata-dialog.tsx';
 import { ReasonPicker } from './reason-picker.tsx';
+import { reasonLabel } from './report-format.ts';
 import review from './review-item.module.css';
 
 // One video of the review queue (decision 0043): everything a moderator needs to decide in
@@ -36,11 +33,6 @@ const STATE_LABELS: Record<ReviewItem['video']['state'], string> = {
   rejected: 'Rejected',
   removed: 'Removed',
 };
-
-const reasonLabel = (reason: string) =>
-  (MODERATION_REASONS as readonly string[]).includes(reason)
-    ? REASON_LABELS[reason as ModerationReason]
-    : reason;
 
 function Facts({ item }: { item: ReviewItem }) {
   const { video } = item;

@@ -17,7 +17,7 @@ import {
   SearchBox,
   useSearchKey,
 } from './console-ui.tsx';
-import { reasonLabel } from './report-format.ts';
+import { firstWords, reasonLabel } from './report-format.ts';
 import {
   isReportsPath,
   isTakedownsPath,
@@ -36,12 +36,8 @@ import list from './takedowns.module.css';
 
 /** What a takedown's object is called: its title, a comment's text, or its type and id. */
 const nameOf = (row: TakedownRow) =>
-  row.title || (row.text ? `“${clip(row.text, 80)}”` : `${row.object_type} #${row.object_id}`);
-
-const clip = (text: string, max: number) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
+  row.title ||
+  (row.text ? `“${firstWords(row.text, 80)}”` : `${row.object_type} #${row.object_id}`);
 
 /**
  * The object: its type, its title (a removed comment's whole text: staff read what they
