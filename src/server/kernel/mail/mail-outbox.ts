@@ -42,9 +42,15 @@ function restore(stored: StoredMessage): MailMessage {
 export const retryDelayMinutes = (attempts: number): number =>
   RETRY_MINUTES[Math.min(attempts, RETRY_MINUTES.length) - 1] ?? RETRY_MINUTES[0];
 
+/**
+ * What a kept mail is about: a statement of reasons, a report's mail to the operator, a DMCA
+ * claimant's copy (nothing to mark).
+ */
+export type MailPurpose = 'statement' | 'report' | 'dmca';
+
 export interface Owed {
-  /** What the mail is about, for the mark once sent (`statement`, `report`, …). */
-  purpose: string;
+  /** What the mail is about, for the mark once sent. */
+  purpose: MailPurpose;
   /** The row to mark; null when there is nothing to mark. */
   refId: number | null;
 }
@@ -67,7 +73,7 @@ export function createMailOutbox(deps: {
   mailer: Mailer;
   logger: Pick<Logger, 'warn' | 'error'>;
   /** How each purpose marks its row sent (`UPDATE … SET mailed_at = now()`). */
-  marks: Record<string, (refId: number) => Promise<void>>;
+  marks: Partial<Record<MailPurpose, (refId: number) => Promise<void>>>;
 }): MailOutbox {
   const mark = async (owed: Owed) => {
     if (owed.refId === null) return;
@@ -114,7 +120,7 @@ export function createMailOutbox(deps: {
       const due = await deps.database.query<{
         id: number;
         message: StoredMessage;
-        purpose: string;
+        purpose: MailPurpose;
         ref_id: number | null;
         attempts: number;
       }>(
