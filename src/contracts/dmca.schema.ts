@@ -27,7 +27,13 @@ export const dmcaItemSchema = z.object({
   title: z.string(),
   uploader: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   state: z.enum(DMCA_ITEM_STATES),
-  takedown_id: z.number().int().nullable(),
+  takedown_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'The takedown the notice made; null while pending, and for a video already down for another (not counterable)',
+    ),
   counter: z
     .object({
       at: isoTimeSchema,

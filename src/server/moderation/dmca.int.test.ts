@@ -358,6 +358,209 @@ describe('DMCA notices', () => {
   });
 });
 
+describe('DMCA items and the takedowns that hold their videos', () => {
+  interface Item {
+    id: number;
+    state: string;
+    takedown_id: number | null;
+    restored_at: string | null;
+  }
+
+  /** Records a notice naming these URLs and acts on it; answers its items. */
+  const recordAndAct = async (urls: string[]) => {
+    const recorded = await post('/api/admin/dmca', notice(urls), moderator);
+    expect(recorded.statusCode).toBe(200);
+    const noticeId = recorded.json().id as number;
+    const acted = await post(`/api/admin/dmca/${noticeId}/act`, {}, moderator);
+    expect(acted.statusCode).toBe(200);
+    return { noticeId, items: await itemsOf(noticeId) };
+  };
+
+  const itemsOf = async (noticeId: number) =>
+    (await get(`/api/admin/dmca/${noticeId}`, moderator)).json().items as Item[];
+
+  const takedownInForce = async (takedownId: number) =>
+    (
+      await t.database.query<{ in_force: boolean }>(
+        'SELECT restored_at IS NULL AS in_force FROM takedowns WHERE id = $1',
+        [takedownId],
+      )
+    )[0]?.in_force;
+
+  /** The "your video is back" and "material restored" mails sent since `since`. */
+  const restoreMails = (since: number) =>
+    mailbox.messages
+      .slice(since)
+      .filter((m) => /is back on Afterglow|material restored/.test(m.subject ?? ''));
+
+  it('record one item per video, however many of its URLs a notice lists', async () => {
+    const member = await signInAs(t.app, t.database, 'dmcatwice');
+    const video = await makeVideo(t.database, member.userId, { title: 'Named twice' });
+    const recorded = await post(
+      '/api/admin/dmca',
+      notice([
+        `${SITE}/videos/${video.id}/named-twice/`,
+        `https://www.site.test/videos/${video.id}/other-slug/`,
+      ]),
+      moderator,
+    );
+    expect(recorded.json()).toMatchObject({ success: 1, not_found: 0 });
+    const items = await itemsOf(recorded.json().id as number);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ url: `${SITE}/videos/${video.id}/named-twice/` });
+  });
+
+  it('a video already removed for something else is neither countered nor restored', async () => {
+    const member = await signInAs(t.app, t.database, 'dmcagore');
+    const video = await makeVideo(t.database, member.userId, { title: 'Removed for gore' });
+    const gore = await post(
+      '/api/admin/takedowns',
+      { object_type: 'video', object_id: String(video.id), reason: 'gore' },
+      moderator,
+    );
+    expect(gore.statusCode).toBe(200);
+    const goreId = gore.json().takedown_id as number;
+
+    const { noticeId, items } = await recordAndAct([`${SITE}/videos/${video.id}/x/`]);
+    const [item] = items;
+    if (!item) throw new Error('no item');
+    // Down, but not by this notice: it holds no takedown and earns no strike.
+    expect(item).toMatchObject({ state: 'taken_down', takedown_id: null });
+    expect(await strikes(member.userId)).toEqual([]);
+
+    // The uploads tab tells the gore removal (appealable as such), offers no counter-notice.
+    const mine = await myItem(member, video.id);
+    expect(mine.dmca).toBeNull();
+    expect(mine.statement).toMatchObject({ reason: 'gore', can_appeal: true });
+    const refused = await post('/api/counter_notice.php', counterForm(item.id), member);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().codes).toEqual([{ field: 'item_id', code: 'invalid_params' }]);
+    // Nor may staff hang a lawsuit on it: the notice holds nothing to keep down.
+    expect(
+      (await post(`/api/admin/dmca/items/${item.id}/lawsuit`, {}, moderator)).json().codes,
+    ).toEqual([{ field: 'state', code: 'invalid_params' }]);
+
+    // One countered before such items were refused, now due: settled, the video stays down.
+    await t.database.query(
+      `UPDATE dmca_items SET state = 'countered', counter_at = now(),
+              restore_after = now() - interval '1 minute' WHERE id = $1`,
+      [item.id],
+    );
+    const sent = mailbox.messages.length;
+    await t.app.dmcaRestoreDue();
+    expect(await status(video.id)).toBe('5');
+    expect(await takedownInForce(goreId)).toBe(true);
+    expect(restoreMails(sent)).toEqual([]);
+    expect((await itemsOf(noticeId))[0]?.state).toBe('restored');
+  });
+
+  it('a takedown lifted by hand settles its item, and the strike once nothing else holds', async () => {
+    const member = await signInAs(t.app, t.database, 'dmcahand');
+    const only = await makeVideo(t.database, member.userId, { title: 'Licensed after all' });
+    const single = await recordAndAct([`${SITE}/videos/${only.id}/x/`]);
+    const [item] = single.items;
+    expect(item?.state).toBe('taken_down');
+    expect(await strikes(member.userId)).toEqual(['in force']);
+    const lifted = await post(
+      `/api/admin/takedowns/${item?.takedown_id}/restore`,
+      { note: 'Licence shown' },
+      moderator,
+    );
+    expect(lifted.json()).toEqual({ success: 1 });
+    expect(await status(only.id)).toBe('1');
+    const [settled] = await itemsOf(single.noticeId);
+    expect(settled?.state).toBe('restored');
+    expect(settled?.restored_at).not.toBeNull();
+    expect(await strikes(member.userId)).toEqual(['revoked']);
+
+    // Two videos named, one lifted: the other still holds the notice's strike.
+    const first = await makeVideo(t.database, member.userId, { title: 'Pair one' });
+    const second = await makeVideo(t.database, member.userId, { title: 'Pair two' });
+    const pair = await recordAndAct([
+      `${SITE}/videos/${first.id}/x/`,
+      `${SITE}/videos/${second.id}/x/`,
+    ]);
+    expect(await strikes(member.userId)).toEqual(['revoked', 'in force']);
+    const [one] = pair.items;
+    expect(
+      (await post(`/api/admin/takedowns/${one?.takedown_id}/restore`, {}, moderator)).json(),
+    ).toEqual({ success: 1 });
+    expect((await itemsOf(pair.noticeId)).map((row) => row.state)).toEqual([
+      'restored',
+      'taken_down',
+    ]);
+    expect(await strikes(member.userId)).toEqual(['revoked', 'in force']);
+    expect(await status(second.id)).toBe('5');
+  });
+
+  it('a countered video its owner deleted meanwhile is not restored, and no one is told so', async () => {
+    const member = await signInAs(t.app, t.database, 'dmcadeleter');
+    const video = await makeVideo(t.database, member.userId, { title: 'Deleted while waiting' });
+    const { noticeId, items } = await recordAndAct([`${SITE}/videos/${video.id}/x/`]);
+    const [item] = items;
+    if (!item?.takedown_id) throw new Error('no takedown');
+    const countered = await post('/api/counter_notice.php', counterForm(item.id), member);
+    expect(countered.statusCode).toBe(200);
+    const deleted = await post(
+      '/api/video_edit.php',
+      { section: 'delete', video_id: String(video.id) },
+      member,
+    );
+    expect(deleted.statusCode).toBe(200);
+
+    await makeDue([video.id]);
+    const sent = mailbox.messages.length;
+    await t.app.dmcaRestoreDue();
+    expect(restoreMails(sent)).toEqual([]);
+    expect(await takedownInForce(item.takedown_id)).toBe(true);
+    const [row] = await t.database.query<{ status_id: number }>(
+      'SELECT status_id FROM videos WHERE id = $1',
+      [video.id],
+    );
+    expect(Number(row?.status_id)).toBe(5);
+    expect(
+      await t.database.query(
+        `SELECT 1 FROM audit_log WHERE action = 'dmca.restore' AND object_id = $1`,
+        [video.id],
+      ),
+    ).toEqual([]);
+    // Settled as gone, not due again.
+    expect((await itemsOf(noticeId))[0]?.state).toBe('not_found');
+
+    const byHand = await post(`/api/admin/takedowns/${item.takedown_id}/restore`, {}, moderator);
+    expect(byHand.json().code).toBe('not_found');
+    expect(await takedownInForce(item.takedown_id)).toBe(true);
+  });
+
+  it('a countered one-video notice, restored by the job, takes its strike back', async () => {
+    const member = await signInAs(t.app, t.database, 'dmcacleared');
+    const video = await makeVideo(t.database, member.userId, { title: 'Mine after all' });
+    const { noticeId, items } = await recordAndAct([`${SITE}/videos/${video.id}/x/`]);
+    const [item] = items;
+    if (!item) throw new Error('no item');
+    const strikeInForce = async () =>
+      (await get('/api/my_decisions.php', member))
+        .json()
+        .items.filter((row: { kind: string }) => row.kind === 'strike')
+        .map((row: { in_force: boolean }) => row.in_force);
+    expect(await strikeInForce()).toEqual([true]);
+
+    expect((await post('/api/counter_notice.php', counterForm(item.id), member)).statusCode).toBe(
+      200,
+    );
+    await makeDue([video.id]);
+    const sent = mailbox.messages.length;
+    await t.app.dmcaRestoreDue();
+    expect(await status(video.id)).toBe('1');
+    expect(await strikes(member.userId)).toEqual(['revoked']);
+    expect(await strikeInForce()).toEqual([false]);
+    expect(restoreMails(sent).map((m) => m.subject)).toEqual([
+      'Your video “Mine after all” is back on Afterglow',
+      `DMCA notice ${noticeId}: material restored`,
+    ]);
+  });
+});
+
 describe('the DMCA notices list searched', () => {
   it('finds part of the claimant, the works or a URL, any case, % and _ as typed', async () => {
     const record = async (fields: Record<string, string>) => {

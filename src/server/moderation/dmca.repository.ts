@@ -3,7 +3,7 @@ import { notDeletedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
 import { likeContaining } from '../kernel/db/like.ts';
-import { revokeStrikeOf } from './strikes.repository.ts';
+import { revokeNoticeStrikeIfClear } from './strikes.repository.ts';
 
 // DMCA notices and their items (decision 0049). The takedowns themselves go through the
 // takedown repository (one transaction each, with the strike and the item's state); what is
@@ -56,6 +56,7 @@ export interface ItemRow {
   user_id: number | null;
   username: string | null;
   state: 'pending' | 'taken_down' | 'countered' | 'restored' | 'lawsuit' | 'not_found';
+  /** The notice's own takedown; null while pending, and for a video already down for another. */
   takedown_id: number | null;
   counter_at: string | null;
   counter_name: string | null;
@@ -67,6 +68,9 @@ export interface ItemRow {
   lawsuit_at: string | null;
   lawsuit_note: string;
   restored_at: string | null;
+  /** The notice's claimant, who gets copies of the counter-notice and the restore. */
+  claimant_name: string;
+  claimant_email: string;
 }
 
 export interface CounterInput {
@@ -80,10 +84,10 @@ export interface CounterInput {
 const ITEM_COLUMNS = `i.id, i.notice_id, i.url, i.video_id, v.title, v.user_id, u.username,
   i.state::text AS state, i.takedown_id, i.counter_at::text, i.counter_name, i.counter_address,
   i.counter_phone, i.counter_statement, i.counter_signature, i.restore_after::text,
-  i.lawsuit_at::text, i.lawsuit_note, i.restored_at::text`;
+  i.lawsuit_at::text, i.lawsuit_note, i.restored_at::text, n.claimant_name, n.claimant_email`;
 
-const ITEM_JOINS = `dmca_items i LEFT JOIN videos v ON v.id = i.video_id
-  LEFT JOIN users u ON u.id = v.user_id`;
+const ITEM_JOINS = `dmca_items i JOIN dmca_notices n ON n.id = i.notice_id
+  LEFT JOIN videos v ON v.id = i.video_id LEFT JOIN users u ON u.id = v.user_id`;
 
 /** The notices list's filters: one state (null: every state) and the search box. */
 export interface NoticeFilter {
@@ -124,7 +128,7 @@ export function createDmcaRepository(database: Pick<Database, 'query' | 'transac
       return new Set(rows.map((row) => Number(row.id)));
     },
 
-    /** The notice, its items (one per URL) and its audit row, together. */
+    /** The notice, its items (one per URL, one per video) and its audit row, together. */
     async record(
       notice: NoticeInput,
       items: { url: string; videoId: number | null }[],
@@ -222,16 +226,15 @@ export function createDmcaRepository(database: Pick<Database, 'query' | 'transac
     },
 
     /**
-     * An item whose video is already down for another takedown: it points at that one (no
-     * second strike; the video stays down as long as that takedown does).
+     * An item whose video is already down for another takedown (a removal for gore, another
+     * notice's): down, but not by this notice, so it keeps no takedown. Nothing of this notice
+     * holds the video, earns a strike, or may be countered; a counter-notice restoring it would
+     * bring back a removal that has nothing to do with the claimant.
      */
-    async itemAlreadyDown(itemId: number, videoId: number): Promise<void> {
+    async itemAlreadyDown(itemId: number): Promise<void> {
       await database.query(
-        `UPDATE dmca_items SET state = 'taken_down',
-                takedown_id = (SELECT id FROM takedowns WHERE object_type = 'video'
-                                AND object_id = $2 AND restored_at IS NULL)
-          WHERE id = $1 AND state = 'pending'`,
-        [itemId, videoId],
+        `UPDATE dmca_items SET state = 'taken_down' WHERE id = $1 AND state = 'pending'`,
+        [itemId],
       );
     },
 
@@ -260,13 +263,16 @@ export function createDmcaRepository(database: Pick<Database, 'query' | 'transac
       });
     },
 
-    /** The counter-notice of the item's uploader; false when the item is not taken down. */
+    /**
+     * The counter-notice of the item's uploader; false when the item is not taken down by
+     * its notice's own takedown.
+     */
     async counter(itemId: number, form: CounterInput, restoreAfter: Date): Promise<boolean> {
       const rows = await database.query(
         `UPDATE dmca_items SET state = 'countered', counter_at = now(), counter_name = $2,
                 counter_address = $3, counter_phone = $4, counter_statement = $5,
                 counter_signature = $6, restore_after = $7
-          WHERE id = $1 AND state = 'taken_down' RETURNING id`,
+          WHERE id = $1 AND state = 'taken_down' AND takedown_id IS NOT NULL RETURNING id`,
         [itemId, form.name, form.address, form.phone, form.statement, form.signature, restoreAfter],
       );
       return rows.length > 0;
@@ -277,7 +283,8 @@ export function createDmcaRepository(database: Pick<Database, 'query' | 'transac
       return database.transaction(async (tx) => {
         const rows = await tx.query(
           `UPDATE dmca_items SET state = 'lawsuit', lawsuit_at = now(), lawsuit_note = $2
-            WHERE id = $1 AND state IN ('taken_down', 'countered') RETURNING id`,
+            WHERE id = $1 AND state IN ('taken_down', 'countered') AND takedown_id IS NOT NULL
+            RETURNING id`,
           [itemId, note],
         );
         if (rows.length === 0) return false;
@@ -297,46 +304,70 @@ export function createDmcaRepository(database: Pick<Database, 'query' | 'transac
     },
 
     /**
-     * In the restore's transaction: the item is restored, if it is still countered (a lawsuit
-     * recorded meanwhile wins: the caller rolls back when this answers false).
+     * In the restore's transaction: whether the item is still countered, locked so a lawsuit
+     * recorded meanwhile waits (when it is not, the caller rolls the restore back). The
+     * restore itself settles the item (`settleItemsOfTakedown`).
      */
-    async itemRestored(tx: Tx, itemId: number): Promise<boolean> {
+    async stillCountered(tx: Tx, itemId: number): Promise<boolean> {
       const rows = await tx.query(
-        `UPDATE dmca_items SET state = 'restored', restored_at = now()
-          WHERE id = $1 AND state = 'countered' RETURNING id`,
+        `SELECT id FROM dmca_items WHERE id = $1 AND state = 'countered' FOR UPDATE`,
         [itemId],
       );
       return rows.length > 0;
     },
 
-    /** The claimant of a notice, for the copies the law says they get. */
-    async claimant(
-      noticeId: number,
-    ): Promise<{ name: string; email: string; works: string } | undefined> {
-      const [row] = await database.query<{ name: string; email: string; works: string }>(
-        `SELECT claimant_name AS name, claimant_email AS email, works
-           FROM dmca_notices WHERE id = $1`,
-        [noticeId],
-      );
-      return row;
-    },
-
     /**
-     * A countered item whose takedown staff already lifted by hand: the item is restored and
-     * the strike taken back all the same.
+     * A due item the job has no takedown of its notice to restore (its video already down for
+     * another, its takedown lifted before restores settled their items, or the video deleted
+     * since): the notice holds nothing any more, so the item is settled and nothing comes
+     * back; `not_found` when the video is gone. Answers whether it was still countered.
      */
-    async restoredMeanwhile(itemId: number, takedownId: number | null): Promise<boolean> {
+    async settleUnrestored(item: {
+      id: number;
+      notice_id: number;
+      video_id: number | null;
+    }): Promise<boolean> {
       return database.transaction(async (tx) => {
         const rows = await tx.query(
-          `UPDATE dmca_items SET state = 'restored', restored_at = now()
-            WHERE id = $1 AND state = 'countered' RETURNING id`,
-          [itemId],
+          `UPDATE dmca_items i
+              SET state = CASE WHEN v.id IS NULL THEN 'not_found'::dmca_item_state
+                               ELSE 'restored'::dmca_item_state END,
+                  restored_at = CASE WHEN v.id IS NULL THEN NULL ELSE now() END
+             FROM dmca_items o LEFT JOIN videos v ON v.id = o.video_id AND ${notDeletedSql({ alias: 'v' })}
+            WHERE i.id = $1 AND o.id = i.id AND i.state = 'countered' RETURNING i.id`,
+          [item.id],
         );
-        if (rows.length > 0 && takedownId !== null) await revokeStrikeOf(tx, takedownId, null);
-        return rows.length > 0;
+        if (rows.length === 0) return false;
+        if (item.video_id !== null) {
+          await revokeNoticeStrikeIfClear(tx, Number(item.notice_id), Number(item.video_id), null);
+        }
+        return true;
       });
     },
   };
 }
 
 export type DmcaRepository = ReturnType<typeof createDmcaRepository>;
+
+/**
+ * In a video takedown's restore (by hand, on appeal, or the job after a counter-notice): the
+ * DMCA items that takedown holds are settled with it, and each notice's strike taken back
+ * once none of the uploader's videos it names is still down. One place, so no way of lifting
+ * a takedown leaves its notice's item and strike behind.
+ */
+export async function settleItemsOfTakedown(
+  tx: Tx,
+  takedownId: number,
+  videoId: number,
+  staffId: number | null,
+): Promise<void> {
+  const settled = await tx.query<{ notice_id: number }>(
+    `UPDATE dmca_items SET state = 'restored', restored_at = now()
+      WHERE takedown_id = $1 AND state IN ('taken_down', 'countered', 'lawsuit')
+      RETURNING notice_id`,
+    [takedownId],
+  );
+  for (const noticeId of new Set(settled.map((row) => Number(row.notice_id)))) {
+    await revokeNoticeStrikeIfClear(tx, noticeId, videoId, staffId);
+  }
+}

@@ -21,7 +21,7 @@ import type { DmcaRepository, ItemRow } from './dmca.repository.ts';
 import { type StrikeOutcome, type StrikePolicy, strikeAndMaybeBan } from './people-strikes.ts';
 import { videoState } from './review.service.ts';
 import type { RejectionNotice } from './statement-mail.ts';
-import { revokeNoticeStrikeIfClear, struckByNotice } from './strikes.repository.ts';
+import { struckByNotice } from './strikes.repository.ts';
 import type { TakedownRepository } from './takedown.repository.ts';
 
 // DMCA notices (17 U.S.C. §512, decision 0049). Staff record a notice (from the contact form
@@ -219,60 +219,58 @@ export function createDmcaService(deps: DmcaDeps) {
   async function restoreItem(item: ItemRow): Promise<boolean> {
     const itemId = Number(item.id);
     const takedownId = item.takedown_id === null ? null : Number(item.takedown_id);
-    let restored = false;
-    if (takedownId !== null) {
-      try {
-        const done = await takedowns.restore(
-          takedownId,
-          { staffId: null, note: `DMCA counter-notice: waiting period over (item ${itemId})` },
-          (takedown) => ({
-            actor: SYSTEM_ACTOR,
-            action: 'dmca.restore',
-            objectType: 'video',
-            objectId: takedown.object_id,
-            before: { state: 'removed', dmca: 'countered' },
-            after: { state: videoState(takedown.previous), dmca: 'restored' },
-            note: `Notice ${item.notice_id}, item ${itemId}`,
-          }),
-          async (tx) => {
-            // A lawsuit recorded while this ran wins: throwing rolls the restore back.
-            if (!(await dmca.itemRestored(tx, itemId))) throw new LawsuitMeanwhile();
-            await revokeNoticeStrikeIfClear(
-              tx,
-              Number(item.notice_id),
-              Number(item.video_id),
-              null,
+    let done: Awaited<ReturnType<TakedownRepository['restore']>>;
+    try {
+      done =
+        takedownId === null
+          ? undefined
+          : await takedowns.restore(
+              takedownId,
+              { staffId: null, note: `DMCA counter-notice: waiting period over (item ${itemId})` },
+              (takedown) => ({
+                actor: SYSTEM_ACTOR,
+                action: 'dmca.restore',
+                objectType: 'video',
+                objectId: takedown.object_id,
+                before: { state: 'removed', dmca: 'countered' },
+                after: { state: videoState(takedown.previous), dmca: 'restored' },
+                note: `Notice ${item.notice_id}, item ${itemId}`,
+              }),
+              // A lawsuit recorded while this ran wins: throwing rolls the restore back. The
+              // restore settles the item and the notice's strike itself.
+              async (tx) => {
+                if (!(await dmca.stillCountered(tx, itemId))) throw new LawsuitMeanwhile();
+              },
             );
-          },
-        );
-        restored = done !== undefined;
-        if (done) deps.gone(done.objectId, done.userId);
-      } catch (error) {
-        if (error instanceof LawsuitMeanwhile) return false;
-        throw error;
-      }
+    } catch (error) {
+      if (error instanceof LawsuitMeanwhile) return false;
+      throw error;
     }
-    // Staff lifted the takedown by hand before the period was over: the item is settled too.
-    if (!restored && !(await dmca.restoredMeanwhile(itemId, takedownId))) return false;
-    if (item.user_id !== null && item.video_id !== null) {
-      await deps.tellMember({
-        decision: 'restored',
-        id: 0,
-        userId: Number(item.user_id),
-        videoTitle: item.title ?? '',
-        reason: 'copyright',
-        note: '',
+    if (!done) {
+      // Nothing of the notice's to bring back (no takedown of its own, or the video deleted
+      // since): the item is settled, no one is told the video is back.
+      await dmca.settleUnrestored({
+        id: itemId,
+        notice_id: Number(item.notice_id),
+        video_id: item.video_id === null ? null : Number(item.video_id),
       });
+      return false;
     }
-    const claimant = await dmca.claimant(Number(item.notice_id));
-    if (claimant) {
-      await deps.mailClaimant(
-        claimantMail(claimant.email, `DMCA notice ${item.notice_id}: material restored`, [
-          `Hello ${claimant.name},`,
-          `The material at ${item.url}, removed after your notice, has been restored: its uploader sent a counter-notice, we forwarded you a copy, and we were not told within the waiting period that you filed an action seeking a court order against them (17 U.S.C. §512(g)(2)(C)).`,
-        ]),
-      );
-    }
+    deps.gone(done.objectId, done.userId);
+    await deps.tellMember({
+      decision: 'restored',
+      id: 0,
+      userId: done.userId,
+      videoTitle: item.title ?? '',
+      reason: 'copyright',
+      note: '',
+    });
+    await deps.mailClaimant(
+      claimantMail(item.claimant_email, `DMCA notice ${item.notice_id}: material restored`, [
+        `Hello ${item.claimant_name},`,
+        `The material at ${item.url}, removed after your notice, has been restored: its uploader sent a counter-notice, we forwarded you a copy, and we were not told within the waiting period that you filed an action seeking a court order against them (17 U.S.C. §512(g)(2)(C)).`,
+      ]),
+    );
     return true;
   }
 
@@ -341,10 +339,15 @@ export function createDmcaService(deps: DmcaDeps) {
       const existing = await dmca.existingVideos(
         named.flatMap((item) => (item.id === undefined ? [] : [item.id])),
       );
-      const items = named.map((item) => ({
-        url: item.url,
-        videoId: item.id !== undefined && existing.has(item.id) ? item.id : null,
-      }));
+      // One item per video, however many of its URLs the claimant lists (the first kept):
+      // two items would be two takedowns' worth of record for one takedown.
+      const seen = new Set<number>();
+      const items = named.flatMap((item) => {
+        const videoId = item.id !== undefined && existing.has(item.id) ? item.id : null;
+        if (videoId !== null && seen.has(videoId)) return [];
+        if (videoId !== null) seen.add(videoId);
+        return [{ url: item.url, videoId }];
+      });
       const id = await dmca.record(
         {
           reportId: form.reportId,
@@ -432,7 +435,7 @@ export function createDmcaService(deps: DmcaDeps) {
           },
         );
         if (done.outcome === 'gone') await dmca.itemGone(Number(item.id));
-        else if (done.outcome === 'already') await dmca.itemAlreadyDown(Number(item.id), videoId);
+        else if (done.outcome === 'already') await dmca.itemAlreadyDown(Number(item.id));
         if (done.outcome === 'done') {
           takenDown++;
           deps.gone(videoId, done.userId);
@@ -531,6 +534,11 @@ export function createDmcaService(deps: DmcaDeps) {
       if (item.state !== 'taken_down') {
         throw AppError.form([{ field: 'item_id', code: 'already_added' }]);
       }
+      // Down under another takedown (a removal for something else): not the notice's to
+      // contest, and a restore would bring back what the notice never took down.
+      if (item.takedown_id === null) {
+        throw AppError.form([{ field: 'item_id', code: 'invalid_params' }]);
+      }
       const restoreAfter = addBusinessDays(now(), deps.restoreBusinessDays);
       const done = await dmca.counter(
         form.itemId,
@@ -538,12 +546,13 @@ export function createDmcaService(deps: DmcaDeps) {
         restoreAfter,
       );
       if (!done) throw AppError.form([{ field: 'item_id', code: 'already_added' }]);
-      const claimant = await dmca.claimant(Number(item.notice_id));
-      if (claimant) {
-        // §512(g)(2)(B): the claimant gets a copy and is told when the material comes back.
-        await deps.mailClaimant(
-          claimantMail(claimant.email, `DMCA notice ${item.notice_id}: counter-notice received`, [
-            `Hello ${claimant.name},`,
+      // §512(g)(2)(B): the claimant gets a copy and is told when the material comes back.
+      await deps.mailClaimant(
+        claimantMail(
+          item.claimant_email,
+          `DMCA notice ${item.notice_id}: counter-notice received`,
+          [
+            `Hello ${item.claimant_name},`,
             `The uploader of the material at ${item.url}, which we removed after your notice, sent the counter-notice below. Unless we receive notice, by ${restoreAfter.toISOString().slice(0, 10)}, that you filed an action seeking a court order to restrain them from the infringing activity, the material will be restored after that date (17 U.S.C. §512(g)(2)(C)).`,
             [
               `Name: ${form.name}`,
@@ -553,9 +562,9 @@ export function createDmcaService(deps: DmcaDeps) {
               `Statement: ${COUNTER_STATEMENT}`,
               `Signature: ${form.signature}`,
             ].join('\n'),
-          ]),
-        );
-      }
+          ],
+        ),
+      );
       if (deps.jobs) {
         await deps.jobs.send('dmca.restore', {}, { startAfter: restoreAfter });
       }

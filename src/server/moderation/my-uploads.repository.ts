@@ -42,7 +42,11 @@ const OWN_UPLOADS = `v.user_id = $1 AND ${notDeletedSql({ alias: 'v' })} AND NOT
 
 export function createMyUploadsRepository(database: Pick<Database, 'query' | 'transaction'>) {
   return {
-    /** Newest upload first; each with the latest statement about it, if any. */
+    /**
+     * Newest upload first; each with the latest statement about it, if any, and the latest
+     * DMCA item that took it down (an item naming a video already down for something else
+     * took nothing down: the removal is that other one's, appealed as such).
+     */
     async list(userId: number, opts: { limit: number; offset: number }): Promise<MyUploadRow[]> {
       return database.query<MyUploadRow>(
         `SELECT v.id, v.title, v.dir, v.status_id, v.duration, v.created_at::text,
@@ -62,7 +66,8 @@ export function createMyUploadsRepository(database: Pick<Database, 'query' | 'tr
                     CASE WHEN n.claimant_company <> '' THEN n.claimant_company
                          ELSE n.claimant_name END AS claimant
                FROM dmca_items i JOIN dmca_notices n ON n.id = i.notice_id
-              WHERE i.video_id = v.id AND i.state IN ('taken_down', 'countered', 'restored', 'lawsuit')
+              WHERE i.video_id = v.id AND i.takedown_id IS NOT NULL
+                AND i.state IN ('taken_down', 'countered', 'restored', 'lawsuit')
               ORDER BY i.id DESC LIMIT 1) d ON true
           WHERE ${OWN_UPLOADS}
           ORDER BY v.id DESC
@@ -88,10 +93,13 @@ export function createMyUploadsRepository(database: Pick<Database, 'query' | 'tr
       return row;
     },
 
-    /** Whether a DMCA notice's item holds the video down: countered, not appealed. */
+    /**
+     * Whether a DMCA notice's own takedown holds the video down: countered, not appealed. An
+     * item naming a video already down for something else holds nothing.
+     */
     async underDmca(videoId: number): Promise<boolean> {
       const rows = await database.query(
-        `SELECT 1 FROM dmca_items WHERE video_id = $1
+        `SELECT 1 FROM dmca_items WHERE video_id = $1 AND takedown_id IS NOT NULL
             AND state IN ('taken_down', 'countered', 'lawsuit') LIMIT 1`,
         [videoId],
       );

@@ -92,8 +92,9 @@ export async function struckByNotice(tx: Tx, noticeId: number, userId: number): 
 
 /**
  * Takes back a DMCA notice's strike against the owner of `videoId` once none of their videos
- * named in the notice is still down (taken down, countered and waiting, or held by a
- * lawsuit). Answers whether one was taken back.
+ * the notice took down is still down by it (taken down, countered and waiting, or held by a
+ * lawsuit; a video it named that was already down for something else earned no strike and
+ * holds none). Answers whether one was taken back.
  */
 export async function revokeNoticeStrikeIfClear(
   tx: Tx,
@@ -108,7 +109,7 @@ export async function revokeNoticeStrikeIfClear(
         AND s.revoked_at IS NULL
         AND NOT EXISTS (
           SELECT 1 FROM dmca_items i JOIN videos v ON v.id = i.video_id
-           WHERE i.notice_id = $1 AND v.user_id = owner.user_id
+           WHERE i.notice_id = $1 AND v.user_id = owner.user_id AND i.takedown_id IS NOT NULL
              AND i.state IN ('taken_down', 'countered', 'lawsuit'))
       RETURNING s.id`,
     [noticeId, videoId, staffId],

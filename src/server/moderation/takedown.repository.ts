@@ -5,6 +5,7 @@ import { videoListedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
 import { likeContaining } from '../kernel/db/like.ts';
+import { settleItemsOfTakedown } from './dmca.repository.ts';
 
 // Takedowns of videos (issue 16, decision 0043): the video's status becomes `removed` (8), so
 // every listing, search, sitemap and feed drops it with no query changed; its counters move as
@@ -345,14 +346,15 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
 
     /**
      * Puts a taken-down object back as it was; undefined when no takedown is in force (or
-     * the object is gone since).
+     * the object is gone since). A video's DMCA items held by the takedown are settled with
+     * it, and their notice's strike taken back when nothing of it holds the uploader any more.
      */
     async restore(
       takedownId: number,
       /** `staffId` null: no one person restored it (a DMCA restore after the waiting period). */
       restore: { staffId: number | null; note: string },
       audit: (takedown: { object_type: string; object_id: number; previous: number }) => AuditEntry,
-      /** Runs in the restore's transaction (the strike revoked, a DMCA item restored). */
+      /** Runs in the restore's transaction (an appeal's strike revoked, a DMCA item checked). */
       inside?: (tx: Tx) => Promise<void>,
     ): Promise<{ objectType: string; objectId: number; userId: number } | undefined> {
       return database
@@ -384,12 +386,15 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
             return { objectType, objectId: id, userId: object.userId };
           }
           const previous = Number(takedown.previous.status_id ?? VIDEO_STATUS.active);
-          await tx.query(
-            'UPDATE videos SET status_id = $2, updated_at = now() WHERE id = $1 AND status_id = $3',
+          const shown = await tx.query(
+            `UPDATE videos SET status_id = $2, updated_at = now()
+              WHERE id = $1 AND status_id = $3 RETURNING id`,
             [id, previous, VIDEO_STATUS.removed],
           );
+          // Deleted by its owner since: nothing to put back, as for the other kinds.
+          if (shown.length === 0) throw new ObjectGone();
           const video = await lockVideo(tx, id);
-          if (!video) return undefined;
+          if (!video) throw new ObjectGone();
           if (counts(video)) {
             await moveVideoCounters(tx, { ...video, id, user_id: Number(video.user_id) }, 1);
           }
@@ -398,6 +403,8 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
             audit({ object_type: takedown.object_type, object_id: id, previous }),
           );
           await inside?.(tx);
+          // After `inside`: the DMCA job checks its item is still countered before it settles.
+          await settleItemsOfTakedown(tx, takedownId, id, restore.staffId);
           return { objectType: 'video', objectId: id, userId: Number(video.user_id) };
         })
         .catch((error: unknown) => {

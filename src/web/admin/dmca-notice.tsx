@@ -46,12 +46,16 @@ function Item({
   canAct: boolean;
   onLawsuit: () => void;
 }) {
-  const state = ITEM_STATE[item.state];
+  // Named while already down for another takedown: the notice took nothing down.
+  const downElsewhere = item.state === 'taken_down' && item.takedown_id === null;
+  const state = downElsewhere
+    ? { label: 'Already down (other takedown)', chip: '' }
+    : ITEM_STATE[item.state];
   return (
     <li className={list.item} data-item={item.id} data-state={item.state}>
       <div className={list.itemHead}>
         <span className={`${styles.chip} ${state.chip}`}>{state.label}</span>
-        {canAct && (item.state === 'taken_down' || item.state === 'countered') ? (
+        {canAct && !downElsewhere && (item.state === 'taken_down' || item.state === 'countered') ? (
           <button type="button" className={styles.button} onClick={onLawsuit}>
             Record lawsuit
           </button>
