@@ -348,7 +348,7 @@ describe('bans', () => {
     expect((await get('/api/my_uploads.php', member)).statusCode).toBe(200);
   });
 
-  it('a moderator bans members only; an administrator bans a moderator too; nobody an administrator or themselves', async () => {
+  it('a moderator bans, strikes and revokes strikes of members only; an administrator of a moderator too; nobody of an administrator or themselves', async () => {
     const otherMod = await signInAsStaff(t.app, t.database, 'moderator', 'peoplemod2');
     const otherAdmin = await signInAsStaff(t.app, t.database, 'administrator', 'peopleadmin2');
     const ban = (id: number, who: TestSession) =>
@@ -368,6 +368,25 @@ describe('bans', () => {
       [[otherMod.userId, otherAdmin.userId, moderator.userId, admin.userId]],
     );
     expect(Number(none.n)).toBe(0);
+
+    // Revoking a strike is an act on its member too: an administrator strikes a moderator,
+    // who may not revoke it themselves, nor may another moderator; an administrator may.
+    const struck = (
+      await post(`/api/admin/members/${otherMod.userId}/strikes`, { reason: 'spam' }, admin)
+    ).json();
+    expect(struck).toMatchObject({ success: 1, in_force: 1 });
+    const revoke = (who: TestSession) =>
+      post(`/api/admin/strikes/${struck.strike_id}/revoke`, { note: 'Mine' }, who);
+    expect((await revoke(otherMod)).json().code).toBe('no_permission');
+    expect((await revoke(moderator)).json().code).toBe('no_permission');
+    const inForce = await one<{ revoked_at: string | null }>(
+      'SELECT revoked_at::text FROM strikes WHERE id = $1',
+      [struck.strike_id],
+    );
+    expect(inForce.revoked_at).toBeNull();
+    expect((await revoke(admin)).json()).toEqual({ success: 1 });
+    expect((await revoke(admin)).statusCode).toBe(404);
+
     expect((await ban(otherMod.userId, admin)).json()).toMatchObject({ success: 1 });
   });
 
