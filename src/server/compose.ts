@@ -228,6 +228,8 @@ export function compose(deps: ComposeDeps) {
       report: (id) => repositories.reports.markNotified(id),
     },
   });
+  // One rule for every statement mail, about an upload or about the account.
+  const statementRecipient = (userId: number) => repositories.reviews.recipient(userId);
   const strikePolicy = {
     strikesToBan: config.strikesToBan,
     hideContent: config.strikeBanHidesContent,
@@ -243,7 +245,7 @@ export function compose(deps: ComposeDeps) {
     },
     signedOut: memberChanged,
     tellMember: createMemberNotifier({
-      recipient: (id) => repositories.memberAdmin.recipient(id),
+      recipient: statementRecipient,
       outbox,
       site,
       logger: deps.logger,
@@ -252,7 +254,7 @@ export function compose(deps: ComposeDeps) {
   });
   const audit = createAuditService({ audit: repositories.audit });
   const statementNotifier = createStatementNotifier({
-    reviews: repositories.reviews,
+    recipient: statementRecipient,
     outbox,
     site,
     logger: deps.logger,

@@ -303,6 +303,27 @@ describe('bans', () => {
       [c.videoId],
     );
     expect(Number(takedowns.n)).toBe(0);
+
+    // A banned member cannot sign in: a later removal's statement still reaches them by mail,
+    // as the ban's own did.
+    const sent = mailbox.messages.length;
+    expect(
+      (
+        await post(
+          '/api/admin/takedowns',
+          {
+            object_type: 'video',
+            object_id: String(c.videoId),
+            reason: 'copyright',
+            note: 'Notice from the studio',
+          },
+          moderator,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const { mail } = await mailbox.next('bannedalone@test.example', { after: sent });
+    expect(mail.subject).toContain('bannedalone clip');
+    expect(mail.text).toContain('Notice from the studio');
   });
 
   it('checks its form and changes nothing on bad input', async () => {

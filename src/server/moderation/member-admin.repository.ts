@@ -365,17 +365,6 @@ export function createMemberAdminRepository(database: Pick<Database, 'query' | '
         return post;
       });
     },
-
-    /** Who a statement goes to: banned members too (they cannot sign in to read it). */
-    async recipient(
-      userId: number,
-    ): Promise<{ username: string; email: string; lang: string } | undefined> {
-      const [row] = await database.query<{ username: string; email: string; lang: string }>(
-        'SELECT username, email, lang FROM users WHERE id = $1 AND status IN (1, 2)',
-        [userId],
-      );
-      return row;
-    },
   };
 }
 
