@@ -409,6 +409,7 @@ export function compose(deps: ComposeDeps) {
     }),
     myUploads: createMyUploadsService({
       uploads: repositories.myUploads,
+      decisions: repositories.myDecisions,
       // The owner's own pending or rejected media: as long as the review console's links.
       signVideo: (id) => signedVideoPrefix(secret, id, REVIEW_MEDIA_TTL_S),
       publicThumb: urls.videoThumb,
