@@ -154,7 +154,15 @@ describe('bans', () => {
     // Gone everywhere, from warm caches too.
     expect((await get(memberPath(300, 'profile', c.member.userId))).statusCode).toBe(404);
     expect(await listed(c.member.userId)).toBe('missing');
-    expect((await get(videoPath(300, c.videoId))).json().video.status_id).toBe('5');
+    // What a ban hid reads deleted, whatever the ban's reason (a strikes ban's too); a video
+    // taken down on its own still names its own reason.
+    const hidden = (await get(videoPath(300, c.videoId))).json().video;
+    expect(hidden.status_id).toBe('5');
+    expect(hidden).not.toHaveProperty('removed');
+    expect((await get(videoPath(300, own.id))).json().video).toMatchObject({
+      status_id: '5',
+      removed: { reason: 'copyright' },
+    });
     expect(await commentsOn(c.targetId)).toEqual([]);
     expect(await wallOf(bystander.userId)).not.toContain('bannedwithall on the wall');
     const state = async () => ({
