@@ -244,6 +244,7 @@ export function compose(deps: ComposeDeps) {
       for (const id of moved.albums) albumVisibility.forget(id);
     },
     signedOut: memberChanged,
+    wallChanged: (ownerId) => forgetCachedObject(cache, 'member', ownerId),
     tellMember: createMemberNotifier({
       recipient: statementRecipient,
       outbox,

@@ -555,10 +555,16 @@ describe('comments and wall posts', () => {
   it('hides one wall post and shows it again', async () => {
     const c = await memberWithContent('walltalker');
     expect(await wallOf(bystander.userId)).toContain('walltalker on the wall');
+    // An answer that shows no wall, cached, then changed behind the cache's back.
+    const title = async () => (await get(videoPath(300, c.videoId))).json().video.title;
+    expect(await title()).toBe('walltalker clip');
+    await t.database.query("UPDATE videos SET title = 'Renamed clip' WHERE id = $1", [c.videoId]);
     expect(
       (await post(`/api/admin/wall_posts/${c.postId}/hide`, { note: 'Rude' }, moderator)).json(),
     ).toEqual({ success: 1 });
     expect(await wallOf(bystander.userId)).not.toContain('walltalker on the wall');
+    // Only the wall owner's answers were forgotten, not the whole cache.
+    expect(await title()).toBe('walltalker clip');
     expect((await post(`/api/admin/wall_posts/${c.postId}/hide`, {}, moderator)).statusCode).toBe(
       404,
     );

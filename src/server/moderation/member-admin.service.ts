@@ -42,6 +42,8 @@ export interface MemberAdminDeps {
   gone(moved: ContentMoved): void;
   /** The member's sessions changed: forget the cached lookups. */
   signedOut(userId: number): void;
+  /** A post on this member's wall was hidden or shown again: forget their cached answers. */
+  wallChanged(ownerId: number): void;
   tellMember(notice: MemberNotice): Promise<void>;
 }
 
@@ -437,7 +439,8 @@ export function createMemberAdminService(deps: MemberAdminDeps) {
         note,
       }));
       if (!done) throw new AppError('not_found');
-      deps.gone({ videos: [], albums: [], playlists: 0, comments: 0, wallPosts: 1 });
+      // A wall post shows on its owner's wall only: the rest of the cache may stay.
+      deps.wallChanged(done.ownerId);
       return { success: 1 as const };
     },
   };
