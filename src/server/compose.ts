@@ -228,6 +228,8 @@ export function compose(deps: ComposeDeps) {
       report: (id) => repositories.reports.markNotified(id),
     },
   });
+  // One rule for every statement mail, about an upload or about the account.
+  const statementRecipient = (userId: number) => repositories.reviews.recipient(userId);
   const strikePolicy = {
     strikesToBan: config.strikesToBan,
     hideContent: config.strikeBanHidesContent,
@@ -242,8 +244,9 @@ export function compose(deps: ComposeDeps) {
       for (const id of moved.albums) albumVisibility.forget(id);
     },
     signedOut: memberChanged,
+    wallChanged: (ownerId) => forgetCachedObject(cache, 'member', ownerId),
     tellMember: createMemberNotifier({
-      recipient: (id) => repositories.memberAdmin.recipient(id),
+      recipient: statementRecipient,
       outbox,
       site,
       logger: deps.logger,
@@ -252,7 +255,7 @@ export function compose(deps: ComposeDeps) {
   });
   const audit = createAuditService({ audit: repositories.audit });
   const statementNotifier = createStatementNotifier({
-    reviews: repositories.reviews,
+    recipient: statementRecipient,
     outbox,
     site,
     logger: deps.logger,
@@ -407,6 +410,7 @@ export function compose(deps: ComposeDeps) {
     }),
     myUploads: createMyUploadsService({
       uploads: repositories.myUploads,
+      decisions: repositories.myDecisions,
       // The owner's own pending or rejected media: as long as the review console's links.
       signVideo: (id) => signedVideoPrefix(secret, id, REVIEW_MEDIA_TTL_S),
       publicThumb: urls.videoThumb,

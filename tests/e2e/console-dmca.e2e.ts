@@ -185,15 +185,12 @@ describe('DMCA notices, counter-notices and restores', () => {
       await expect.poll(() => publicState(videoId), { timeout: 30_000 }).toBe('1');
       await page.reload();
       await waitForHydration(page);
-      await expect
-        .poll(() =>
-          page
-            .locator('main li')
-            .filter({ has: page.locator(`a[href^="/videos/${videoId}/"]`) })
-            .getByText('Published', { exact: true })
-            .count(),
-        )
-        .toBe(1);
+      const back = page
+        .locator('main li')
+        .filter({ has: page.locator(`a[href^="/videos/${videoId}/"]`) });
+      await expect.poll(() => back.getByText('Published', { exact: true }).count()).toBe(1);
+      await expectOnScreen(page, back.getByText('Restored after your counter-notice.'));
+      await page.screenshot({ path: `/tmp/dmca-${size}-restored.png` });
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -293,7 +293,8 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
                    FROM video_models vm JOIN models m ON m.id = vm.model_id
                   WHERE vm.video_id = v.id) AS model_list,
                 CASE WHEN v.status_id = 8 THEN (SELECT t.reason FROM takedowns t
-                   WHERE t.object_type = 'video' AND t.object_id = v.id AND t.restored_at IS NULL)
+                   WHERE t.object_type = 'video' AND t.object_id = v.id AND t.restored_at IS NULL
+                     AND t.ban_id IS NULL)
                 END AS removed_reason
            FROM videos v
            JOIN users u ON u.id = v.user_id

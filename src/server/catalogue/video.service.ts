@@ -165,7 +165,9 @@ export function toDetail(
     ex_id: row.ex_id ?? '',
     width: String(row.media.width ?? 0),
     height: String(row.media.height ?? 0),
-    // Taken down: still status 5 for the clients that know no more, and why for the site.
+    // Taken down: still status 5 for the clients that know no more, and why for the site. A
+    // video a ban hid has no reason here (whatever the ban's): it reads deleted, as the rest
+    // of a banned member's content does.
     ...(row.status_id === VIDEO_STATUS.removed &&
     row.removed_reason &&
     isModerationReason(row.removed_reason)

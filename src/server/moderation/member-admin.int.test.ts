@@ -154,7 +154,15 @@ describe('bans', () => {
     // Gone everywhere, from warm caches too.
     expect((await get(memberPath(300, 'profile', c.member.userId))).statusCode).toBe(404);
     expect(await listed(c.member.userId)).toBe('missing');
-    expect((await get(videoPath(300, c.videoId))).json().video.status_id).toBe('5');
+    // What a ban hid reads deleted, whatever the ban's reason (a strikes ban's too); a video
+    // taken down on its own still names its own reason.
+    const hidden = (await get(videoPath(300, c.videoId))).json().video;
+    expect(hidden.status_id).toBe('5');
+    expect(hidden).not.toHaveProperty('removed');
+    expect((await get(videoPath(300, own.id))).json().video).toMatchObject({
+      status_id: '5',
+      removed: { reason: 'copyright' },
+    });
     expect(await commentsOn(c.targetId)).toEqual([]);
     expect(await wallOf(bystander.userId)).not.toContain('bannedwithall on the wall');
     const state = async () => ({
@@ -303,6 +311,27 @@ describe('bans', () => {
       [c.videoId],
     );
     expect(Number(takedowns.n)).toBe(0);
+
+    // A banned member cannot sign in: a later removal's statement still reaches them by mail,
+    // as the ban's own did.
+    const sent = mailbox.messages.length;
+    expect(
+      (
+        await post(
+          '/api/admin/takedowns',
+          {
+            object_type: 'video',
+            object_id: String(c.videoId),
+            reason: 'copyright',
+            note: 'Notice from the studio',
+          },
+          moderator,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const { mail } = await mailbox.next('bannedalone@test.example', { after: sent });
+    expect(mail.subject).toContain('bannedalone clip');
+    expect(mail.text).toContain('Notice from the studio');
   });
 
   it('checks its form and changes nothing on bad input', async () => {
@@ -348,7 +377,7 @@ describe('bans', () => {
     expect((await get('/api/my_uploads.php', member)).statusCode).toBe(200);
   });
 
-  it('a moderator bans members only; an administrator bans a moderator too; nobody an administrator or themselves', async () => {
+  it('a moderator bans, strikes and revokes strikes of members only; an administrator of a moderator too; nobody of an administrator or themselves', async () => {
     const otherMod = await signInAsStaff(t.app, t.database, 'moderator', 'peoplemod2');
     const otherAdmin = await signInAsStaff(t.app, t.database, 'administrator', 'peopleadmin2');
     const ban = (id: number, who: TestSession) =>
@@ -368,6 +397,25 @@ describe('bans', () => {
       [[otherMod.userId, otherAdmin.userId, moderator.userId, admin.userId]],
     );
     expect(Number(none.n)).toBe(0);
+
+    // Revoking a strike is an act on its member too: an administrator strikes a moderator,
+    // who may not revoke it themselves, nor may another moderator; an administrator may.
+    const struck = (
+      await post(`/api/admin/members/${otherMod.userId}/strikes`, { reason: 'spam' }, admin)
+    ).json();
+    expect(struck).toMatchObject({ success: 1, in_force: 1 });
+    const revoke = (who: TestSession) =>
+      post(`/api/admin/strikes/${struck.strike_id}/revoke`, { note: 'Mine' }, who);
+    expect((await revoke(otherMod)).json().code).toBe('no_permission');
+    expect((await revoke(moderator)).json().code).toBe('no_permission');
+    const inForce = await one<{ revoked_at: string | null }>(
+      'SELECT revoked_at::text FROM strikes WHERE id = $1',
+      [struck.strike_id],
+    );
+    expect(inForce.revoked_at).toBeNull();
+    expect((await revoke(admin)).json()).toEqual({ success: 1 });
+    expect((await revoke(admin)).statusCode).toBe(404);
+
     expect((await ban(otherMod.userId, admin)).json()).toMatchObject({ success: 1 });
   });
 
@@ -507,10 +555,16 @@ describe('comments and wall posts', () => {
   it('hides one wall post and shows it again', async () => {
     const c = await memberWithContent('walltalker');
     expect(await wallOf(bystander.userId)).toContain('walltalker on the wall');
+    // An answer that shows no wall, cached, then changed behind the cache's back.
+    const title = async () => (await get(videoPath(300, c.videoId))).json().video.title;
+    expect(await title()).toBe('walltalker clip');
+    await t.database.query("UPDATE videos SET title = 'Renamed clip' WHERE id = $1", [c.videoId]);
     expect(
       (await post(`/api/admin/wall_posts/${c.postId}/hide`, { note: 'Rude' }, moderator)).json(),
     ).toEqual({ success: 1 });
     expect(await wallOf(bystander.userId)).not.toContain('walltalker on the wall');
+    // Only the wall owner's answers were forgotten, not the whole cache.
+    expect(await title()).toBe('walltalker clip');
     expect((await post(`/api/admin/wall_posts/${c.postId}/hide`, {}, moderator)).statusCode).toBe(
       404,
     );

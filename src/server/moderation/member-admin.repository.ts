@@ -279,22 +279,34 @@ export function createMemberAdminRepository(database: Pick<Database, 'query' | '
       });
     },
 
-    /** Revokes a strike in force; the member's id, or undefined when there is none. */
+    /**
+     * Revokes a strike in force, an act on its member as a strike is: the member locked and
+     * checked the same way. `missing` when the strike is not in force.
+     */
     async revokeStrike(
       strikeId: number,
       staffId: number,
+      may: TargetCheck,
       audit: (strike: { userId: number; reason: string }) => AuditEntry,
-    ): Promise<number | undefined> {
+    ): Promise<{ outcome: 'done'; userId: number } | Refusal> {
       return database.transaction(async (tx) => {
-        const [row] = await tx.query<{ user_id: number; reason: string }>(
-          `UPDATE strikes SET revoked_at = now(), revoked_by = $2
-            WHERE id = $1 AND revoked_at IS NULL RETURNING user_id, reason`,
-          [strikeId, staffId],
+        const [strike] = await tx.query<{ user_id: number }>(
+          'SELECT user_id FROM strikes WHERE id = $1 AND revoked_at IS NULL',
+          [strikeId],
         );
-        if (!row) return undefined;
-        const userId = Number(row.user_id);
-        await appendAudit(tx, audit({ userId, reason: row.reason }));
-        return userId;
+        if (!strike) return { outcome: 'missing' };
+        const target = await lockMember(tx, Number(strike.user_id));
+        if (!target) return { outcome: 'missing' };
+        if (!may(target)) return { outcome: 'forbidden' };
+        // Again under the member's lock: a revoke that ran meanwhile leaves nothing to do.
+        const [row] = await tx.query<{ reason: string }>(
+          `UPDATE strikes SET revoked_at = now(), revoked_by = $2
+            WHERE id = $1 AND user_id = $3 AND revoked_at IS NULL RETURNING reason`,
+          [strikeId, staffId, target.id],
+        );
+        if (!row) return { outcome: 'missing' };
+        await appendAudit(tx, audit({ userId: target.id, reason: row.reason }));
+        return { outcome: 'done', userId: target.id };
       });
     },
 
@@ -352,17 +364,6 @@ export function createMemberAdminRepository(database: Pick<Database, 'query' | '
         await appendAudit(tx, audit(post));
         return post;
       });
-    },
-
-    /** Who a statement goes to: banned members too (they cannot sign in to read it). */
-    async recipient(
-      userId: number,
-    ): Promise<{ username: string; email: string; lang: string } | undefined> {
-      const [row] = await database.query<{ username: string; email: string; lang: string }>(
-        'SELECT username, email, lang FROM users WHERE id = $1 AND status IN (1, 2)',
-        [userId],
-      );
-      return row;
     },
   };
 }

@@ -166,7 +166,7 @@ export function memberAdminRoutes(members: MemberAdminService) {
           ...describe({
             summary: 'Revoke a strike',
             tags: ['staff'],
-            description: `The strike no longer counts towards the ban (a ban it helped make stays until lifted). Optional \`note\`. \`not_found\` when the strike is not in force. Staff with \`disable:member:any\`.${CSRF}`,
+            description: `The strike no longer counts towards the ban (a ban it helped make stays until lifted). Optional \`note\`. \`not_found\` when the strike is not in force; \`no_permission\` for one's own strike, and for a moderator another staff member's. Staff with \`disable:member:any\`.${CSRF}`,
             params: { id: 'Strike id' },
             response: successSchema,
             failures: [401, 403, 404],

@@ -26,10 +26,10 @@ import type { StrikeOutcome, StrikePolicy } from './people-strikes.ts';
 import { videoState } from './review.service.ts';
 
 // Acts on a member's account from the console (issue 16, decision 0048). Who may act on whom:
-// staff with `disable:member:any` ban, unban and strike members; an administrator may also
-// ban or strike a moderator (a moderator gone rogue), nobody may do so to an administrator
-// (an administrator's account is first made a member's again with the staff command), and
-// nobody to themselves. Removing comments and hiding wall posts (`hide:comment:any`) is an
+// staff with `disable:member:any` ban, unban and strike members and revoke their strikes; an
+// administrator may also do so to a moderator (a moderator gone rogue), nobody to an
+// administrator (an administrator's account is first made a member's again with the staff
+// command), and nobody to themselves (a moderator revoking their own strike included). Removing comments and hiding wall posts (`hide:comment:any`) is an
 // act on content, not on the account: staff may do it to anyone's.
 
 const STATUS = ['unconfirmed', 'active', 'banned'] as const;
@@ -42,6 +42,8 @@ export interface MemberAdminDeps {
   gone(moved: ContentMoved): void;
   /** The member's sessions changed: forget the cached lookups. */
   signedOut(userId: number): void;
+  /** A post on this member's wall was hidden or shown again: forget their cached answers. */
+  wallChanged(ownerId: number): void;
   tellMember(notice: MemberNotice): Promise<void>;
 }
 
@@ -93,7 +95,7 @@ export function parseNote(form: Record<string, unknown>): string {
   return note;
 }
 
-/** Whether `viewer` may ban or strike `target` (see the rule above). */
+/** Whether `viewer` may ban, unban, strike `target` or revoke its strike (the rule above). */
 export function mayActOn(viewer: Viewer, target: Pick<MemberTarget, 'id' | 'role'>): boolean {
   if (target.id === viewer.userId) return false;
   const role = roleOf(target.role);
@@ -376,17 +378,22 @@ export function createMemberAdminService(deps: MemberAdminDeps) {
 
     async revokeStrike(actor: Actor, strikeId: number, note: string) {
       requireStaff(actor.viewer, 'disable', 'member');
-      const userId = await members.revokeStrike(strikeId, actor.viewer.userId, (strike) => ({
-        actor,
-        action: 'member.strike_revoke',
-        objectType: 'member',
-        objectId: strike.userId,
-        before: { strike_id: strikeId, in_force: true },
-        after: { strike_id: strikeId, in_force: false },
-        reason: strike.reason,
-        note,
-      }));
-      if (userId === undefined) throw new AppError('not_found');
+      const done = await members.revokeStrike(
+        strikeId,
+        actor.viewer.userId,
+        (target) => mayActOn(actor.viewer, target),
+        (strike) => ({
+          actor,
+          action: 'member.strike_revoke',
+          objectType: 'member',
+          objectId: strike.userId,
+          before: { strike_id: strikeId, in_force: true },
+          after: { strike_id: strikeId, in_force: false },
+          reason: strike.reason,
+          note,
+        }),
+      );
+      if (done.outcome !== 'done') return refuse(done.outcome);
       return { success: 1 as const };
     },
 
@@ -432,7 +439,8 @@ export function createMemberAdminService(deps: MemberAdminDeps) {
         note,
       }));
       if (!done) throw new AppError('not_found');
-      deps.gone({ videos: [], albums: [], playlists: 0, comments: 0, wallPosts: 1 });
+      // A wall post shows on its owner's wall only: the rest of the cache may stay.
+      deps.wallChanged(done.ownerId);
       return { success: 1 as const };
     },
   };

@@ -3,7 +3,13 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/con
 import { type BanReason, isModerationReason } from '../../contracts/moderation.ts';
 import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
-import { ENGLISH_REASONS, fill, moderationLocales, statementMessage } from './statement-mail.ts';
+import {
+  ENGLISH_REASONS,
+  type FindRecipient,
+  fill,
+  moderationLocales,
+  statementMessage,
+} from './statement-mail.ts';
 
 // Statements of reasons about a member's account (DSA art. 17, decision 0048): a ban, a
 // strike, all their comments removed. Mailed in the member's language from the screen locale
@@ -154,7 +160,7 @@ export function memberMail(
 
 export function createMemberNotifier(deps: {
   /** The member's name, address and language, banned or not. */
-  recipient(userId: number): Promise<{ username: string; email: string; lang: string } | undefined>;
+  recipient: FindRecipient;
   /** Sends, or keeps it for the retry job; marks the statement mailed once it goes. */
   outbox: Pick<MailOutbox, 'send'>;
   site: { name: string; url: string };

@@ -338,6 +338,18 @@ describe('the member’s moderation decisions', () => {
       in_force: false,
       can_appeal: false,
     });
+    // The endpoint says what the list says: nothing to appeal, and no appeal queued.
+    const playlist = find((await decisions(member)).items, 'playlist');
+    const refused = await appeal(playlist.id, member, 'It is back, but still');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'no_permission',
+      field: 'statement_id',
+      info: { reason: 'not_in_force' },
+    });
+    expect(find((await decisions(member)).items, 'playlist').appeal_state).toBe('none');
+    const appeals = (await get('/api/admin/appeals', moderator)).json();
+    expect(appeals.items.map((item: { id: number }) => item.id)).not.toContain(playlist.id);
   });
 
   it('each member reads only their own; a visitor is asked to sign in', async () => {

@@ -38,51 +38,64 @@ export const BULK_COMMENTS_SQL = `(s.object_type = 'comment' AND s.object_id = s
   SELECT 1 FROM takedowns t WHERE t.object_type = 'comment' AND t.object_id = s.object_id
      AND t.created_at = s.created_at))`;
 
+/** Statements `s` with what each is about and whether it holds; the caller adds WHERE. */
+const DECISION_ROWS = `SELECT s.id, s.object_type, s.object_id, s.decision::text AS decision, s.reason, s.note,
+       s.created_at::text, s.appeal_state::text AS appeal_state, b.bulk,
+       CASE WHEN b.bulk THEN NULL ELSE CASE s.object_type
+         WHEN 'comment' THEN (SELECT body FROM comments
+                               WHERE id = s.object_id AND user_id = s.user_id)
+         WHEN 'playlist' THEN (SELECT title FROM playlists
+                                WHERE id = s.object_id AND user_id = s.user_id)
+         WHEN 'album' THEN (SELECT title FROM albums
+                             WHERE id = s.object_id AND user_id = s.user_id)
+       END END AS title,
+       CASE WHEN b.bulk THEN NULL ELSE CASE s.object_type
+         WHEN 'comment' THEN (SELECT (${commentPageSql('s.object_id')})
+                               WHERE EXISTS (SELECT 1 FROM comments
+                                 WHERE id = s.object_id AND user_id = s.user_id
+                                   AND ${commentShownSql()}))
+         WHEN 'playlist' THEN (SELECT '/playlist/' || p.id || '/1/' FROM playlists p
+                                WHERE p.id = s.object_id AND p.user_id = s.user_id
+                                  AND ${playlistLiveSql({ alias: 'p' })})
+         WHEN 'album' THEN (SELECT '/albums/' || a.id || '/' || a.dir || '/' FROM albums a
+                             WHERE a.id = s.object_id AND a.user_id = s.user_id
+                               AND ${activeSql({ alias: 'a' })})
+       END END AS path,
+       k.in_force AS strike_in_force, k.dmca AS strike_dmca,
+       (SELECT n.lifted_at IS NULL FROM bans n
+         WHERE s.decision = 'banned' AND n.user_id = s.user_id
+           AND n.created_at = s.created_at
+         LIMIT 1) AS ban_in_force
+  FROM moderation_statements s
+  CROSS JOIN LATERAL (SELECT ${BULK_COMMENTS_SQL} AS bulk) b
+  LEFT JOIN LATERAL (
+    SELECT k.revoked_at IS NULL AS in_force, k.dmca_notice_id IS NOT NULL AS dmca
+      FROM strikes k
+     WHERE s.decision = 'strike' AND k.user_id = s.user_id
+       AND k.created_at = s.created_at
+     ORDER BY k.id LIMIT 1) k ON true`;
+
 export function createMyDecisionsRepository(database: Pick<Database, 'query'>) {
   return {
     /** Newest first. */
     async list(userId: number, opts: { limit: number; offset: number }): Promise<MyDecisionRow[]> {
       return database.query<MyDecisionRow>(
-        `SELECT s.id, s.object_type, s.object_id, s.decision::text AS decision, s.reason, s.note,
-                s.created_at::text, s.appeal_state::text AS appeal_state, b.bulk,
-                CASE WHEN b.bulk THEN NULL ELSE CASE s.object_type
-                  WHEN 'comment' THEN (SELECT body FROM comments
-                                        WHERE id = s.object_id AND user_id = s.user_id)
-                  WHEN 'playlist' THEN (SELECT title FROM playlists
-                                         WHERE id = s.object_id AND user_id = s.user_id)
-                  WHEN 'album' THEN (SELECT title FROM albums
-                                      WHERE id = s.object_id AND user_id = s.user_id)
-                END END AS title,
-                CASE WHEN b.bulk THEN NULL ELSE CASE s.object_type
-                  WHEN 'comment' THEN (SELECT (${commentPageSql('s.object_id')})
-                                        WHERE EXISTS (SELECT 1 FROM comments
-                                          WHERE id = s.object_id AND user_id = s.user_id
-                                            AND ${commentShownSql()}))
-                  WHEN 'playlist' THEN (SELECT '/playlist/' || p.id || '/1/' FROM playlists p
-                                         WHERE p.id = s.object_id AND p.user_id = s.user_id
-                                           AND ${playlistLiveSql({ alias: 'p' })})
-                  WHEN 'album' THEN (SELECT '/albums/' || a.id || '/' || a.dir || '/' FROM albums a
-                                      WHERE a.id = s.object_id AND a.user_id = s.user_id
-                                        AND ${activeSql({ alias: 'a' })})
-                END END AS path,
-                k.in_force AS strike_in_force, k.dmca AS strike_dmca,
-                (SELECT n.lifted_at IS NULL FROM bans n
-                  WHERE s.decision = 'banned' AND n.user_id = s.user_id
-                    AND n.created_at = s.created_at
-                  LIMIT 1) AS ban_in_force
-           FROM moderation_statements s
-           CROSS JOIN LATERAL (SELECT ${BULK_COMMENTS_SQL} AS bulk) b
-           LEFT JOIN LATERAL (
-             SELECT k.revoked_at IS NULL AS in_force, k.dmca_notice_id IS NOT NULL AS dmca
-               FROM strikes k
-              WHERE s.decision = 'strike' AND k.user_id = s.user_id
-                AND k.created_at = s.created_at
-              ORDER BY k.id LIMIT 1) k ON true
+        `${DECISION_ROWS}
           WHERE ${MINE}
           ORDER BY s.created_at DESC, s.id DESC
           LIMIT $2 OFFSET $3`,
         [userId, opts.limit, opts.offset],
       );
+    },
+
+    /** One of the member's statements (not about a video), as the list reads it. */
+    async one(userId: number, statementId: number): Promise<MyDecisionRow | undefined> {
+      const [row] = await database.query<MyDecisionRow>(
+        `${DECISION_ROWS}
+          WHERE ${MINE} AND s.id = $2`,
+        [userId, statementId],
+      );
+      return row;
     },
 
     async count(userId: number): Promise<number> {

@@ -7,13 +7,14 @@ import {
 } from '../../contracts/my-decisions.schema.ts';
 import { requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
+import { type AppealFacts, appealable } from './appealable.ts';
 import type { MyDecisionRow, MyDecisionsRepository } from './my-decisions.repository.ts';
 import { excerpt } from './takedown.repository.ts';
 
 // The member's moderation decisions besides their videos' (DSA art. 17 and 20): each with its
 // reason, whether it still holds, and whether it can be appealed through /api/appeal.php (the
-// same one appeal per decision; another staff member decides it in the console's appeals,
-// decision 0049). Not a ban (a banned member cannot sign in; the mail names the contact form)
+// endpoint asks the same rule, appealable.ts; one appeal per decision; another staff member
+// decides it in the console's appeals, decision 0049). Not a ban (a banned member cannot sign in; the mail names the contact form)
 // nor a DMCA notice's strike (the uploads tab's counter-notice is the law's way).
 
 export interface MyDecisionsDeps {
@@ -29,9 +30,9 @@ function kindOf(row: MyDecisionRow): MyDecisionKind {
     : 'comment';
 }
 
-function decisionOf(row: MyDecisionRow): MyDecision {
+/** What `appealable` needs to know of a decision, read from its row. */
+export function appealFactsOf(row: MyDecisionRow): AppealFacts {
   const kind = kindOf(row);
-  const path = row.path ?? '';
   // An object restored (by staff or an appeal) shows its page again, and one the member has
   // deleted since is nothing to appeal; a strike or a ban holds while its row says so. All
   // comments removed at once have no row to ask: they hold until an appeal reverses them.
@@ -42,8 +43,20 @@ function decisionOf(row: MyDecisionRow): MyDecision {
         ? row.strike_in_force !== false
         : kind === 'comments'
           ? row.appeal_state !== 'reversed'
-          : row.title !== null && path === '';
-  const dmca = kind === 'strike' && row.strike_dmca === true;
+          : row.title !== null && (row.path ?? '') === '';
+  return {
+    decision: row.decision,
+    appealState: row.appeal_state,
+    inForce,
+    dmca: kind === 'strike' && row.strike_dmca === true,
+  };
+}
+
+function decisionOf(row: MyDecisionRow): MyDecision {
+  const kind = kindOf(row);
+  const path = row.path ?? '';
+  const facts = appealFactsOf(row);
+  const { inForce, dmca } = facts;
   return {
     id: Number(row.id),
     kind,
@@ -57,7 +70,7 @@ function decisionOf(row: MyDecisionRow): MyDecision {
     note: row.note,
     created_at: isoTime(row.created_at),
     appeal_state: row.appeal_state,
-    can_appeal: row.appeal_state === 'none' && inForce && kind !== 'ban' && !dmca,
+    can_appeal: appealable(facts),
   };
 }
 

@@ -40,6 +40,28 @@ export interface AppealTarget {
 // A demo video playing a shared clip is the member's; the shared clip rows are nobody's upload.
 const OWN_UPLOADS = `v.user_id = $1 AND ${notDeletedSql({ alias: 'v' })} AND NOT v.media ? 'pool'`;
 
+/** Videos `v` with the latest statement and DMCA item about each; the caller adds WHERE. */
+const UPLOAD_ROWS = `SELECT v.id, v.title, v.dir, v.status_id, v.duration, v.created_at::text,
+       v.media_version, s.id AS statement_id, s.decision, s.reason, s.note,
+       s.created_at::text AS statement_at, s.appeal_state,
+       d.id AS dmca_item_id, d.state AS dmca_state, d.claimant AS dmca_claimant,
+       d.works AS dmca_works, d.url AS dmca_url,
+       d.restore_after::text AS dmca_restore_after
+  FROM videos v
+  LEFT JOIN LATERAL (
+    SELECT id, decision, reason, note, created_at, appeal_state
+      FROM moderation_statements
+     WHERE object_type = 'video' AND object_id = v.id
+     ORDER BY created_at DESC, id DESC LIMIT 1) s ON true
+  LEFT JOIN LATERAL (
+    SELECT i.id, i.state::text AS state, i.url, i.restore_after, n.works,
+           CASE WHEN n.claimant_company <> '' THEN n.claimant_company
+                ELSE n.claimant_name END AS claimant
+      FROM dmca_items i JOIN dmca_notices n ON n.id = i.notice_id
+     WHERE i.video_id = v.id AND i.takedown_id IS NOT NULL
+       AND i.state IN ('taken_down', 'countered', 'restored', 'lawsuit')
+     ORDER BY i.id DESC LIMIT 1) d ON true`;
+
 export function createMyUploadsRepository(database: Pick<Database, 'query' | 'transaction'>) {
   return {
     /**
@@ -49,31 +71,22 @@ export function createMyUploadsRepository(database: Pick<Database, 'query' | 'tr
      */
     async list(userId: number, opts: { limit: number; offset: number }): Promise<MyUploadRow[]> {
       return database.query<MyUploadRow>(
-        `SELECT v.id, v.title, v.dir, v.status_id, v.duration, v.created_at::text,
-                v.media_version, s.id AS statement_id, s.decision, s.reason, s.note,
-                s.created_at::text AS statement_at, s.appeal_state,
-                d.id AS dmca_item_id, d.state AS dmca_state, d.claimant AS dmca_claimant,
-                d.works AS dmca_works, d.url AS dmca_url,
-                d.restore_after::text AS dmca_restore_after
-           FROM videos v
-           LEFT JOIN LATERAL (
-             SELECT id, decision, reason, note, created_at, appeal_state
-               FROM moderation_statements
-              WHERE object_type = 'video' AND object_id = v.id
-              ORDER BY created_at DESC, id DESC LIMIT 1) s ON true
-           LEFT JOIN LATERAL (
-             SELECT i.id, i.state::text AS state, i.url, i.restore_after, n.works,
-                    CASE WHEN n.claimant_company <> '' THEN n.claimant_company
-                         ELSE n.claimant_name END AS claimant
-               FROM dmca_items i JOIN dmca_notices n ON n.id = i.notice_id
-              WHERE i.video_id = v.id AND i.takedown_id IS NOT NULL
-                AND i.state IN ('taken_down', 'countered', 'restored', 'lawsuit')
-              ORDER BY i.id DESC LIMIT 1) d ON true
+        `${UPLOAD_ROWS}
           WHERE ${OWN_UPLOADS}
           ORDER BY v.id DESC
           LIMIT $2 OFFSET $3`,
         [userId, opts.limit, opts.offset],
       );
+    },
+
+    /** One of the member's uploads as the list reads it; undefined when deleted or not theirs. */
+    async one(userId: number, videoId: number): Promise<MyUploadRow | undefined> {
+      const [row] = await database.query<MyUploadRow>(
+        `${UPLOAD_ROWS}
+          WHERE ${OWN_UPLOADS} AND v.id = $2`,
+        [userId, videoId],
+      );
+      return row;
     },
 
     async count(userId: number): Promise<number> {
@@ -91,30 +104,6 @@ export function createMyUploadsRepository(database: Pick<Database, 'query' | 'tr
         [id],
       );
       return row;
-    },
-
-    /**
-     * Whether a DMCA notice's own takedown holds the video down: countered, not appealed. An
-     * item naming a video already down for something else holds nothing.
-     */
-    async underDmca(videoId: number): Promise<boolean> {
-      const rows = await database.query(
-        `SELECT 1 FROM dmca_items WHERE video_id = $1 AND takedown_id IS NOT NULL
-            AND state IN ('taken_down', 'countered', 'lawsuit') LIMIT 1`,
-        [videoId],
-      );
-      return rows.length > 0;
-    },
-
-    /** Whether a strike statement tells of a strike a DMCA notice earned (same transaction). */
-    async strikeByNotice(statementId: number): Promise<boolean> {
-      const rows = await database.query(
-        `SELECT 1 FROM moderation_statements s
-           JOIN strikes k ON k.user_id = s.user_id AND k.created_at = s.created_at
-          WHERE s.id = $1 AND s.decision = 'strike' AND k.dmca_notice_id IS NOT NULL LIMIT 1`,
-        [statementId],
-      );
-      return rows.length > 0;
     },
 
     /**

@@ -78,7 +78,7 @@ export function myUploadsRoutes(myUploads: MyUploadsService, myDecisions: MyDeci
             description: [
               'Needs a session (401 `need_auth`) and its `x-csrf-token`.',
               'Form `statement_id` (a statement of reasons about the member) and `text` (1-2000 characters). A rejection of an upload goes back to the review queue (`state: review`); a removal or a strike waits in the console’s appeals for a staff member other than the one who decided (`state: appealed`, decision 0049).',
-              '30 an hour per member. Field failures carry `codes` (`required`, `max_length`). An unknown statement or a video no longer rejected answers `not_found`; another member’s statement, a ban, or a removal or a strike a DMCA notice made (countered instead) `no_permission` with `info.reason`; a decision appealed already (once per decision) `already_added`. A refusal changes nothing.',
+              '30 an hour per member. Field failures carry `codes` (`required`, `max_length`). An unknown statement or a video deleted since answers `not_found`; another member’s statement, a ban (`info.reason = not_appealable`), a removal or a strike a DMCA notice made (countered instead, `dmca_counter_notice`), or a decision that no longer holds (restored, revoked, reviewed again or replaced by a later one: `not_in_force`) `no_permission`, as the lists’ `can_appeal` says; a decision appealed already (once per decision) `already_added`. A refusal changes nothing.',
             ].join(' '),
             response: appealAnswerSchema,
             failures: [401, 403, 429],

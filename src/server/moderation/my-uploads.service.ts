@@ -13,6 +13,9 @@ import { videoThumbKey } from '../../media/keys.ts';
 import { PLACEHOLDER_IMAGE } from '../../media/media-urls.ts';
 import { requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
+import { type AppealFacts, appealable, appealRefusal } from './appealable.ts';
+import type { MyDecisionsRepository } from './my-decisions.repository.ts';
+import { appealFactsOf as decisionFacts } from './my-decisions.service.ts';
 import { type MyUploadRow, type MyUploadsRepository, VideoGone } from './my-uploads.repository.ts';
 
 // The member's side of moderation (issue 16, decision 0045): their uploads in every state
@@ -23,6 +26,8 @@ import { type MyUploadRow, type MyUploadsRepository, VideoGone } from './my-uplo
 
 export interface MyUploadsDeps {
   uploads: MyUploadsRepository;
+  /** The member's other decisions, read as their list reads them (the appeal's facts). */
+  decisions: Pick<MyDecisionsRepository, 'one'>;
   /** The signed URL prefix of a video's folder, for its owner. */
   signVideo(videoId: number): string;
   /** The public thumbnail of a published video (cacheable by everyone). */
@@ -41,10 +46,28 @@ const STATE_OF: Record<number, MyUploadState> = {
   [VIDEO_STATUS.removed]: 'removed',
 };
 
+/** Held down by a DMCA notice's item: countered, not appealed. */
+const DMCA_HOLDS = new Set(['taken_down', 'countered', 'lawsuit']);
+
+/** What `appealable` needs to know of an upload's latest statement, read from its row. */
+function appealFactsOf(row: MyUploadRow, state: MyUploadState): AppealFacts | null {
+  if (row.decision === null || row.appeal_state === null) return null;
+  return {
+    decision: row.decision,
+    appealState: row.appeal_state,
+    // Still rejected or removed by it: not published, restored or back in review since.
+    inForce:
+      (state === 'rejected' && row.decision === 'rejected') ||
+      (state === 'removed' && row.decision === 'removed'),
+    dmca: row.decision === 'removed' && row.dmca_state !== null && DMCA_HOLDS.has(row.dmca_state),
+  };
+}
+
 /** The statement a member reads with an upload: why it is rejected or removed, or appealed. */
 function statementOf(row: MyUploadRow, state: MyUploadState): MyStatement | null {
-  if (row.statement_id === null || row.decision === null || row.appeal_state === null) return null;
-  const appealed = state === 'review' && row.appeal_state === 'open';
+  const facts = appealFactsOf(row, state);
+  if (row.statement_id === null || row.decision === null || facts === null) return null;
+  const appealed = state === 'review' && facts.appealState === 'open';
   if (state !== 'rejected' && state !== 'removed' && !appealed) return null;
   return {
     id: Number(row.statement_id),
@@ -52,12 +75,9 @@ function statementOf(row: MyUploadRow, state: MyUploadState): MyStatement | null
     reason: row.reason ?? '',
     note: row.note ?? '',
     created_at: isoTime(row.statement_at ?? row.created_at),
-    appeal_state: row.appeal_state,
-    can_appeal:
-      row.appeal_state === 'none' &&
-      ((state === 'rejected' && row.decision === 'rejected') ||
-        // A removal is appealed too, unless a DMCA notice took it: that is countered instead.
-        (state === 'removed' && row.decision === 'removed' && row.dmca_item_id === null)),
+    appeal_state: facts.appealState,
+    // A removal is appealed too, unless a DMCA notice took it: that is countered instead.
+    can_appeal: appealable(facts),
   };
 }
 
@@ -78,7 +98,7 @@ export function parseAppeal(form: Record<string, unknown>): { statementId: numbe
 }
 
 export function createMyUploadsService(deps: MyUploadsDeps) {
-  const { uploads } = deps;
+  const { uploads, decisions } = deps;
 
   return {
     async list(viewer: Viewer | null, page: number): Promise<MyUploads> {
@@ -141,27 +161,37 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
       if (Number(statement.user_id) !== member.userId) {
         throw new AppError('no_permission', { field: 'statement_id' });
       }
-      const notAppealable = (reason: string) =>
-        new AppError('no_permission', { field: 'statement_id', info: { reason } });
+      const statementId = Number(statement.id);
+      // The facts as the member's lists read them, so the answer is what `can_appeal` said.
+      let facts: AppealFacts | null = null;
+      if (statement.object_type === 'video') {
+        const upload = await uploads.one(member.userId, Number(statement.object_id));
+        // The video is deleted since: nothing left to appeal.
+        if (!upload) throw new AppError('not_found', { field: 'statement_id' });
+        facts = appealFactsOf(upload, STATE_OF[Number(upload.status_id)] ?? 'disabled');
+        // A later decision about the video replaced this one.
+        if (facts && Number(upload.statement_id) !== statementId) {
+          facts = { ...facts, inForce: false };
+        }
+      } else {
+        const decision = await decisions.one(member.userId, statementId);
+        facts = decision ? decisionFacts(decision) : null;
+      }
+      const refusal = facts ? appealRefusal(facts) : 'not_appealable';
+      if (refusal === 'already_appealed') {
+        throw new AppError('already_added', { field: 'statement_id' });
+      }
+      if (refusal !== null || facts === null) {
+        throw new AppError('no_permission', {
+          field: 'statement_id',
+          info: { reason: refusal ?? 'not_appealable' },
+        });
+      }
       // A removal or a strike (decision 0049) waits for another staff member in the console;
-      // a ban has its own way. A DMCA takedown is contested by a counter-notice instead.
-      if (statement.decision === 'removed' || statement.decision === 'strike') {
-        if (statement.appeal_state !== 'none') {
-          throw new AppError('already_added', { field: 'statement_id' });
-        }
-        if (
-          statement.decision === 'removed' &&
-          statement.object_type === 'video' &&
-          (await uploads.underDmca(Number(statement.object_id)))
-        ) {
-          throw notAppealable('dmca_counter_notice');
-        }
-        // A notice's strike goes when its videos come back: countered, not appealed.
-        if (statement.decision === 'strike' && (await uploads.strikeByNotice(statement.id))) {
-          throw notAppealable('dmca_counter_notice');
-        }
+      // a rejection puts the video back in the review queue at once.
+      if (facts.decision === 'removed' || facts.decision === 'strike') {
         const opened = await uploads.appealDecision(
-          { id: Number(statement.id), userId: member.userId },
+          { id: statementId, userId: member.userId },
           form.text,
         );
         if (!opened) throw new AppError('already_added', { field: 'statement_id' });
@@ -171,21 +201,17 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
           state: 'appealed',
         };
       }
-      if (statement.object_type !== 'video' || statement.decision !== 'rejected') {
-        throw notAppealable('not_appealable');
-      }
-      // One appeal per decision; a rejection upheld on appeal comes with a statement that
-      // says so and cannot be appealed again.
-      if (statement.appeal_state !== 'none') {
-        throw new AppError('already_added', { field: 'statement_id' });
+      // Only a video is rejected (by review, before it is published).
+      if (statement.object_type !== 'video') {
+        throw new AppError('no_permission', {
+          field: 'statement_id',
+          info: { reason: 'not_appealable' },
+        });
       }
       const videoId = Number(statement.object_id);
       let done: boolean;
       try {
-        done = await uploads.appeal(
-          { id: Number(statement.id), videoId, userId: member.userId },
-          form.text,
-        );
+        done = await uploads.appeal({ id: statementId, videoId, userId: member.userId }, form.text);
       } catch (error) {
         if (error instanceof VideoGone) throw new AppError('not_found', { field: 'statement_id' });
         throw error;

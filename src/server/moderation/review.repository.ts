@@ -64,6 +64,13 @@ export interface DuplicateRow {
   same_uploader: boolean;
 }
 
+/** Whom a statement of reasons is mailed to. */
+export interface StatementRecipient {
+  username: string;
+  email: string;
+  lang: string;
+}
+
 export interface StatementRow {
   id: number;
   decision: 'rejected' | 'removed' | 'strike' | 'banned';
@@ -322,12 +329,15 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
       ]);
     },
 
-    /** Who to tell about a statement: the member's name, address and language. */
-    async recipient(
-      userId: number,
-    ): Promise<{ username: string; email: string; lang: string } | undefined> {
-      const [row] = await database.query<{ username: string; email: string; lang: string }>(
-        'SELECT username, email, lang FROM users WHERE id = $1 AND status = 1',
+    /**
+     * Who to tell about a statement, of any kind: the member's name, address and language.
+     * A banned member too (status 2): they cannot sign in to read it on the site, and a
+     * removal's mail is how they learn of a counter-notice or an appeal. Not an unconfirmed
+     * address (status 0), which may not be theirs.
+     */
+    async recipient(userId: number): Promise<StatementRecipient | undefined> {
+      const [row] = await database.query<StatementRecipient>(
+        'SELECT username, email, lang FROM users WHERE id = $1 AND status IN (1, 2)',
         [userId],
       );
       return row;

@@ -12,7 +12,7 @@ import { isModerationReason, type ModerationReason } from '../../contracts/moder
 import { escapeHtml } from '../kernel/mail/mail-html.ts';
 import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
-import type { ReviewRepository } from './review.repository.ts';
+import type { StatementRecipient } from './review.repository.ts';
 
 // The statement of reasons by mail (DSA art. 17, decision 0043): what was decided about which
 // upload, why, the moderator's note, and where to read it and appeal (the member's own
@@ -281,8 +281,11 @@ export interface RejectionNotice {
   note: string;
 }
 
+/** Who a statement is mailed to (the reviews repository's `recipient`, for every notifier). */
+export type FindRecipient = (userId: number) => Promise<StatementRecipient | undefined>;
+
 export function createStatementNotifier(deps: {
-  reviews: Pick<ReviewRepository, 'recipient'>;
+  recipient: FindRecipient;
   /** Sends, or keeps it for the retry job; marks the statement mailed once it goes. */
   outbox: Pick<MailOutbox, 'send'>;
   site: { name: string; url: string };
@@ -291,8 +294,8 @@ export function createStatementNotifier(deps: {
 }) {
   return async (statement: RejectionNotice): Promise<void> => {
     try {
-      const member = await deps.reviews.recipient(statement.userId);
-      // A banned or unconfirmed member reads it on the site, not by mail.
+      const member = await deps.recipient(statement.userId);
+      // No such member any more, or an unconfirmed address: nobody to mail.
       if (!member) return;
       await deps.outbox.send(
         rejectionMail(

@@ -182,6 +182,10 @@ function UploadItem({
         {upload.state !== 'active' ? (
           <p className={styles.stateText}>{t(`myUploads.stateText.${upload.state}`)}</p>
         ) : null}
+        {/* Published again by a counter-notice (decision 0049): the end of what the tab told. */}
+        {upload.state === 'active' && upload.dmca?.state === 'restored' ? (
+          <p className={styles.appealNews}>{t('myUploads.dmcaRestored')}</p>
+        ) : null}
         {upload.url ? (
           <Link to={upload.url} className={styles.link}>
             {t('myUploads.watch')}
