@@ -1,12 +1,13 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processesMentioning } from '../../tests/support/processes.ts';
+import { processesMentioning, waitUntil } from '../../tests/support/processes.ts';
 import { progressParser, runFfmpeg, runFfprobe } from './exec.ts';
 import { MediaError, mp4Args, screenshotArgs } from './ffmpeg.ts';
 import type { MediaInput } from './input.ts';
+import { MEDIA_NICENESS } from './processes.ts';
 import { TEST_PATTERNS, testSourceArgs } from './test-source.ts';
 
 // Integration tests against the machine's ffmpeg/ffprobe (Debian 5.1): every file is synthetic.
@@ -162,6 +163,27 @@ describe('runFfmpeg and runFfprobe', () => {
     expect(err.message).toMatch(/^ffmpeg killed after 500 ms/);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await processesMentioning(output)).toEqual([]);
+  });
+
+  it('runs the encoder niced below the server, so pages are answered first', async () => {
+    const output = path.join(dir, 'nice-marker.mp4');
+    const controller = new AbortController();
+    const run = rejection(
+      runFfmpeg(FFMPEG, endlessArgs(output), { timeoutMs: 20_000, signal: controller.signal }),
+    );
+    // The pid execs setpriv, then nice, then ffmpeg: wait until it is ffmpeg itself.
+    let encoder: number | undefined;
+    await waitUntil('ffmpeg runs', async () => {
+      for (const pid of await processesMentioning(output)) {
+        const argv0 = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')[0] ?? '';
+        if (path.basename(argv0) === 'ffmpeg') encoder = pid;
+      }
+      return encoder !== undefined;
+    });
+    const niceness = getPriority(encoder);
+    controller.abort();
+    expect((await run).code).toBe('aborted');
+    expect(niceness).toBe(Math.min(19, getPriority() + MEDIA_NICENESS));
   });
 
   it('kills a run when its signal aborts', async () => {

@@ -11,14 +11,31 @@ import { MediaError } from './ffmpeg.ts';
 // between fork and prctl) before it writes. Linux only: elsewhere both are skipped.
 
 let setpriv: string | null | undefined;
+let nice: string | null | undefined;
 
-/** How to start `bin`: through setpriv when the machine has it. Undefined: no such binary. */
+/**
+ * How much lower than the server's the encoders' CPU priority is (nice(1)): a transcode
+ * takes what the pages leave, so visitors are answered at once while it runs (PeerTube runs
+ * its encodes niced too). Work done is the same; only who waits changes.
+ */
+export const MEDIA_NICENESS = 10;
+
+/**
+ * How to start `bin`: niced, and through setpriv when the machine has them (each execs the
+ * next, so the pid stays the encoder's). Undefined: no such binary.
+ */
 export function launcher(bin: string): { file: string; args: string[] } | undefined {
   const resolved = findExecutable(bin);
   if (!resolved) return undefined;
   if (setpriv === undefined) setpriv = findExecutable('setpriv') ?? null;
-  if (!setpriv) return { file: resolved, args: [] };
-  return { file: setpriv, args: ['--pdeathsig', 'KILL', '--', resolved] };
+  if (nice === undefined) nice = findExecutable('nice') ?? null;
+  const chain = [
+    ...(setpriv ? [setpriv, '--pdeathsig', 'KILL', '--'] : []),
+    ...(nice ? [nice, '-n', String(MEDIA_NICENESS)] : []),
+    resolved,
+  ];
+  const [file = resolved, ...args] = chain;
+  return { file, args };
 }
 
 /** The executable a spawn of `bin` would run (a path, or looked up in PATH). */

@@ -41,6 +41,12 @@ export async function proveHuman(form: Locator, opts: { tap?: boolean } = {}): P
   const check = form.getByRole('checkbox', { name: "I'm not a robot" });
   if (opts.tap) await check.tap();
   else await check.click();
+  // Done, or failed (the challenge did not come): a failure is said, not waited out.
+  const box = form.locator('[data-phase="done"], [data-phase="failed"]');
+  await box.waitFor();
+  if ((await box.getAttribute('data-phase')) === 'failed') {
+    throw new Error(`the captcha failed: ${await box.getByRole('status').textContent()}`);
+  }
   await form.getByText('Checked: you are not a robot').waitFor();
 }
 
