@@ -78,6 +78,11 @@ export const users = pgTable(
     role: smallint('role').notNull().default(0),
     /** A member whose uploads skip the review queue. */
     trustedUploader: boolean('trusted_uploader').notNull().default(false),
+    /**
+     * The member asked for their account to be deleted (GDPR, issue 17): from then on it is
+     * gone for everyone, and the purge job removes or anonymises what was theirs.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -312,6 +317,11 @@ export const videos = pgTable(
     media: jsonb('media').$type<VideoMedia>().notNull().default({}),
     /** SHA-256 of an uploaded source file: the same file cannot be uploaded twice. */
     sourceSha256: text('source_sha256'),
+    /**
+     * When the uploader confirmed that the video shows none of SPEC.md §5's forbidden content
+     * (issue 17); null for videos from before the confirmation (the demo, imports).
+     */
+    rulesConfirmedAt: timestamp('rules_confirmed_at', { withTimezone: true }),
     /** Uploaded as exclusive to this site (SPEC.md §5: 6 minutes minimum instead of 10). */
     exclusive: boolean('exclusive').notNull().default(false),
     exTube: text('ex_tube'),
@@ -1158,4 +1168,65 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAt)],
+);
+
+export const ageCheckState = pgEnum('age_check_state', ['pending', 'passed', 'failed']);
+
+/**
+ * A member's age check for the UK gate (issue 17): which provider, by what method, the result
+ * and when. The photo waits on disk (`evidencePath`) only while a staff reviewer has still to
+ * look at it, and an HTTP verifier's session is named by `externalRef`; once decided, only the
+ * result, the method and the time remain (Texas HB 1181, the French double-anonymity
+ * standard).
+ */
+export const ageChecks = pgTable(
+  'age_checks',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider that decides: `staff` (the console's queue) or `http` (a verifier). */
+    provider: text('provider').notNull(),
+    /** How the provider judged: `photo_review`, `age_estimation`, `id_document`… */
+    method: text('method').notNull(),
+    state: ageCheckState('state').notNull().default('pending'),
+    externalRef: text('external_ref'),
+    evidencePath: text('evidence_path'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The reviewer, for a staff decision. */
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('age_checks_pending_idx').on(t.createdAt, t.id).where(sql`${t.state} = 'pending'`),
+    index('age_checks_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('age_checks_external_idx')
+      .on(t.provider, t.externalRef)
+      .where(sql`${t.externalRef} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The 18 U.S.C. 2257 records of a video (issue 17): the performers its uploader declared
+ * (legal name, date of birth, aliases, the ID document and the signed release) or the
+ * exemption claimed. `sealed` is the declaration as AES-256-GCM ciphertext (base64) under the
+ * records key named `keyId`; the documents are encrypted files beside it. No foreign keys:
+ * the records outlive the video and the account (the law asks for years), and only
+ * administrators read them, every read audited.
+ */
+export const performerRecords = pgTable(
+  'performer_records',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    videoId: integer('video_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** Null: performers are declared; otherwise the ground of the exemption. */
+    exemption: text('exemption'),
+    performers: smallint('performers').notNull().default(0),
+    keyId: text('key_id').notNull(),
+    sealed: text('sealed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('performer_records_video_idx').on(t.videoId)],
 );
