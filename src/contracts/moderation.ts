@@ -78,6 +78,9 @@ export const AUDIT_ACTIONS = [
   'dmca.restore',
   'appeal.uphold',
   'appeal.reverse',
+  'age_check.pass',
+  'age_check.fail',
+  'age_check.expire',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

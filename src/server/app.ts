@@ -25,6 +25,7 @@ import { channelsRoutes } from './catalogue/channels.routes.ts';
 import { discoveryRoutes } from './catalogue/discovery.routes.ts';
 import { modelsRoutes } from './catalogue/models.routes.ts';
 import { videosRoutes } from './catalogue/videos.routes.ts';
+import { ageCheckAdminRoutes } from './compliance/age-check-admin.routes.ts';
 import ageGate, { namesUk } from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
 import { compose, type Repositories } from './compose.ts';
@@ -81,6 +82,8 @@ declare module 'fastify' {
     dmcaRestoreDue: () => Promise<number>;
     /** Tries the mail kept while the mail server was down (decision 0051): `mail.retry`. */
     retryMail: MailOutbox['retryDue'];
+    /** Fails the age checks pending too long and deletes their photos: `age.expire`. */
+    expireAgeChecks: () => Promise<{ expired: number; swept: number }>;
   }
 }
 
@@ -293,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('adEvents', services.adEvents);
   app.decorate('dmcaRestoreDue', () => services.dmca.restoreDue());
   app.decorate('retryMail', (limit?: number) => services.outbox.retryDue(limit));
+  app.decorate('expireAgeChecks', () => services.ageVerification.expireDue());
   await app.register(socialRoutes(services.social));
   await app.register(ageVerificationRoutes(services.ageVerification));
   await app.register(adsRoutes({ ads: services.houseAds, adEvents: services.adEvents, ...cached }));
@@ -308,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(memberAdminRoutes(services.memberAdmin));
   await app.register(dmcaRoutes(services.dmca));
   await app.register(appealsRoutes(services.appeals));
+  await app.register(ageCheckAdminRoutes(services.ageVerification));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

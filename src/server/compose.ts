@@ -26,9 +26,13 @@ import { createVideoRepository } from './catalogue/video.repository.ts';
 import { createVideoService } from './catalogue/video.service.ts';
 import { createVideoFileService } from './catalogue/video-file.service.ts';
 import { createVideoSectionRepository } from './catalogue/video-section.repository.ts';
-import { createAgeVerificationRepository } from './compliance/age-verification.repository.ts';
+import type { AgeAssuranceProvider } from './compliance/age-assurance.ts';
+import { createAgeCheckRepository } from './compliance/age-check.repository.ts';
+import { createAgeCheckNotifier } from './compliance/age-check-mail.ts';
+import { createAgeEvidenceStore } from './compliance/age-evidence.store.ts';
+import { createHttpAgeProvider } from './compliance/age-http.provider.ts';
+import { createStaffAgeProvider } from './compliance/age-staff.provider.ts';
 import { createAgeVerificationService } from './compliance/age-verification.service.ts';
-import { createAgeVerifier } from './compliance/age-verifier.ts';
 import type { Config } from './config.ts';
 import type { ForgetBus } from './kernel/cache/forget-bus.ts';
 import { forgetCachedObject, type ResponseCache } from './kernel/cache/response-cache.ts';
@@ -119,7 +123,7 @@ export function createRepositories(database: Database) {
     social: createSocialRepository(database),
     stats: createStatRepository(database),
     uploads: createUploadRepository(database),
-    ageVerification: createAgeVerificationRepository(database),
+    ageChecks: createAgeCheckRepository(database),
     ads: createAdsRepository(database),
     reports: createReportRepository(database),
     sitemaps: createSitemapRepository(database),
@@ -302,6 +306,10 @@ export function compose(deps: ComposeDeps) {
   const social = createSocialService({ social: repositories.social, urls });
   const uploadStore = createUploadStore(config.uploadDir);
   const uploadLog = deps.logger.child({ module: 'uploads' });
+  const ageEvidence = createAgeEvidenceStore(config.ageVerifier.evidenceDir);
+  const ageProvider: AgeAssuranceProvider = config.ageVerifier.http
+    ? createHttpAgeProvider(config.ageVerifier.http, deps.logger.child({ module: 'age-checks' }))
+    : createStaffAgeProvider(ageEvidence);
 
   return {
     /** Mail kept while the mail server was down, for the `mail.retry` job (app.ts). */
@@ -378,10 +386,19 @@ export function compose(deps: ComposeDeps) {
       log: uploadLog,
     }),
     ageVerification: createAgeVerificationService({
-      verifier: createAgeVerifier(config.ageVerifier),
-      users: repositories.ageVerification,
+      provider: ageProvider,
+      checks: repositories.ageChecks,
+      evidence: ageEvidence,
+      reviewDays: config.ageVerifier.reviewDays,
       // The next page's `user.ageVerified` and the member's profile tell the news.
       changed: memberChanged,
+      tellMember: createAgeCheckNotifier({
+        recipient: (userId) => repositories.ageChecks.recipient(userId),
+        mailer,
+        site,
+        logger: deps.logger,
+      }),
+      log: deps.logger.child({ module: 'age-checks' }),
     }),
     houseAds: createHouseAds({
       ads: adsRepository,

@@ -137,7 +137,12 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'COUNTRY_HEADER must be a header name')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  AGE_VERIFIER: z.enum(['local']).default('local'),
+  AGE_VERIFIER: z.enum(['staff', 'http']).default('staff'),
+  AGE_VERIFIER_URL: loadableUrl.optional().or(z.literal('').transform(() => undefined)),
+  AGE_VERIFIER_KEY: z.string().max(200).optional(),
+  AGE_VERIFIER_SECRET: z.string().min(16, 'AGE_VERIFIER_SECRET: at least 16 characters').optional(),
+  AGE_VERIFIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  AGE_REVIEW_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   OFFER_CHANCE: z.coerce.number().min(0).max(1).default(0.5),
   ADS_FILE: z.string().optional(),
   ANALYTICS_COUNTER_URL: loadableUrl.optional().or(z.literal('').transform(() => undefined)),
@@ -239,8 +244,17 @@ export interface Config {
    * Set, a request without one country in it fails closed (decision 0025).
    */
   countryHeader: string | undefined;
-  /** Who checks a UK member's photo (decision 0018); `local` is the development stand-in. */
-  ageVerifier: 'local';
+  /**
+   * Who decides a UK member's age check (decision 0054): `staff`, a moderator looking at the
+   * photo in the console (the photo waits in `evidenceDir` at most `reviewDays`), or `http`,
+   * a third-party verifier (AGE_VERIFIER_URL, _KEY, _SECRET; the photo is sent, not kept).
+   */
+  ageVerifier: {
+    provider: 'staff' | 'http';
+    http: { url: string; key: string; secret: string; timeoutMs: number } | undefined;
+    reviewDays: number;
+    evidenceDir: string;
+  };
   /** How likely a visitor's under-player slot shows the affiliate offer (SPEC.md §4), 0-1. */
   offerChance: number;
   /** The operator's layout ads (ADS_FILE); none when unset. */
@@ -309,6 +323,31 @@ function withId(url: string | undefined, id: string | undefined): string | undef
   return withQuery.href;
 }
 
+/** AGE_VERIFIER and its settings, checked together: a half-configured verifier stops the start. */
+function ageVerifierOf(e: z.infer<typeof envSchema>, dataDir: string): Config['ageVerifier'] {
+  const mediaDir = path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media'));
+  const evidenceDir = path.join(dataDir, 'private', 'age-checks');
+  const inside = (dir: string, parent: string) => !path.relative(parent, dir).startsWith('..');
+  if (inside(evidenceDir, mediaDir)) {
+    // The photos must never be reachable through the media routes.
+    throw new Error('Invalid configuration:\n  MEDIA_DIR: must not hold DATA_DIR/private');
+  }
+  let http: Config['ageVerifier']['http'];
+  if (e.AGE_VERIFIER === 'http') {
+    const missing = (['AGE_VERIFIER_URL', 'AGE_VERIFIER_KEY', 'AGE_VERIFIER_SECRET'] as const)
+      .filter((name) => !e[name])
+      .map((name) => `  ${name}: required with AGE_VERIFIER=http`);
+    if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
+    http = {
+      url: e.AGE_VERIFIER_URL as string,
+      key: e.AGE_VERIFIER_KEY as string,
+      secret: e.AGE_VERIFIER_SECRET as string,
+      timeoutMs: e.AGE_VERIFIER_TIMEOUT_MS,
+    };
+  }
+  return { provider: e.AGE_VERIFIER, http, reviewDays: e.AGE_REVIEW_DAYS, evidenceDir };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -366,7 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
-    ageVerifier: e.AGE_VERIFIER,
+    ageVerifier: ageVerifierOf(e, dataDir),
     offerChance: e.OFFER_CHANCE,
     ads: loadAdsFile(e.ADS_FILE),
     analytics: {

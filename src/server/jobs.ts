@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { ACCOUNT_LIMITS } from './accounts/account.service.ts';
+import { ageExpireJob } from './compliance/age-expire.job.ts';
 import { createRepositories, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { dbMaintenanceJob } from './kernel/jobs/db-maintenance.job.ts';
@@ -28,6 +29,7 @@ export type JobRepositories = Pick<
 export interface AppTasks {
   dmcaRestoreDue(): Promise<number>;
   retryMail(): Promise<{ sent: number; failed: number; dropped: number }>;
+  expireAgeChecks(): Promise<{ expired: number; swept: number }>;
 }
 
 function fromApp(app: (() => AppTasks | undefined) | undefined): AppTasks {
@@ -78,6 +80,7 @@ export function createJobDefinitions(deps: {
     'db.maintenance': maintenanceJob(deps.database, repositories),
     'dmca.restore': dmcaRestoreJob({ restoreDue: () => fromApp(deps.app).dmcaRestoreDue() }),
     'mail.retry': mailRetryJob({ retryDue: () => fromApp(deps.app).retryMail() }),
+    'age.expire': ageExpireJob({ expireDue: () => fromApp(deps.app).expireAgeChecks() }),
   };
 }
 

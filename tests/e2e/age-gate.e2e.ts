@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { solvedCaptchaAt } from '../support/captcha.ts';
+import { type FakeVerifier, startFakeVerifier } from '../support/fake-age-verifier.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -12,28 +13,43 @@ import { openPage as openShared, submitSignIn as signInShared } from './site.ts'
 // Chromium. The gates are tried on a site of their own that trusts the `x-test-country`
 // header as it would a CDN's country header (decision 0025: there, a request without it meets
 // the general gate); a browser context sends it with every request. The ad slots are tried
-// on the shared test site, which knows no country.
+// on the shared test site, which knows no country. The gated site's UK check goes to a third-
+// party verifier over HTTP (AGE_VERIFIER=http, decision 0054), played by the local fake that
+// follows Veriff's flow; the staff review provider has its own test (age-review.e2e.ts).
 
 const sharedUrl = inject('baseUrl');
 const COUNTRY_HEADER = 'x-test-country';
 /** A page of the network (the default SISTER_SITES): the UK gate's exemption needs one. */
 const SISTER_PAGE = 'https://www.emberlight.example/videos/1/a/';
+const VERIFIER = { key: 'e2e-verifier-key', secret: 'e2e-verifier-shared-secret' };
 let browser: Browser;
 let gated: RunningServer;
+let verifier: FakeVerifier;
 let baseUrl = '';
 
 // A second site starting while the shared one encodes its demo video: give it time.
 beforeAll(async () => {
+  verifier = await startFakeVerifier(VERIFIER);
   [browser, gated] = await Promise.all([
     launchBrowser(),
-    startServer({ COUNTRY_HEADER, DEMO_VIDEOS: '60', DEMO_PLAYABLE: '0' }),
+    startServer({
+      COUNTRY_HEADER,
+      DEMO_VIDEOS: '60',
+      DEMO_PLAYABLE: '0',
+      AGE_VERIFIER: 'http',
+      AGE_VERIFIER_URL: verifier.url,
+      AGE_VERIFIER_KEY: VERIFIER.key,
+      AGE_VERIFIER_SECRET: VERIFIER.secret,
+    }),
   ]);
   baseUrl = gated.url;
+  verifier.options.webhookUrl = `${baseUrl}/api/age_verification/webhook`;
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await gated?.stop();
+  await verifier?.close();
 });
 
 async function pageFrom(
@@ -246,7 +262,7 @@ describe('UK age gate', () => {
     await page.context().close();
   });
 
-  it('lets a signed-in member through with a photo', async () => {
+  it('lets a signed-in member through with a photo the verifier approves', async () => {
     const { username, password } = await newMember();
     const page = await pageFrom('gb');
     await signIn(page, username, password);
@@ -278,9 +294,23 @@ describe('UK age gate', () => {
     })
       .jpeg()
       .toBuffer();
+    // The verifier declines the first photo: the gate says so and stays.
+    verifier.options.outcome = 'declined';
+    await photoField.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await gate.getByRole('button', { name: 'Verify my age' }).click();
+    await gate
+      .getByRole('alert')
+      .filter({ hasText: 'We could not verify your age from this photo' })
+      .waitFor();
+    expect(await layoutInert(page)).toBe(true);
+
+    // The second it approves: the photo went to the verifier, and the gate lifts.
+    verifier.options.outcome = 'approved';
+    const sessions = verifier.sessions.size;
     await photoField.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
     await gate.getByRole('button', { name: 'Verify my age' }).click();
     await gate.waitFor({ state: 'detached' });
+    expect(verifier.sessions.size).toBe(sessions + 1);
     expect(await layoutInert(page)).toBe(false);
     expect(await page.evaluate(() => window.__AFTERGLOW__.globals.user?.ageVerified)).toBe(true);
     // The content the server left out loads now, without a reload.

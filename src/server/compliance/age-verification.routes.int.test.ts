@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/database.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
+import { signInAsStaff } from '../../../tests/support/staff.ts';
 import type { Database } from '../../db/client.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import type { PageGlobals } from '../../web/ssr-types.ts';
@@ -180,7 +181,7 @@ describe('POST /api/age_verification.php', () => {
     expect(await ageVerified(member.userId)).toBe(false);
   });
 
-  it('verifies a member from a real photo, keeps nothing, and the next page knows', async () => {
+  it('holds a real photo for review, and the next page knows once a moderator passes it', async () => {
     const member = await signInAs(app, database);
     const before = await globalsOf(member, { 'x-test-country': 'GB' });
     expect(before.country).toBe('gb');
@@ -189,13 +190,35 @@ describe('POST /api/age_verification.php', () => {
 
     const small = await upload(jpeg(await photo(200, 150)), member);
     expect(small.json()).toMatchObject({ code: 'age_verification_failed' });
+    expect(await storedFiles()).toEqual(files);
 
+    // The staff provider (the default): pending, which no `success: 1` client takes for a pass.
     const res = await upload(jpeg(await photo()), member);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: 1 });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ success: 0, pending: 1, state: 'pending' });
+    expect(await ageVerified(member.userId)).toBe(false);
+    expect((await globalsOf(member, { 'x-test-country': 'gb' })).user?.ageVerified).toBe(false);
+    expect((await storedFiles()).filter((f) => f.endsWith('.jpg'))).toEqual([
+      expect.stringMatching(/^private\/age-checks\/[0-9a-f-]{36}\.jpg$/),
+    ]);
+
+    const moderator = await signInAsStaff(app, database, 'moderator');
+    const [check] = await database.query<{ id: number }>(
+      'SELECT id FROM age_checks WHERE user_id = $1',
+      [member.userId],
+    );
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/api/admin/age-checks/${check?.id}`,
+      headers: { ...moderator.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=approve',
+    });
+    expect(approved.statusCode).toBe(200);
     expect(await ageVerified(member.userId)).toBe(true);
     expect((await globalsOf(member, { 'x-test-country': 'gb' })).user?.ageVerified).toBe(true);
-    expect(await storedFiles()).toEqual(files);
+    // Only the (empty) private folder stays: the photo is gone (the mail tells the member).
+    const left = (await storedFiles()).filter((f) => !files.includes(f));
+    expect(left.filter((f) => !f.startsWith('outbox'))).toEqual(['private', 'private/age-checks']);
   });
 
   it(`allows a member ${AGE_CHECKS_PER_HOUR} attempts an hour`, async () => {
@@ -209,7 +232,7 @@ describe('POST /api/age_verification.php', () => {
     expect(await ageVerified(member.userId)).toBe(false);
     // Another member is not held back by it.
     const other = await signInAs(app, database);
-    expect((await upload(jpeg(await photo()), other)).statusCode).toBe(200);
+    expect((await upload(jpeg(await photo()), other)).statusCode).toBe(202);
   });
 });
 

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { AgeCheckQueue } from '../../contracts/age-check.schema.ts';
 import type { ReportsPage, ReviewQueue } from '../../contracts/moderation.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { OverlayProvider } from '../components/overlays/overlays.tsx';
+import { AgeChecksScreen } from './age-checks.tsx';
 import { AppealsScreen } from './appeals.tsx';
 import { AuditScreen } from './audit.tsx';
 import styles from './console.module.css';
-import { reviewQueuePath } from './console-paths.ts';
+import { ageChecksPath, reviewQueuePath } from './console-paths.ts';
 import { EmptyState, useConsoleMe } from './console-ui.tsx';
 import type { ConsoleData, ConsoleView } from './console-view.ts';
 import { DmcaScreen } from './dmca.tsx';
@@ -74,6 +76,14 @@ function Nav({ queueCount, onNavigate }: { queueCount?: number; onNavigate?: () 
           </NavLink>
         </li>
       ) : null}
+      {me.permissions.includes('review:member:any') ? (
+        <li>
+          <NavLink to="/admin/age-checks/" className={link} onClick={onNavigate}>
+            <span>Age checks</span>
+            <AgeChecksWaiting />
+          </NavLink>
+        </li>
+      ) : null}
       <li>
         <NavLink to="/admin/members/" className={link} onClick={onNavigate}>
           Members
@@ -99,6 +109,21 @@ function NewReports() {
     <span className={styles.badge}>
       {reports.data.total}
       <span className="visually-hidden"> new</span>
+    </span>
+  );
+}
+
+/** The count of age-check photos waiting; the queue's first page shares its cache entry. */
+function AgeChecksWaiting() {
+  const checks = useQuery({
+    ...apiQuery<AgeCheckQueue>(ageChecksPath(1)),
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
+  if (!checks.data) return null;
+  return (
+    <span className={styles.badge}>
+      {checks.data.total}
+      <span className="visually-hidden"> waiting</span>
     </span>
   );
 }
@@ -137,6 +162,8 @@ function Screen({ view }: { view: ConsoleView }) {
       return <DmcaNoticeScreen key={view.id} id={view.id} />;
     case 'appeals':
       return <AppealsScreen page={view.page} />;
+    case 'age-checks':
+      return <AgeChecksScreen page={view.page} />;
     case 'dmca-new':
       return <DmcaNewScreen key={view.reportId ?? 0} reportId={view.reportId} />;
     case 'missing':

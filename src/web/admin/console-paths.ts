@@ -118,3 +118,9 @@ export const APPEALS_PATH = '/api/admin/appeals';
 export const appealsPath = (page: number) => withQuery(APPEALS_PATH, [['page', page]]);
 export const isAppealsPath = (path: string) =>
   path === APPEALS_PATH || path.startsWith(`${APPEALS_PATH}?`);
+
+// The UK age checks waiting for a moderator (decision 0054).
+export const AGE_CHECKS_PATH = '/api/admin/age-checks';
+export const ageChecksPath = (page: number) => withQuery(AGE_CHECKS_PATH, [['page', page]]);
+export const isAgeChecksPath = (path: string) =>
+  path === AGE_CHECKS_PATH || path.startsWith(`${AGE_CHECKS_PATH}?`);

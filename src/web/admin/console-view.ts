@@ -2,6 +2,7 @@ import type { ConsoleMe } from '../../contracts/moderation.schema.ts';
 import { parseId } from '../../contracts/paths.ts';
 import {
   type AuditFilters,
+  ageChecksPath,
   appealsPath,
   auditPath,
   type ListQuery,
@@ -42,6 +43,7 @@ export type ConsoleView =
   /** The new-notice form; `reportId` pre-fills it from a contact-form report. */
   | { screen: 'dmca-new'; reportId: number | null }
   | { screen: 'appeals'; page: number }
+  | { screen: 'age-checks'; page: number }
   | { screen: 'missing' };
 
 /** What the console's gate loads for a staff member: who they are and which screen. */
@@ -83,6 +85,9 @@ export function consoleViewOf(pathname: string, search: URLSearchParams): Consol
   }
   if (id !== undefined) return { screen: 'missing' };
   if (section === 'appeals') return { screen: 'appeals', page: parsePage(search.get('page')) };
+  if (section === 'age-checks') {
+    return { screen: 'age-checks', page: parsePage(search.get('page')) };
+  }
   if (section === 'takedowns') {
     return { screen: 'takedowns', filters: readTakedownFilters(search) };
   }
@@ -118,6 +123,8 @@ export function viewDataPath(view: ConsoleView): string | undefined {
       return view.reportId === null ? undefined : reportItemPath(view.reportId);
     case 'appeals':
       return appealsPath(view.page);
+    case 'age-checks':
+      return ageChecksPath(view.page);
     case 'missing':
       return undefined;
   }

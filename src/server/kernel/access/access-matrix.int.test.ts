@@ -497,6 +497,7 @@ const OWN_REQUESTS: Record<string, Send> = {
   'POST /api/member.php section=del_cover': (s) =>
     form('/api/member.php', { section: 'del_cover' }, s),
   'POST /api/age_verification.php': (s) => multipart('/api/age_verification.php', {}, [], s),
+  'GET /api/age_verification.php': (s) => get('/api/age_verification.php', s),
   'GET /api/relation.php': (s) =>
     get(`/api/relation.php?type=member&object_id=${owner().userId}`, s),
   'GET /api/friend_requests.php': (s) => get('/api/friend_requests.php', s),
@@ -599,6 +600,11 @@ const STAFF_REQUESTS: Record<string, Send> = {
   // No appeal 999999: allowed roles get not_found, nothing is decided.
   'POST /api/admin/appeals/{id}': (s) =>
     form('/api/admin/appeals/999999', { decision: 'uphold' }, s),
+  'GET /api/admin/age-checks': (s) => get('/api/admin/age-checks', s),
+  // No check 999999: allowed roles get not_found, no photo, nothing is decided.
+  'GET /api/admin/age-checks/{id}/photo': (s) => get('/api/admin/age-checks/999999/photo', s),
+  'POST /api/admin/age-checks/{id}': (s) =>
+    form('/api/admin/age-checks/999999', { decision: 'approve' }, s),
 };
 
 beforeAll(async () => {

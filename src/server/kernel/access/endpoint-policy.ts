@@ -176,6 +176,10 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'POST /api/member.php section=del_ava': own('update', 'profile'),
   'POST /api/member.php section=del_cover': own('update', 'profile'),
   'POST /api/age_verification.php': own('update', 'profile'),
+  'GET /api/age_verification.php': own('read', 'profile'),
+  'POST /api/age_verification/webhook': publicRead(
+    'the age verifier’s webhook: only a call signed with the shared secret decides anything',
+  ),
 
   // Social: the member's own relations and conversations.
   'GET /api/relation.php': own('read', 'list'),
@@ -226,6 +230,9 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'POST /api/admin/dmca/items/{id}/lawsuit': staff('disable', 'video'),
   'GET /api/admin/appeals': staff('disable', 'video'),
   'POST /api/admin/appeals/{id}': staff('disable', 'video'),
+  'GET /api/admin/age-checks': staff('review', 'member'),
+  'GET /api/admin/age-checks/{id}/photo': staff('review', 'member'),
+  'POST /api/admin/age-checks/{id}': staff('review', 'member'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */

@@ -111,6 +111,8 @@ export const PERMISSIONS = [
   'read:member:any',
   'update:member:any',
   'disable:member:any',
+  /** The UK age checks waiting for a moderator (decision 0054): see the photo, decide. */
+  'review:member:any',
 ] as const satisfies readonly Permission[];
 
 export type GrantedPermission = (typeof PERMISSIONS)[number];
@@ -150,6 +152,7 @@ const MODERATOR: readonly GrantedPermission[] = [
   // Bans and strikes are moderation; roles, trusted uploaders and settings stay with
   // administrators (`update:member:any`).
   'disable:member:any',
+  'review:member:any',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Standing, ReadonlySet<GrantedPermission>>> = {

@@ -22,6 +22,8 @@ export interface JobPayloads {
   'dmca.restore': Record<string, never>;
   /** Tries again the mail kept while the mail server was down (decision 0051). */
   'mail.retry': Record<string, never>;
+  /** Fails the age checks pending too long and deletes their photos (decision 0054). */
+  'age.expire': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

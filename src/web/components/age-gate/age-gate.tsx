@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRevalidator } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { ensureScreenMessages } from '../../i18n/messages.client.ts';
 import { ageGateFor, generalGateLanguage, NO_COUNTRY } from '../../lib/age-gate.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
 import type { GeneralGateText } from '../../ssr-types.ts';
@@ -15,7 +16,10 @@ import styles from './age-gate.module.css';
 // gate. Decision 0018. The UK gate (photo upload) is its own chunk: only visitors from the
 // UK need it, so it stays out of everyone's first-paint JavaScript.
 
-const ukGate = preloadable(() => import('./uk-gate.tsx').then((m) => m.UkGate));
+// Its "waiting for review" words are screen messages (decision 0054): they come with it.
+const ukGate = preloadable(() =>
+  Promise.all([import('./uk-gate.tsx'), ensureScreenMessages()]).then(([m]) => m.UkGate),
+);
 const generalGate = preloadable(() => import('./general-gate.tsx').then((m) => m.GeneralGate));
 const UkGate = ukGate.Component;
 const GeneralGate = generalGate.Component;

@@ -1,7 +1,8 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ApiError, isApiError, parseApiResponse } from '../../api/client.ts';
+import type { AgeCheckStatus, AgeCheckStatusAnswer } from '../../../contracts/age-check.schema.ts';
+import { ApiError, createFetchClient, isApiError, parseApiResponse } from '../../api/client.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { LEAVE_URL } from '../../lib/age-gate.ts';
 import { errorText } from '../../lib/errors.ts';
@@ -9,18 +10,27 @@ import styles from './age-gate.module.css';
 import { useGateFocus } from './use-gate-focus.ts';
 
 // The UK age gate (SPEC.md §4): a visitor is sent to sign in or sign up; a member sends one
-// photo (POST multipart /api/age_verification.php) and the gate lifts when it passes.
+// photo (POST multipart /api/age_verification.php) and the gate lifts when it passes. A
+// check a moderator or a verifier decides later (decision 0054) shows "waiting for review"
+// and the gate asks for news every few seconds: it lifts by itself on the pass.
 
 /** SPEC.md §4 / decision 0018: a photo of at most 10 MB, JPEG, PNG or WebP. */
 const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,image/webp';
+const AGE_CHECK_PATH = '/api/age_verification.php';
+/** How often a pending check is asked about while the gate is open. */
+const STATUS_POLL_MS = 5000;
+const api = createFetchClient();
 
-async function sendPhoto(file: File, csrf: string): Promise<void> {
+/** What the server answered: a pass, or a check a moderator or a verifier decides later. */
+type Sent = 'passed' | 'pending';
+
+async function sendPhoto(file: File, csrf: string): Promise<Sent> {
   const form = new FormData();
   form.append('file', file);
   let response: Response;
   try {
-    response = await fetch('/api/age_verification.php', {
+    response = await fetch(AGE_CHECK_PATH, {
       method: 'POST',
       headers: {
         accept: 'application/json',
@@ -39,7 +49,57 @@ async function sendPhoto(file: File, csrf: string): Promise<void> {
   } catch {
     body = undefined;
   }
-  parseApiResponse(response.status, body);
+  const answer = parseApiResponse<{ success?: number; pending?: number }>(response.status, body);
+  return answer.success === 1 ? 'passed' : 'pending';
+}
+
+/** Where the member's check stands; `unknown` until the server has said. */
+type CheckState = AgeCheckStatus | 'unknown';
+
+/** The member's latest check, asked again every few seconds while it is pending. */
+function useCheckState(onVerified: () => void): [CheckState, (state: CheckState) => void] {
+  const [state, setState] = useState<CheckState>('unknown');
+  const verified = useRef(onVerified);
+  verified.current = onVerified;
+
+  useEffect(() => {
+    if (state !== 'unknown' && state !== 'pending') return;
+    let stopped = false;
+    const ask = async () => {
+      try {
+        const answer = await api.get<AgeCheckStatusAnswer>(AGE_CHECK_PATH);
+        if (stopped) return;
+        if (answer.state === 'passed') verified.current();
+        else if (answer.state !== state) setState(answer.state);
+      } catch {
+        // Offline for a moment: the next round asks again.
+      }
+    };
+    if (state === 'unknown') {
+      void ask();
+      return () => {
+        stopped = true;
+      };
+    }
+    const timer = setInterval(() => void ask(), STATUS_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [state]);
+
+  return [state, setState];
+}
+
+function Waiting() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.waiting} role="status" data-age-check="pending">
+      <span className={styles.clock} aria-hidden="true" />
+      <p className={styles.waitingTitle}>{t('ageCheck.pendingTitle')}</p>
+      <p className={styles.hint}>{t('ageCheck.pendingText')}</p>
+    </div>
+  );
 }
 
 function PhotoForm({ onVerified }: { onVerified: () => void }) {
@@ -47,6 +107,7 @@ function PhotoForm({ onVerified }: { onVerified: () => void }) {
   const { csrf } = useGlobals();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [state, setState] = useCheckState(onVerified);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,17 +123,27 @@ function PhotoForm({ onVerified }: { onVerified: () => void }) {
     setError('');
     setBusy(true);
     try {
-      await sendPhoto(file, csrf);
-      onVerified();
+      if ((await sendPhoto(file, csrf)) === 'passed') onVerified();
+      else setState('pending');
     } catch (failure) {
-      setError(errorText(t, isApiError(failure) ? failure.code : 'general_error'));
+      if (isApiError(failure) && String(failure.info?.reason ?? '').startsWith('verifier_')) {
+        setError(t('ageCheck.unavailable'));
+      } else {
+        setError(errorText(t, isApiError(failure) ? failure.code : 'general_error'));
+      }
     } finally {
       setBusy(false);
     }
   };
 
+  if (state === 'pending') return <Waiting />;
   return (
     <form className={styles.form} onSubmit={submit} aria-busy={busy}>
+      {state === 'failed' && !error ? (
+        <p role="alert" className={styles.error} data-age-check="failed">
+          {t('ageCheck.failed')}
+        </p>
+      ) : null}
       <label htmlFor="age-gate-photo" className={styles.label}>
         {t('ageGate.uk.photo')}
       </label>
