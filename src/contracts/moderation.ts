@@ -78,6 +78,10 @@ export const AUDIT_ACTIONS = [
   'dmca.restore',
   'appeal.uphold',
   'appeal.reverse',
+  // A member's own data (decision 0057): an export, an account deleted, its purge done.
+  'member.export',
+  'member.delete',
+  'member.purge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

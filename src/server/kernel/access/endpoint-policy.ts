@@ -176,6 +176,9 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'POST /api/member.php section=del_ava': own('update', 'profile'),
   'POST /api/member.php section=del_cover': own('update', 'profile'),
   'POST /api/age_verification.php': own('update', 'profile'),
+  // The member's own data (GDPR, decision 0057).
+  'GET /api/my_data.php': own('read', 'profile'),
+  'POST /api/account_delete.php': own('delete', 'profile'),
 
   // Social: the member's own relations and conversations.
   'GET /api/relation.php': own('read', 'list'),

@@ -22,6 +22,8 @@ export interface JobPayloads {
   'dmca.restore': Record<string, never>;
   /** Tries again the mail kept while the mail server was down (decision 0051). */
   'mail.retry': Record<string, never>;
+  /** Purges a deleted account's data, or with no id every one still waiting (decision 0057). */
+  'account.purge': { userId?: number };
 }
 
 export type JobName = keyof JobPayloads;
