@@ -2,7 +2,7 @@ import { tombstone } from '../../contracts/account-data.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
 import { moveVideoCounters, TOP_THUMBS } from '../../db/counters.ts';
-import { videoListedSql } from '../kernel/access/visibility.ts';
+import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 
 // The deletion of a member's account (GDPR art. 17, decision 0057), in two parts.
@@ -204,7 +204,7 @@ export function createAccountDeletionRepository(database: Database): AccountDele
         }
         const albums = await tx.query<{ id: number }>(
           `UPDATE albums SET status_id = 5, title = '', description = '', updated_at = now()
-            WHERE user_id = $1 AND status_id <> 5 RETURNING id`,
+            WHERE user_id = $1 AND ${notDeletedSql()} RETURNING id`,
           [userId],
         );
 
