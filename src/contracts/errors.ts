@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'eml_invalid',
   'email_invalid',
   'invalid_password',
+  /** Deleting an account without a password: the username typed is not the account's. */
+  'username_mismatch',
   'invalid_url',
   'max_length',
   'min_length',
@@ -124,6 +126,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   eml_invalid: 'Email is invalid',
   email_invalid: 'Email is invalid',
   invalid_password: 'Password is invalid',
+  username_mismatch: 'This is not your username',
   invalid_url: 'URL is invalid',
   max_length: 'The value is too long',
   min_length: 'The value is too short',

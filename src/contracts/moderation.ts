@@ -81,6 +81,10 @@ export const AUDIT_ACTIONS = [
   'age_check.pass',
   'age_check.fail',
   'age_check.expire',
+  // A member's own data (decision 0057): an export, an account deleted, its purge done.
+  'member.export',
+  'member.delete',
+  'member.purge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,6 +17,10 @@ export const ownProfileSchema = z.object({
     ),
   avatar: z.string().describe('URL; the placeholder when there is none (`has_avatar` 0)'),
   has_avatar: z.enum(['0', '1']),
+  has_password: z
+    .enum(['0', '1'])
+    .describe('0 for an account made with Google: its deletion is confirmed by its username')
+    .optional(),
   cover: z.string().describe('URL of the 1250x250 cover; empty when there is none'),
   age_verified: z.enum(['0', '1']),
   gender: choice('1 man, 2 woman, 3 shemale'),

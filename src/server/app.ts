@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { accountDataRoutes } from './accounts/account-data.routes.ts';
 import { authRoutes } from './accounts/auth.routes.ts';
 import { oidcRoutes } from './accounts/oidc.routes.ts';
 import viewer from './accounts/session.plugin.ts';
@@ -313,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dmcaRoutes(services.dmca));
   await app.register(appealsRoutes(services.appeals));
   await app.register(ageCheckAdminRoutes(services.ageVerification));
+  await app.register(accountDataRoutes(services.accountData));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store');

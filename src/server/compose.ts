@@ -4,6 +4,9 @@ import { createMediaUrls } from '../media/media-urls.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { createAccountRepository } from './accounts/account.repository.ts';
 import { createAccountService } from './accounts/account.service.ts';
+import { createAccountDataRepository } from './accounts/account-data.repository.ts';
+import { createAccountDataService } from './accounts/account-data.service.ts';
+import { createAccountDeletionRepository } from './accounts/account-deletion.repository.ts';
 import { createEmailChangeRepository } from './accounts/email-change.repository.ts';
 import { createEmailChangeService } from './accounts/email-change.service.ts';
 import { createPageUserService } from './accounts/page-user.service.ts';
@@ -138,6 +141,8 @@ export function createRepositories(database: Database) {
     dmca: createDmcaRepository(database),
     appeals: createAppealsRepository(database),
     audit: createAuditRepository(database),
+    accountData: createAccountDataRepository(database),
+    accountDeletion: createAccountDeletionRepository(database),
   };
 }
 
@@ -485,6 +490,20 @@ export function compose(deps: ComposeDeps) {
       sitemaps: repositories.sitemaps,
       urls,
       publicUrl: config.publicUrl,
+    }),
+    accountData: createAccountDataService({
+      data: repositories.accountData,
+      deletion: repositories.accountDeletion,
+      site,
+      jobs: deps.jobs,
+      // As a ban's: rare, and nothing anywhere may still show what was the member's.
+      gone(userId, retired) {
+        cache.clear();
+        for (const id of retired.videos) mediaVisibility.forget(id);
+        for (const id of retired.albums) albumVisibility.forget(id);
+        forgetSessions(userId);
+      },
+      log: deps.logger.child({ module: 'account-data' }),
     }),
   };
 }

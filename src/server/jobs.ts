@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { ACCOUNT_LIMITS } from './accounts/account.service.ts';
+import { accountPurgeJob } from './accounts/account-purge.job.ts';
 import { ageExpireJob } from './compliance/age-expire.job.ts';
 import { createRepositories, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
@@ -22,7 +23,7 @@ import { countWhenPublished } from './uploads/upload-publish.job.ts';
 /** What the jobs use of the process's repositories. */
 export type JobRepositories = Pick<
   Repositories,
-  'videoMedia' | 'uploads' | 'accounts' | 'emailChanges'
+  'videoMedia' | 'uploads' | 'accounts' | 'emailChanges' | 'accountDeletion'
 >;
 
 /** What jobs need of the HTTP app (main.ts binds it once the app is built). */
@@ -81,6 +82,10 @@ export function createJobDefinitions(deps: {
     'dmca.restore': dmcaRestoreJob({ restoreDue: () => fromApp(deps.app).dmcaRestoreDue() }),
     'mail.retry': mailRetryJob({ retryDue: () => fromApp(deps.app).retryMail() }),
     'age.expire': ageExpireJob({ expireDue: () => fromApp(deps.app).expireAgeChecks() }),
+    'account.purge': accountPurgeJob({
+      deletion: repositories.accountDeletion,
+      storage: deps.storage,
+    }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ageCheckPassSchema,
   ageCheckPendingSchema,
@@ -113,7 +113,7 @@ export function ageVerificationRoutes(service: AgeVerificationService) {
     );
 
     // The webhook reads its body as bytes: the signature is over exactly what was sent.
-    await app.register(async (hook) => {
+    const webhook: FastifyPluginAsync = async (hook) => {
       hook.removeContentTypeParser('application/json');
       hook.addContentTypeParser(
         'application/json',
@@ -144,6 +144,7 @@ export function ageVerificationRoutes(service: AgeVerificationService) {
           return service.notice(body, request.headers);
         },
       );
-    });
+    };
+    await app.register(webhook);
   };
 }

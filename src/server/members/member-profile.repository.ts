@@ -12,6 +12,8 @@ export interface OwnProfileRow {
   email: string;
   /** The asked-for new address while its link lives (decision 0034). */
   pending_email: string | null;
+  /** The account has a password (not one made with Google alone). */
+  has_password: boolean;
   avatar_version: number;
   cover_version: number;
   age_verified: boolean;
@@ -68,6 +70,7 @@ export function createMemberProfileRepository(
         `SELECT id, username, display_name, email, avatar_version, cover_version, age_verified,
                 gender, birth_date, relationship, orientation, trim(country) AS country, city,
                 education, occupation, website, interests, about,
+                password_hash IS NOT NULL AS has_password,
                 (SELECT c.new_email FROM email_changes c
                   WHERE c.user_id = users.id AND c.expires_at > now()) AS pending_email
            FROM users WHERE id = $1 AND status = 1`,

@@ -124,6 +124,7 @@ describe('reading one’s own profile', () => {
         username: 'profile_alice',
         email: 'profile_alice@test.example',
         has_avatar: '0',
+        has_password: '1',
         cover: '',
         gender: '',
         birth_date: '',

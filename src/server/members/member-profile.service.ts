@@ -51,6 +51,7 @@ export function createMemberProfileService(deps: MemberProfileDeps) {
       pending_email: row.pending_email ?? '',
       avatar: urls.memberAvatar(row.id, row.avatar_version),
       has_avatar: row.avatar_version > 0 ? '1' : '0',
+      has_password: row.has_password ? '1' : '0',
       cover: urls.memberCover(row.id, row.cover_version),
       age_verified: row.age_verified ? '1' : '0',
       gender: text(row.gender),

@@ -272,9 +272,12 @@ export async function liftBan(
   );
   if (!ban) return undefined;
   const banId = Number(ban.id);
-  await tx.query('UPDATE users SET status = 1, updated_at = now() WHERE id = $1 AND status = 2', [
-    lift.userId,
-  ]);
+  // A member who deleted their account (decision 0057) stays gone.
+  await tx.query(
+    `UPDATE users SET status = 1, updated_at = now()
+      WHERE id = $1 AND status = 2 AND deleted_at IS NULL`,
+    [lift.userId],
+  );
   const rows = await tx.query<{
     object_type: string;
     object_id: number;

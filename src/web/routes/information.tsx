@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { ACCOUNT_PURGE_DAYS } from '../../contracts/account-data.ts';
 import { ContactPageButton } from '../components/contact/contact-page-button.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import {
@@ -53,6 +54,13 @@ export function Component() {
       {lang !== 'en' ? (
         <p className={styles.note} lang={lang}>
           {t('information.englishOnly')}
+        </p>
+      ) : null}
+      {page === 'privacy' ? (
+        // What a member can do with their data, in their language (decision 0057).
+        <p className={styles.note} lang={lang}>
+          {t('information.privacyDeletion', { days: ACCOUNT_PURGE_DAYS })}{' '}
+          <Link to="/edit/">{t('edit.title')}</Link>
         </p>
       ) : null}
       <div lang="en">

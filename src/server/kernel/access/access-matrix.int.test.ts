@@ -498,6 +498,10 @@ const OWN_REQUESTS: Record<string, Send> = {
     form('/api/member.php', { section: 'del_cover' }, s),
   'POST /api/age_verification.php': (s) => multipart('/api/age_verification.php', {}, [], s),
   'GET /api/age_verification.php': (s) => get('/api/age_verification.php', s),
+  'GET /api/my_data.php': (s) => get('/api/my_data.php', s),
+  // A wrong password: allowed roles get invalid_password, nobody's account goes.
+  'POST /api/account_delete.php': (s) =>
+    form('/api/account_delete.php', { pwd: 'not-the-password' }, s),
   'GET /api/relation.php': (s) =>
     get(`/api/relation.php?type=member&object_id=${owner().userId}`, s),
   'GET /api/friend_requests.php': (s) => get('/api/friend_requests.php', s),

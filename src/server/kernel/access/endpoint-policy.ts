@@ -180,6 +180,9 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'POST /api/age_verification/webhook': publicRead(
     'the age verifier’s webhook: only a call signed with the shared secret decides anything',
   ),
+  // The member's own data (GDPR, decision 0057).
+  'GET /api/my_data.php': own('read', 'profile'),
+  'POST /api/account_delete.php': own('delete', 'profile'),
 
   // Social: the member's own relations and conversations.
   'GET /api/relation.php': own('read', 'list'),

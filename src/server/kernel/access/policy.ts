@@ -102,6 +102,8 @@ export const PERMISSIONS = [
   'update:list:own',
   'read:profile:own',
   'update:profile:own',
+  /** Deleting one's own account (GDPR, decision 0057). */
+  'delete:profile:own',
   'create:message:own',
   'read:message:own',
 

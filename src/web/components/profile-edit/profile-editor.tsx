@@ -5,6 +5,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
 import type { PageUser } from '../../ssr-types.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
+import { AccountData } from './account-data.tsx';
 import { EmailForm } from './email-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { PictureField } from './picture-field.tsx';
@@ -108,6 +109,12 @@ export function ProfileEditor({ user }: { user: PageUser }) {
           username={profile.username}
           onChanged={() => overlays.toast('success', t('notify.password_changed'))}
         />
+      </section>
+      <section className={styles.card} aria-labelledby={`${id}-data`}>
+        <h2 id={`${id}-data`} className={styles.heading}>
+          {t('edit.dataTitle')}
+        </h2>
+        <AccountData profile={profile} />
       </section>
     </>
   );

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ACCOUNT_PURGE_DAYS,
+  DELETE_ATTEMPTS_PER_TEN_MINUTES,
+  DELETE_FIELDS,
+  EXPORTS_PER_HOUR,
+} from '../../contracts/account-data.ts';
+import { z } from '../../contracts/zod.ts';
+import { formFields } from '../kernel/http/form-body.ts';
+import { describe } from '../kernel/http/openapi.ts';
+import type { AccountDataService } from './account-data.service.ts';
+
+// A member's own data (GDPR, decision 0057): `GET /api/my_data.php` downloads it as one JSON
+// file; `POST /api/account_delete.php` deletes the account. Both act on the session's member
+// only: nothing in a request can name another one.
+
+const text = (description: string) => ({ type: 'string', description });
+
+export function accountDataRoutes(service: AccountDataService) {
+  return async (app: FastifyInstance) => {
+    app.get(
+      '/api/my_data.php',
+      {
+        config: {
+          rateLimit: {
+            max: EXPORTS_PER_HOUR,
+            timeWindow: 60 * 60_000,
+            keyGenerator: (request) => `my-data:${request.viewer?.userId ?? request.ip}`,
+          },
+        },
+        schema: {
+          summary: "Download the member's own data (GDPR)",
+          tags: ['members'],
+          description: [
+            'Needs a session (401 `need_auth`); always the session’s own member.',
+            'Answers one JSON file as an attachment (`no-store`): the profile (every field but the password hash and tokens), uploads’ metadata with categories, tags, models and states, moderation decisions, strikes and bans, comments, messages sent and received, wall posts written and on the member’s wall, playlists with their videos, favourites, watch later, history, subscriptions, friends, votes, albums with their photos’ metadata, sessions (times, browser and address; never their ids) and age checks.',
+            `At most ${EXPORTS_PER_HOUR} an hour per member (429 \`rate_limited\`). Each export is written to the audit log by the member’s id.`,
+          ].join(' '),
+          response: {
+            200: {
+              description: 'The data, as `application/json` with `content-disposition: attachment`',
+              type: 'object',
+              additionalProperties: true,
+            },
+            401: { description: 'Not signed in', type: 'object', additionalProperties: true },
+            429: { description: 'Too many exports', type: 'object', additionalProperties: true },
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const file = await service.exportData(request.viewer);
+        return reply
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('x-content-type-options', 'nosniff')
+          .type('application/json; charset=utf-8')
+          .send(file.body);
+      },
+    );
+
+    app.post(
+      '/api/account_delete.php',
+      {
+        bodyLimit: 4096,
+        config: {
+          rateLimit: {
+            max: DELETE_ATTEMPTS_PER_TEN_MINUTES,
+            timeWindow: 10 * 60_000,
+            keyGenerator: (request) => `account-delete:${request.viewer?.userId ?? request.ip}`,
+          },
+        },
+        schema: {
+          ...describe({
+            summary: "Delete the member's own account (GDPR)",
+            tags: ['members'],
+            description: [
+              'With a session (and its `x-csrf-token`), always the session’s own member. Without one (401 `need_auth`), only with `usr` (the username or e-mail address) and `pwd`, as sign-in takes them (`invalid_usr_or_pwd`): the way a banned member, whose sessions the ban ended, deletes their account.',
+              'With a session, confirmed with `pwd`, the account’s password (`required`, `invalid_password`); an account without a password (made with Google) types its username in `confirm` instead (`required`, `username_mismatch`). A refused confirmation changes nothing.',
+              `At once: the profile, uploads, albums, playlists, comments and wall posts are gone from every page and list, every session ends, sign-in is refused and the username and e-mail address are free again. Within ${ACCOUNT_PURGE_DAYS} days (in practice minutes, by the \`account.purge\` job) the media files are deleted and every other row is removed or anonymised; 2257 records and moderation records stay, by id. Written to the audit log by the member’s id.`,
+              `At most ${DELETE_ATTEMPTS_PER_TEN_MINUTES} attempts in ten minutes (429 \`rate_limited\`).`,
+            ].join(' '),
+            response: z.object({ success: z.literal(1) }),
+            failures: [401, 403, 429],
+          }),
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          body: {
+            type: 'object',
+            properties: {
+              pwd: text('The account’s password'),
+              confirm: text('The username, typed (accounts without a password)'),
+              usr: text('Without a session: the username or e-mail address'),
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        await service.deleteAccount(request.viewer, formFields(request.body, DELETE_FIELDS));
+        return { success: 1 as const };
+      },
+    );
+  };
+}
