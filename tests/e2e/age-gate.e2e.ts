@@ -26,7 +26,12 @@ let baseUrl = '';
 beforeAll(async () => {
   [browser, gated] = await Promise.all([
     launchBrowser(),
-    startServer({ COUNTRY_HEADER, DEMO_VIDEOS: '60', DEMO_PLAYABLE: '0' }),
+    startServer({
+      COUNTRY_HEADER,
+      UNKNOWN_COUNTRY_GATE: 'general',
+      DEMO_VIDEOS: '60',
+      DEMO_PLAYABLE: '0',
+    }),
   ]);
   baseUrl = gated.url;
 }, 240_000);

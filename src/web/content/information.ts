@@ -91,6 +91,13 @@ export const INFORMATION: Record<InformationPage, Section[]> = {
       ],
     },
     {
+      heading: 'Where you are',
+      paragraphs: [
+        'To show the age notice the law of your country asks for, the offers meant for your country and its top videos, we work out the country of your IP address, from a database kept on our own server or from the network provider that carries our traffic; nobody else is asked. Only the country is used, for the page you open: it is not stored with your account or in our statistics.',
+        'This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com, used under the Creative Commons Attribution-ShareAlike 4.0 International licence.',
+      ],
+    },
+    {
       heading: 'Your rights',
       paragraphs: [
         'You can see, correct, export or delete your data. Deleting your account removes your profile and personal data within 30 days; uploads you have not deleted first may be kept where the law requires records of published material.',
