@@ -61,6 +61,7 @@ beforeAll(async () => {
     ids.push(id);
     if (country === 'gb') gbVideo = id;
   }
+  await t.storage.put(hlsMasterKey(gbVideo, 1), Buffer.from('#EXTM3U\n'));
   await t.database.query(
     `UPDATE videos SET media = jsonb_build_object('hls', $2::text) WHERE id = $1`,
     [gbVideo, hlsMasterKey(gbVideo, 1)],
@@ -180,6 +181,13 @@ describe('the response cache by address', () => {
     // A list of proxies: the client is the first address, as Fastify reads it.
     const chain = await fetch(related, { headers: from(`${ADDRESS.gb}, ${ADDRESS.de}`) });
     expect(chain.status).toBe(403);
+
+    // A playback file likewise: the UK gets none, the rest a copy no shared cache keeps.
+    const master = `${address}/media/${hlsMasterKey(gbVideo, 1)}`;
+    const file = await fetch(master, { headers: from(ADDRESS.us) });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('cache-control')).toMatch(/^private/);
+    expect((await fetch(master, { headers: from(ADDRESS.gb) })).status).toBe(403);
 
     // Answers that depend on no country stay public and shared.
     const list = await fetch(`${address}/api/json/ads/3600/de.json`, {
