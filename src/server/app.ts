@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -27,12 +27,15 @@ import { discoveryRoutes } from './catalogue/discovery.routes.ts';
 import { modelsRoutes } from './catalogue/models.routes.ts';
 import { videosRoutes } from './catalogue/videos.routes.ts';
 import { ageCheckAdminRoutes } from './compliance/age-check-admin.routes.ts';
-import ageGate, { namesUk } from './compliance/age-gate.plugin.ts';
+import ageGate from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
+import { openCountryDb } from './compliance/country-db.ts';
+import { createVisitorCountries } from './compliance/visitor-country.ts';
 import { compose, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { createForgetBus, LONE_PROCESS } from './kernel/cache/forget-bus.ts';
 import { ResponseCache } from './kernel/cache/response-cache.ts';
+import { clientAddressOf } from './kernel/http/client-address.ts';
 import drain from './kernel/http/drain.ts';
 import errors, { frameworkError } from './kernel/http/errors.ts';
 import formBody from './kernel/http/form-body.ts';
@@ -40,7 +43,10 @@ import { healthRoutes } from './kernel/http/health.routes.ts';
 import inputGuard from './kernel/http/input-guard.ts';
 import { registerOpenApi } from './kernel/http/openapi.ts';
 import rateLimits from './kernel/http/rate-limits.ts';
-import responseCache, { serveFromCache } from './kernel/http/response-cache.ts';
+import responseCache, {
+  type RestrictedAnswers,
+  serveFromCache,
+} from './kernel/http/response-cache.ts';
 import security, { thirdPartySources } from './kernel/http/security.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
 import type { MailOutbox } from './kernel/mail/mail-outbox.ts';
@@ -117,12 +123,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : { kind: 'responses' },
     ),
   );
-  const fromUk = (headers: IncomingHttpHeaders) => namesUk(headers, config.countryHeader);
+  // Where visitors are (decision 0053): read once at start; a request only looks its address up.
+  const countries = createVisitorCountries({
+    header: config.countryHeader,
+    db:
+      config.countryHeader || !config.countryDb
+        ? undefined
+        : await openCountryDb(config.countryDb, {
+            logger: deps.logger,
+            maxAgeDays: config.countryDbMaxAgeDays,
+          }),
+    address: clientAddressOf(config.trustProxy),
+    unknown: config.unknownCountryGate,
+  });
+  const restricted: RestrictedAnswers = {
+    fromUk: countries.fromUk,
+    vary: countries.header,
+    private: countries.byAddress,
+  };
   const app = Fastify({
     // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!serveFromCache(cache, req, res, config.countryHeader, fromUk)) handler(req, res);
+        if (!serveFromCache(cache, req, res, restricted)) handler(req, res);
       }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -207,19 +230,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   app.addHook('onClose', async () => forgetBus.close());
-  if (!config.countryHeader) {
-    // Decision 0025: without the header no visitor's country is known and no gate can show.
-    deps.logger.warn('age gates are off: no COUNTRY_HEADER is configured');
+  if (!config.countryHeader && !config.countryDb) {
+    deps.logger.warn(
+      config.unknownCountryGate === 'none'
+        ? 'age gates are off: neither COUNTRY_HEADER nor COUNTRY_DB says where visitors are'
+        : 'every visitor gets the general age gate: neither COUNTRY_HEADER nor COUNTRY_DB is set',
+    );
   }
   // Before the response cache: its hooks must see the gate's decision first.
   await app.register(ageGate, {
-    countryHeader: config.countryHeader,
+    countries,
     sisterSites: config.sisterSites.map((site) => site.url),
     secret,
     secure: config.publicUrl.startsWith('https://'),
   });
   await registerOpenApi(app, { siteName: config.siteName });
-  await app.register(responseCache, { cache, countryHeader: config.countryHeader, fromUk });
+  await app.register(responseCache, { cache, restricted });
 
   await mkdir(config.mediaDir, { recursive: true });
   const distDir = deps.distDir ?? DIST_DIR;

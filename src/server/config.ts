@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isSafeAdLink } from '../contracts/ads.paths.ts';
 import { LANGUAGES } from '../contracts/constants.ts';
@@ -143,6 +144,11 @@ const envSchema = z.object({
   AGE_VERIFIER_SECRET: z.string().min(16, 'AGE_VERIFIER_SECRET: at least 16 characters').optional(),
   AGE_VERIFIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   AGE_REVIEW_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  // The visitor's country from the client address (decision 0053): a GeoLite2-style country
+  // database; `off` reads no address. Unset: the one the npm package ships.
+  COUNTRY_DB: z.string().optional(),
+  COUNTRY_DB_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  UNKNOWN_COUNTRY_GATE: z.enum(['general', 'none']).default('general'),
   OFFER_CHANCE: z.coerce.number().min(0).max(1).default(0.5),
   ADS_FILE: z.string().optional(),
   ANALYTICS_COUNTER_URL: loadableUrl.optional().or(z.literal('').transform(() => undefined)),
@@ -240,8 +246,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /**
    * The request header a trusted CDN or proxy sets to the visitor's two-letter country
-   * (e.g. `cf-ipcountry`); unset: the country is unknown and no age gate shows (decision 0018).
-   * Set, a request without one country in it fails closed (decision 0025).
+   * (e.g. `cf-ipcountry`); it wins over the address lookup (decision 0053). Set, a request
+   * without one country in it is unknown (decision 0025).
    */
   countryHeader: string | undefined;
   /**
@@ -255,6 +261,20 @@ export interface Config {
     reviewDays: number;
     evidenceDir: string;
   };
+  /**
+   * The country database the client address is looked up in when no country header is
+   * configured (decision 0053): a MaxMind DB file with a country per address range; '' reads
+   * no address. Default: the GeoLite2 country database of the npm package.
+   */
+  countryDb: string;
+  /** The database is older than this many days: the start-up warns it is out of date. */
+  countryDbMaxAgeDays: number;
+  /**
+   * What a visitor whose country is not known gets (a private or unlisted address, a failed
+   * lookup, a header naming no country): `general`, the general gate (fail closed, the
+   * default), or `none`, no gate (development and the browser tests on 127.0.0.1).
+   */
+  unknownCountryGate: 'general' | 'none';
   /** How likely a visitor's under-player slot shows the affiliate offer (SPEC.md §4), 0-1. */
   offerChance: number;
   /** The operator's layout ads (ADS_FILE); none when unset. */
@@ -286,6 +306,13 @@ const DEFAULT_SISTER_SITES: SisterSite[] = [
   name,
   url: `https://${name.toLowerCase().replace(/\s+/g, '')}.example`,
 }));
+
+/** The GeoLite2 country database the npm package ships (decision 0053). */
+function packagedCountryDb(): string {
+  return createRequire(import.meta.url).resolve(
+    '@ip-location-db/geolite2-country-mmdb/geolite2-country.mmdb',
+  );
+}
 
 const NO_ADS: AdsConfig = { button: '', promo: [], header: [], links: [] };
 
@@ -406,6 +433,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
     ageVerifier: ageVerifierOf(e, dataDir),
+    countryDb:
+      e.COUNTRY_DB === 'off' ? '' : e.COUNTRY_DB ? path.resolve(e.COUNTRY_DB) : packagedCountryDb(),
+    countryDbMaxAgeDays: e.COUNTRY_DB_MAX_AGE_DAYS,
+    unknownCountryGate: e.UNKNOWN_COUNTRY_GATE,
     offerChance: e.OFFER_CHANCE,
     ads: loadAdsFile(e.ADS_FILE),
     analytics: {

@@ -34,6 +34,7 @@ beforeAll(async () => {
     launchBrowser(),
     startServer({
       COUNTRY_HEADER,
+      UNKNOWN_COUNTRY_GATE: 'general',
       DEMO_VIDEOS: '60',
       DEMO_PLAYABLE: '0',
       AGE_VERIFIER: 'http',

@@ -173,7 +173,7 @@ describe('the response cache', () => {
   });
 });
 
-describe('a site without COUNTRY_HEADER', () => {
+describe('a site that knows no country and lets the unknown through', () => {
   it('says at start-up that the age gates are off, and gates nothing', async () => {
     const lines: string[] = [];
     const sink = new Writable({
@@ -183,7 +183,13 @@ describe('a site without COUNTRY_HEADER', () => {
       },
     });
     const { database, drop } = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir });
+    // No header, no country database (decision 0053), and no gate for an unknown country.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: t.config.dataDir,
+      COUNTRY_DB: 'off',
+      UNKNOWN_COUNTRY_GATE: 'none',
+    });
     const app = await buildApp({
       config,
       database,

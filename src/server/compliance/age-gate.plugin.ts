@@ -5,18 +5,19 @@ import {
   type GateCountry,
   holdsUkGate,
   isReferredVisit,
-  NO_COUNTRY,
-  readCountryHeader,
   UK_GATE_COUNTRY,
 } from '../../web/lib/age-gate.ts';
 import { AGE_REFERRED_COOKIE, referralToken, referralValid } from './age-referral.ts';
+import type { VisitorCountries } from './visitor-country.ts';
 
-// The age gates' view of a request (SPEC.md §4, decisions 0018 and 0025): the visitor's
-// country from the header a trusted CDN sets, and whether the visit came from a sister site.
-// The UK gate holds back data as well as pages: a route marked `ageRestricted` (a video, its
-// files, its related list) answers `age_verification_required` to a visitor the gate holds,
-// and its answers vary on the country header; one made for a visitor from the UK is private,
-// so no shared cache hands it to another visitor from there.
+// The age gates' view of a request (SPEC.md §4, decisions 0018, 0025 and 0053): the visitor's
+// country (visitor-country.ts: a trusted CDN's header, else the address), and whether the
+// visit came from a sister site. The UK gate holds back data as well as pages: a route marked
+// `ageRestricted` (a video, its files, its related list) answers `age_verification_required`
+// to a visitor the gate holds. Its answers vary on the country header; one made for a visitor
+// from the UK is private, so no shared cache hands it to another visitor from there. Read
+// from the address, the country is in no header a shared cache could vary on: every
+// restricted answer is private then (the response cache still keeps them, decision 0053).
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,21 +27,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     ageGates: AgeGates;
   }
-}
-
-type Headers = Record<string, string | string[] | undefined>;
-
-/** The visitor's country from the configured header; NO_COUNTRY when none is configured. */
-export function visitorCountry(headers: Headers, countryHeader: string | undefined): GateCountry {
-  return countryHeader ? readCountryHeader(headers[countryHeader]) : NO_COUNTRY;
-}
-
-/**
- * Whether the configured header names the UK, so the UK gate may hold the asker back. Cheap:
- * the response cache asks it before Fastify has a request (a hit skips every hook).
- */
-export function namesUk(headers: Headers, countryHeader: string | undefined): boolean {
-  return visitorCountry(headers, countryHeader).codes.includes(UK_GATE_COUNTRY);
 }
 
 /** Adds a header name to Vary, keeping what the route put there. */
@@ -58,8 +44,10 @@ export interface Visit {
 }
 
 export interface AgeGates {
-  /** The request header the country is read from (lower case); unset: the gates are off. */
+  /** The request header the country is read from (lower case); unset: from the address. */
   readonly countryHeader: string | undefined;
+  /** The visitor's country as the gates read it (worked out once per request). */
+  country(request: FastifyRequest): GateCountry;
   /** The age gates' inputs of a page request; a referred landing is remembered for the visit. */
   visit(request: FastifyRequest, reply: FastifyReply): Visit;
   /** Whether the UK gate holds this request back from age-restricted content. */
@@ -69,7 +57,8 @@ export interface AgeGates {
 }
 
 export interface AgeGateOptions {
-  countryHeader: string | undefined;
+  /** Where visitors are (the country header, else the address). */
+  countries: VisitorCountries;
   /** URLs of the sister sites (SISTER_SITES): the only referrers of the UK exemption. */
   sisterSites: readonly string[];
   secret: string;
@@ -78,14 +67,16 @@ export interface AgeGateOptions {
 
 export default fp(
   async (app: FastifyInstance, opts: AgeGateOptions) => {
-    const { countryHeader } = opts;
+    const { countries } = opts;
+    const countryHeader = countries.header;
     const remembered = (request: FastifyRequest) =>
       referralValid(opts.secret, request.cookies[AGE_REFERRED_COOKIE]);
 
     const gates: AgeGates = {
       countryHeader,
+      country: (request) => countries.of(request.raw),
       visit(request, reply) {
-        const country = visitorCountry(request.headers, countryHeader);
+        const country = countries.of(request.raw);
         if (!country.codes.includes(UK_GATE_COUNTRY)) return { country, referred: false };
         if (remembered(request)) return { country, referred: true };
         const query = request.url.indexOf('?');
@@ -102,14 +93,18 @@ export default fp(
         return { country, referred };
       },
       holds(request) {
-        const country = visitorCountry(request.headers, countryHeader);
+        const country = countries.of(request.raw);
         if (!country.codes.includes(UK_GATE_COUNTRY)) return false;
         return holdsUkGate(country, request.viewer, remembered(request));
       },
       restrict(request, reply) {
-        if (!countryHeader) return;
-        addVary(reply, countryHeader);
-        if (!namesUk(request.headers, countryHeader)) return;
+        if (countryHeader) addVary(reply, countryHeader);
+        // Read from the address, the country is in no header a shared cache could vary on:
+        // the answer is private. One the response cache keeps (a `cache` route's, not for the
+        // UK) is made private as it goes out, once stored (plugins/response-cache.ts).
+        const kept = request.routeOptions.config.cache === true;
+        const byAddress = countries.byAddress && !kept;
+        if (!byAddress && !countries.fromUk(request.raw)) return;
         const cacheControl = reply.getHeader('cache-control');
         if (typeof cacheControl === 'string') {
           reply.header('cache-control', cacheControl.replace(/\bpublic\b/, 'private'));

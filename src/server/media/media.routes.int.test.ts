@@ -37,7 +37,9 @@ async function storeFiles(id: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { APP_SECRET: SECRET } });
+  // Behind a CDN that names the country in a header, which playback files vary on: shared
+  // caches may keep them (by address they are private, decision 0053).
+  t = await createTestApp({ env: { APP_SECRET: SECRET, COUNTRY_HEADER: 'x-country' } });
   const user = await makeUser(t.database);
   ids.open = (await makeVideo(t.database, user.id, { title: 'open' })).id;
   ids.closed = (await makeVideo(t.database, user.id, { title: 'closed', isPrivate: 1 })).id;

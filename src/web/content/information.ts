@@ -91,6 +91,13 @@ export const INFORMATION: Record<InformationPage, Section[]> = {
       ],
     },
     {
+      heading: 'Where you are',
+      paragraphs: [
+        'To show the age notice the law of your country asks for, the offers meant for your country and its top videos, we work out the country of your IP address, from a database kept on our own server or from the network provider that carries our traffic; nobody else is asked. Only the country is used, for the page you open: it is not stored with your account or in our statistics.',
+        'This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com, used under the Creative Commons Attribution-ShareAlike 4.0 International licence.',
+      ],
+    },
+    {
       heading: 'Your rights',
       paragraphs: [
         'You can see, correct, download or delete your data. On the Edit profile page, "Download my data" gives you a JSON file of everything stored about your account: your profile, your uploads and the moderation decisions about them, comments, messages, wall posts, playlists, favourites, history, subscriptions, friends, votes, albums and sessions.',

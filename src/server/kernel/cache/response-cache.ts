@@ -67,9 +67,17 @@ export class ResponseCache {
    * as a miss for a member; an age-restricted one for an asker from the UK, whom the UK gate
    * may hold back (the route decides, and answers such an asker privately).
    */
-  get(key: string, opts: { member?: boolean; fromUk?: boolean } = {}): CachedResponse | undefined {
+  get(
+    key: string,
+    opts: { member?: boolean; fromUk?: boolean | (() => boolean) } = {},
+  ): CachedResponse | undefined {
     const entry = this.entries.get(key);
-    if (!entry || (opts.member && entry.visitorOnly) || (opts.fromUk && entry.ageRestricted)) {
+    if (
+      !entry ||
+      (opts.member && entry.visitorOnly) ||
+      // Asked only of a restricted entry: reading the country may take a database lookup.
+      (entry.ageRestricted && (typeof opts.fromUk === 'function' ? opts.fromUk() : opts.fromUk))
+    ) {
       this.misses++;
       return undefined;
     }

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../../contracts/constants.ts';
@@ -87,23 +87,42 @@ export function hasSessionCookie(cookie: string | string[] | undefined): boolean
 }
 
 /**
+ * How age-restricted answers (decision 0025) are told apart: the compliance domain reads the
+ * asker's country, and says what shared caches may do with such an answer.
+ */
+export interface RestrictedAnswers {
+  /** Whether the UK gate may hold the asker back: a restricted entry is never theirs. */
+  fromUk(req: IncomingMessage): boolean;
+  /** The request header that names the country (COUNTRY_HEADER): restricted answers vary on it. */
+  vary?: string | undefined;
+  /**
+   * The country is read from the client address, which no Vary can name: restricted answers
+   * go out private (browsers may keep them, shared caches not); this cache still keeps them.
+   */
+  private?: boolean;
+}
+
+const OPEN: RestrictedAnswers = { fromUk: () => false };
+
+/**
  * Writes a cached entry, honouring conditional requests and Accept-Encoding. An age-restricted
- * entry varies on the country header (`countryHeader`, when one is configured).
+ * entry varies on the country header, or is private when the country comes from the address.
  */
 export function sendCached(
   cache: ResponseCache,
   entry: CachedResponse,
   request: { headers: Record<string, string | string[] | undefined> },
   write: (status: number, headers: Record<string, string | number>, body?: Buffer) => void,
-  countryHeader?: string,
+  restricted: RestrictedAnswers = OPEN,
 ): void {
   const remaining = Math.max(0, Math.round((entry.expiresAt - Date.now()) / 1000));
   const vary = ['Accept-Encoding'];
   if (entry.visitorOnly) vary.push('Cookie');
-  if (entry.ageRestricted && countryHeader) vary.push(countryHeader);
+  if (entry.ageRestricted && restricted.vary) vary.push(restricted.vary);
+  const scope = entry.ageRestricted && restricted.private ? 'private' : 'public';
   const headers: Record<string, string | number> = {
     ...entry.headers,
-    'cache-control': `public, max-age=${remaining}`,
+    'cache-control': `${scope}, max-age=${remaining}`,
     etag: entry.etag,
     vary: vary.join(', '),
   };
@@ -137,21 +156,20 @@ const PER_RESPONSE = new Set([
  * Answers a GET straight from the cache at the HTTP server, before Fastify builds a request:
  * a hit costs little more than writing the bytes. Entries carry the headers (security
  * headers included) of the response they were made from. False when it is not a hit. No
- * session or age gate is known here: a member or an asker from the UK (`fromUk`, the
- * compliance domain's reading of the country header) goes on to Fastify for what only it may
- * serve them.
+ * session or age gate is known here: a member or an asker from the UK (`restricted.fromUk`,
+ * the compliance domain's reading of the country, asked only for a restricted entry) goes on
+ * to Fastify for what only it may serve them.
  */
 export function serveFromCache(
   cache: ResponseCache,
   req: IncomingMessage,
   res: ServerResponse,
-  countryHeader?: string,
-  fromUk: (headers: IncomingHttpHeaders) => boolean = () => false,
+  restricted: RestrictedAnswers = OPEN,
 ): boolean {
   if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return false;
   const entry = cache.get(req.url, {
     member: hasSessionCookie(req.headers.cookie),
-    fromUk: fromUk(req.headers),
+    fromUk: () => restricted.fromUk(req),
   });
   if (!entry) return false;
   sendCached(
@@ -162,7 +180,7 @@ export function serveFromCache(
       res.writeHead(status, headers);
       res.end(body);
     },
-    countryHeader,
+    restricted,
   );
   return true;
 }
@@ -172,12 +190,11 @@ export default fp(
     app: FastifyInstance,
     opts: {
       cache: ResponseCache;
-      countryHeader?: string;
-      /** Whether the asker is in the UK (the compliance domain reads the country header). */
-      fromUk?: (headers: IncomingHttpHeaders) => boolean;
+      /** How age-restricted answers are told apart (the compliance domain reads the country). */
+      restricted?: RestrictedAnswers;
     },
   ) => {
-    const { cache, countryHeader, fromUk = () => false } = opts;
+    const { cache, restricted = OPEN } = opts;
     app.decorate('responseCache', cache);
 
     // Runs after the age gate's own onRequest (plugins/age-gate.ts): whoever gets here may
@@ -186,7 +203,7 @@ export default fp(
       if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
       const entry = cache.get(request.url, {
         member: hasSessionCookie(request.headers.cookie),
-        fromUk: fromUk(request.headers),
+        fromUk: () => restricted.fromUk(request.raw),
       });
       if (!entry) return;
       sendCached(
@@ -197,7 +214,7 @@ export default fp(
           reply.code(status).headers(headers);
           void reply.send(body);
         },
-        countryHeader,
+        restricted,
       );
       return reply;
     });
@@ -219,6 +236,7 @@ export default fp(
         reply.header('cache-control', cacheControl);
       }
       const lifetime = Number(MAX_AGE.exec(cacheControl)?.[1] ?? 0);
+      const ageRestricted = request.routeOptions.config.ageRestricted === true;
       const etag = etagOf(body);
       reply.header('etag', etag);
       if (lifetime > 0 && reply.getHeader('set-cookie') === undefined) {
@@ -234,8 +252,12 @@ export default fp(
           body,
           lifetimeS: lifetime,
           visitorOnly,
-          ageRestricted: request.routeOptions.config.ageRestricted === true,
+          ageRestricted,
         });
+      }
+      // Kept as public here, private for shared caches (RestrictedAnswers.private).
+      if (ageRestricted && restricted.private) {
+        reply.header('cache-control', cacheControl.replace(/\bpublic\b/, 'private'));
       }
       const ifNoneMatch = request.headers['if-none-match'];
       if (etagMatches(ifNoneMatch, etag)) {
