@@ -78,6 +78,8 @@ export const AUDIT_ACTIONS = [
   'dmca.restore',
   'appeal.uphold',
   'appeal.reverse',
+  'records.read',
+  'records.read_document',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -27,6 +27,8 @@ import { modelsRoutes } from './catalogue/models.routes.ts';
 import { videosRoutes } from './catalogue/videos.routes.ts';
 import ageGate, { namesUk } from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
+import { recordsRoutes } from './compliance/records.routes.ts';
+import { loadRecordsKeyring, type RecordsKeyring } from './compliance/records-crypto.ts';
 import { compose, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { createForgetBus, LONE_PROCESS } from './kernel/cache/forget-bus.ts';
@@ -98,6 +100,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** The repositories the jobs were given (main.ts), so each is built once; else built here. */
   repositories?: Repositories;
+  /** The 2257 records key (main.ts loads it once for the seed too); else loaded here. */
+  recordsKeyring?: RecordsKeyring;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -145,6 +149,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   const secret = loadSecret(config.appSecret, config.dataDir);
+  const recordsKeyring =
+    deps.recordsKeyring ??
+    loadRecordsKeyring({
+      configured: config.records.key,
+      old: config.records.oldKeys,
+      dataDir: config.dataDir,
+      production: config.env === 'production',
+      warn: (message) => deps.logger.error(message),
+    });
   const mailer =
     deps.mailer ??
     createMailer({
@@ -161,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger,
     mailer,
     secret,
+    recordsKeyring,
     cache,
     jobs: deps.jobs,
     repositories: deps.repositories,
@@ -284,7 +298,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(inputRoutes(services.memberActions));
   await app.register(
-    uploadRoutes({ uploads: services.uploads, store: services.uploadStore, config }),
+    uploadRoutes({
+      uploads: services.uploads,
+      store: services.uploadStore,
+      config,
+      records: services.records,
+    }),
   );
   await app.register(albumEditRoutes(services.albumEdit));
   await app.register(
@@ -299,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes(services.reports));
   await app.register(consoleRoutes(services.console));
   await app.register(reviewRoutes(services.review));
+  await app.register(recordsRoutes(services.records));
   await app.register(metadataRoutes(services.metadata));
   await app.register(myUploadsRoutes(services.myUploads, services.myDecisions));
   await app.register(peopleRoutes(services.people));

@@ -29,6 +29,9 @@ import { createVideoSectionRepository } from './catalogue/video-section.reposito
 import { createAgeVerificationRepository } from './compliance/age-verification.repository.ts';
 import { createAgeVerificationService } from './compliance/age-verification.service.ts';
 import { createAgeVerifier } from './compliance/age-verifier.ts';
+import { createRecordsRepository } from './compliance/records.repository.ts';
+import { createRecordsService } from './compliance/records.service.ts';
+import type { RecordsKeyring } from './compliance/records-crypto.ts';
 import type { Config } from './config.ts';
 import type { ForgetBus } from './kernel/cache/forget-bus.ts';
 import { forgetCachedObject, type ResponseCache } from './kernel/cache/response-cache.ts';
@@ -134,6 +137,7 @@ export function createRepositories(database: Database) {
     dmca: createDmcaRepository(database),
     appeals: createAppealsRepository(database),
     audit: createAuditRepository(database),
+    records: createRecordsRepository(database),
   };
 }
 
@@ -147,6 +151,8 @@ export interface ComposeDeps {
   mailer: Mailer;
   /** Signs download links, media paths and captchas (src/server/secret.ts). */
   secret: string;
+  /** Seals the 2257 records (decision 0055; compliance/records-crypto.ts). */
+  recordsKeyring: RecordsKeyring;
   /** The one response cache; services forget what a change makes stale. */
   cache: ResponseCache;
   /** Where uploads queue their processing; without one, publishing answers `unavailable`. */
@@ -302,6 +308,12 @@ export function compose(deps: ComposeDeps) {
   const social = createSocialService({ social: repositories.social, urls });
   const uploadStore = createUploadStore(config.uploadDir);
   const uploadLog = deps.logger.child({ module: 'uploads' });
+  const records = createRecordsService({
+    records: repositories.records,
+    keyring: deps.recordsKeyring,
+    dir: config.records.dir,
+    log: deps.logger.child({ module: 'records' }),
+  });
 
   return {
     /** Mail kept while the mail server was down, for the `mail.retry` job (app.ts). */
@@ -361,6 +373,7 @@ export function compose(deps: ComposeDeps) {
     /** Adds stored views to the counters (the stat routes run it on a timer). */
     foldViews: (limit: number) => statRepository.foldViews(limit),
     uploadStore,
+    records,
     uploads: createUploadService({
       store: uploadStore,
       inspector: createUploadInspector({
@@ -371,6 +384,7 @@ export function compose(deps: ComposeDeps) {
       }),
       uploads: uploadRepository,
       media: videoMedia,
+      records,
       storage,
       jobs: deps.jobs,
       maxPending: config.uploadMaxPending,
@@ -407,6 +421,7 @@ export function compose(deps: ComposeDeps) {
       published: (id) => uploadRepository.countPublished(id),
       tellMember: statementNotifier,
       changed: videoChanged,
+      recordOf: (id) => records.summary(id),
     }),
     myUploads: createMyUploadsService({
       uploads: repositories.myUploads,

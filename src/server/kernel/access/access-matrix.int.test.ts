@@ -372,6 +372,9 @@ const OBJECT_RUNNERS: Record<string, ObjectRunner> = {
             categories: '1',
             tags: '',
             screenshot: 1,
+            rules_confirmed: '1',
+            record: 'exempt',
+            exemption: 'no_explicit_conduct',
           },
           session,
         );
@@ -599,6 +602,10 @@ const STAFF_REQUESTS: Record<string, Send> = {
   // No appeal 999999: allowed roles get not_found, nothing is decided.
   'POST /api/admin/appeals/{id}': (s) =>
     form('/api/admin/appeals/999999', { decision: 'uphold' }, s),
+  // No record for video 999999: administrators get not_found, everyone else their refusal.
+  'GET /api/admin/records/{id}': (s) => get('/api/admin/records/999999', s),
+  'GET /api/admin/records/{id}/documents/{document}': (s) =>
+    get(`/api/admin/records/999999/documents/${'a'.repeat(32)}`, s),
 };
 
 beforeAll(async () => {

@@ -226,6 +226,8 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'POST /api/admin/dmca/items/{id}/lawsuit': staff('disable', 'video'),
   'GET /api/admin/appeals': staff('disable', 'video'),
   'POST /api/admin/appeals/{id}': staff('disable', 'video'),
+  'GET /api/admin/records/{id}': staff('read', 'record'),
+  'GET /api/admin/records/{id}/documents/{document}': staff('read', 'record'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */

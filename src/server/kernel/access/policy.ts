@@ -46,6 +46,11 @@ export const ENTITIES = [
   'member',
   /** The audit log of staff acts (decision 0043): read by staff, written by no one by hand. */
   'audit',
+  /**
+   * 2257 records (decision 0055): filed with an upload, read back only by administrators
+   * (`read:record:any`, in no other role; not even by the uploader: there is no `own`).
+   */
+  'record',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -111,6 +116,7 @@ export const PERMISSIONS = [
   'read:member:any',
   'update:member:any',
   'disable:member:any',
+  'read:record:any',
 ] as const satisfies readonly Permission[];
 
 export type GrantedPermission = (typeof PERMISSIONS)[number];
