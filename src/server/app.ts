@@ -347,6 +347,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           url: config.publicUrl,
           sisterSites: config.sisterSites,
           contactEmail: config.contactEmail,
+          custodian: config.records.custodian,
         },
         googleSignIn: config.google !== undefined,
         layoutAds: createLayoutAds(config.ads),

@@ -14,6 +14,7 @@ import {
 } from './console-paths.ts';
 import { type DmcaFilters, dmcaNoticePath, dmcaPath, readDmcaFilters } from './dmca-paths.ts';
 import { memberRecordPath } from './member-paths.ts';
+import { recordApiPath } from './records-format.ts';
 import {
   type ReportFilters,
   readReportFilters,
@@ -42,6 +43,8 @@ export type ConsoleView =
   /** The new-notice form; `reportId` pre-fills it from a contact-form report. */
   | { screen: 'dmca-new'; reportId: number | null }
   | { screen: 'appeals'; page: number }
+  /** A video's 2257 record (decision 0055): administrators only. */
+  | { screen: 'record'; id: number }
   | { screen: 'missing' };
 
 /** What the console's gate loads for a staff member: who they are and which screen. */
@@ -81,6 +84,10 @@ export function consoleViewOf(pathname: string, search: URLSearchParams): Consol
     const parsed = parseId(id);
     return parsed === undefined ? { screen: 'missing' } : { screen: 'dmca-notice', id: parsed };
   }
+  if (section === 'records' && id !== undefined) {
+    const parsed = parseId(id);
+    return parsed === undefined ? { screen: 'missing' } : { screen: 'record', id: parsed };
+  }
   if (id !== undefined) return { screen: 'missing' };
   if (section === 'appeals') return { screen: 'appeals', page: parsePage(search.get('page')) };
   if (section === 'takedowns') {
@@ -118,6 +125,8 @@ export function viewDataPath(view: ConsoleView): string | undefined {
       return view.reportId === null ? undefined : reportItemPath(view.reportId);
     case 'appeals':
       return appealsPath(view.page);
+    case 'record':
+      return recordApiPath(view.id);
     case 'missing':
       return undefined;
   }
