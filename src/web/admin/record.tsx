@@ -50,7 +50,11 @@ function RecordContents({ id }: { id: number }) {
       </nav>
       <ScreenHeader
         title={title}
-        count={filed.exemption ? 'exempt' : `${filed.performers.length} performers`}
+        count={
+          filed.exemption
+            ? 'exempt'
+            : `${filed.performers.length} performer${filed.performers.length === 1 ? '' : 's'}`
+        }
       />
       <p className={record.audited} role="note">
         Confidential. Opening this record and each document is written to the audit log under your
