@@ -97,7 +97,7 @@ describe('2257 records in the console', () => {
 
     // Typing the record's address leads nowhere, and the API refuses.
     await open(page, `/admin/records/${seeded.declared}/`);
-    await page.getByRole('status').getByText('Administrators only').waitFor();
+    await page.getByRole('status').getByText('Administrators only', { exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/records-record-refused-phone.png' });
     expect(await page.content()).not.toContain('Quintavalle');
     const api = await context.request.get(`${site.url}/api/admin/records/${seeded.declared}`, {
