@@ -47,6 +47,9 @@ export const ERROR_CODES = [
   'sign_in_failed',
   'friend_cant_add_myself',
   'message_cant_send_myself',
+  // 2257 records (issue 17, decision 0055)
+  'performer_under_age',
+  'records_missing',
   // Notify codes
   'already_added',
   'subscribe_cant_subscribe_myself',
@@ -147,6 +150,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   sign_in_failed: 'Signing in with Google failed, please try again',
   friend_cant_add_myself: 'You cannot add yourself as a friend',
   message_cant_send_myself: 'You cannot send a message to yourself',
+  performer_under_age: 'Every performer must be 18 or older on the date of production',
+  records_missing: 'This video has no 2257 record: it cannot be published until one is filed',
   already_added: 'Already added',
   subscribe_cant_subscribe_myself: 'You cannot subscribe to yourself',
   vote_already_voted: 'You have already voted',

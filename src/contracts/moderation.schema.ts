@@ -1,5 +1,6 @@
 import { GENDERS } from './constants.ts';
 import { isoTimeSchema, pagedSchema } from './page.schema.ts';
+import { recordSummarySchema } from './records.schema.ts';
 import { z } from './zod.ts';
 
 // Shapes of the console's API (`/api/admin/…`, decision 0043). Staff answers are private and
@@ -34,6 +35,7 @@ export const reviewQueueItemSchema = z.object({
     .describe(
       'Back in the queue because the member appealed a rejection: another moderator decides',
     ),
+  record: z.boolean().describe('A 2257 record was filed: without one it cannot be approved'),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 
@@ -108,6 +110,11 @@ export const reviewItemSchema = z.object({
     }),
   ),
   statements: z.array(statementSchema).describe('Earlier decisions on this video'),
+  record: recordSummarySchema
+    .nullable()
+    .describe(
+      'The 2257 record filed with the upload (decision 0055): that it exists and its kind, never its contents; null: none, and the video cannot be approved (`records_missing`)',
+    ),
   queue: z.object({
     position: z.number().int().describe('1-based place in the queue; 0 when not waiting'),
     total: z.number().int(),

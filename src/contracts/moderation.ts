@@ -85,6 +85,8 @@ export const AUDIT_ACTIONS = [
   'member.export',
   'member.delete',
   'member.purge',
+  'records.read',
+  'records.read_document',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

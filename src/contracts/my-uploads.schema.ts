@@ -67,6 +67,11 @@ export const myUploadSchema = z.object({
   dmca: myDmcaSchema
     .nullable()
     .describe('The latest DMCA notice item that took the video down (decision 0049)'),
+  record_filed: z
+    .boolean()
+    .describe(
+      'Its 2257 record was filed with the upload (decision 0055); the member cannot read it back',
+    ),
 });
 export type MyUpload = z.infer<typeof myUploadSchema>;
 

@@ -30,6 +30,8 @@ import { ageCheckAdminRoutes } from './compliance/age-check-admin.routes.ts';
 import ageGate from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
 import { openCountryDb } from './compliance/country-db.ts';
+import { recordsRoutes } from './compliance/records.routes.ts';
+import { loadRecordsKeyring, type RecordsKeyring } from './compliance/records-crypto.ts';
 import { createVisitorCountries } from './compliance/visitor-country.ts';
 import { compose, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
@@ -108,6 +110,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** The repositories the jobs were given (main.ts), so each is built once; else built here. */
   repositories?: Repositories;
+  /** The 2257 records key (main.ts loads it once for the seed too); else loaded here. */
+  recordsKeyring?: RecordsKeyring;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -172,6 +176,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   const secret = loadSecret(config.appSecret, config.dataDir);
+  const recordsKeyring =
+    deps.recordsKeyring ??
+    loadRecordsKeyring({
+      configured: config.records.key,
+      old: config.records.oldKeys,
+      dataDir: config.dataDir,
+      production: config.env === 'production',
+      warn: (message) => deps.logger.error(message),
+    });
   const mailer =
     deps.mailer ??
     createMailer({
@@ -188,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger,
     mailer,
     secret,
+    recordsKeyring,
     cache,
     jobs: deps.jobs,
     repositories: deps.repositories,
@@ -314,7 +328,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(inputRoutes(services.memberActions));
   await app.register(
-    uploadRoutes({ uploads: services.uploads, store: services.uploadStore, config }),
+    uploadRoutes({
+      uploads: services.uploads,
+      store: services.uploadStore,
+      config,
+      records: services.records,
+    }),
   );
   await app.register(albumEditRoutes(services.albumEdit));
   await app.register(
@@ -330,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes(services.reports));
   await app.register(consoleRoutes(services.console));
   await app.register(reviewRoutes(services.review));
+  await app.register(recordsRoutes(services.records));
   await app.register(metadataRoutes(services.metadata));
   await app.register(myUploadsRoutes(services.myUploads, services.myDecisions));
   await app.register(peopleRoutes(services.people));
@@ -360,6 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           url: config.publicUrl,
           sisterSites: config.sisterSites,
           contactEmail: config.contactEmail,
+          custodian: config.records.custodian,
         },
         googleSignIn: config.google !== undefined,
         layoutAds: createLayoutAds(config.ads),

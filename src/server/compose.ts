@@ -36,6 +36,9 @@ import { createAgeEvidenceStore } from './compliance/age-evidence.store.ts';
 import { createHttpAgeProvider } from './compliance/age-http.provider.ts';
 import { createStaffAgeProvider } from './compliance/age-staff.provider.ts';
 import { createAgeVerificationService } from './compliance/age-verification.service.ts';
+import { createRecordsRepository } from './compliance/records.repository.ts';
+import { createRecordsService } from './compliance/records.service.ts';
+import type { RecordsKeyring } from './compliance/records-crypto.ts';
 import type { Config } from './config.ts';
 import type { ForgetBus } from './kernel/cache/forget-bus.ts';
 import { forgetCachedObject, type ResponseCache } from './kernel/cache/response-cache.ts';
@@ -143,6 +146,7 @@ export function createRepositories(database: Database) {
     audit: createAuditRepository(database),
     accountData: createAccountDataRepository(database),
     accountDeletion: createAccountDeletionRepository(database),
+    records: createRecordsRepository(database),
   };
 }
 
@@ -156,6 +160,8 @@ export interface ComposeDeps {
   mailer: Mailer;
   /** Signs download links, media paths and captchas (src/server/secret.ts). */
   secret: string;
+  /** Seals the 2257 records (decision 0055; compliance/records-crypto.ts). */
+  recordsKeyring: RecordsKeyring;
   /** The one response cache; services forget what a change makes stale. */
   cache: ResponseCache;
   /** Where uploads queue their processing; without one, publishing answers `unavailable`. */
@@ -315,6 +321,12 @@ export function compose(deps: ComposeDeps) {
   const ageProvider: AgeAssuranceProvider = config.ageVerifier.http
     ? createHttpAgeProvider(config.ageVerifier.http, deps.logger.child({ module: 'age-checks' }))
     : createStaffAgeProvider(ageEvidence);
+  const records = createRecordsService({
+    records: repositories.records,
+    keyring: deps.recordsKeyring,
+    dir: config.records.dir,
+    log: deps.logger.child({ module: 'records' }),
+  });
 
   return {
     /** Mail kept while the mail server was down, for the `mail.retry` job (app.ts). */
@@ -374,6 +386,7 @@ export function compose(deps: ComposeDeps) {
     /** Adds stored views to the counters (the stat routes run it on a timer). */
     foldViews: (limit: number) => statRepository.foldViews(limit),
     uploadStore,
+    records,
     uploads: createUploadService({
       store: uploadStore,
       inspector: createUploadInspector({
@@ -384,6 +397,7 @@ export function compose(deps: ComposeDeps) {
       }),
       uploads: uploadRepository,
       media: videoMedia,
+      records,
       storage,
       jobs: deps.jobs,
       maxPending: config.uploadMaxPending,
@@ -429,6 +443,7 @@ export function compose(deps: ComposeDeps) {
       published: (id) => uploadRepository.countPublished(id),
       tellMember: statementNotifier,
       changed: videoChanged,
+      recordOf: (id) => records.summary(id),
     }),
     myUploads: createMyUploadsService({
       uploads: repositories.myUploads,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isSafeAdLink } from '../contracts/ads.paths.ts';
 import { LANGUAGES } from '../contracts/constants.ts';
 import { z } from '../contracts/zod.ts';
+import { parseRecordsKey } from './compliance/records-crypto.ts';
 
 // The one place that reads the environment. Every variable is documented in .env.example.
 
@@ -63,6 +64,14 @@ const adsFileSchema = z.strictObject({
     )
     .max(20)
     .default([]),
+});
+
+const recordsKey = z.string().superRefine((raw, ctx) => {
+  try {
+    parseRecordsKey(raw);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
 });
 
 const envSchema = z.object({
@@ -158,6 +167,22 @@ const envSchema = z.object({
   AD_EVENTS: bool.default(false),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
+  // 2257 records (decision 0055): `id:base64` of 32 bytes; earlier keys comma-separated.
+  RECORDS_KEY: recordsKey.optional().or(z.literal('').transform(() => undefined)),
+  RECORDS_OLD_KEYS: z
+    .string()
+    .default('')
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== ''),
+    )
+    .pipe(z.array(recordsKey)),
+  RECORDS_DIR: z.string().optional(),
+  RECORDS_CUSTODIAN_NAME: z.string().max(200).optional(),
+  RECORDS_CUSTODIAN_ADDRESS: z.string().max(1000).optional(),
+  RECORDS_CUSTODIAN_EMAIL: z.email().optional(),
 });
 
 export type SisterSite = z.infer<typeof sisterSiteSchema>;
@@ -185,6 +210,16 @@ export interface AnalyticsConfig {
   tag: string | undefined;
   /** Ad-spot events are counted (AD_EVENTS). */
   adEvents: boolean;
+}
+
+/** The custodian of records named on /information/2257/ (decision 0055). */
+export interface RecordsCustodian {
+  name: string;
+  /** The address, one line each. */
+  address: string[];
+  email: string;
+  /** Nothing was configured: the page shows demo values and says so. */
+  demo: boolean;
 }
 
 export interface Config {
@@ -283,6 +318,17 @@ export interface Config {
   analytics: AnalyticsConfig;
   ffmpegPath: string;
   ffprobePath: string;
+  /**
+   * 2257 records (decision 0055): the sealing key (`id:base64`; unset, one is made and kept in
+   * DATA_DIR/records-key, with a loud warning in production), earlier keys still read, the
+   * folder of the encrypted documents (never under a served path) and the custodian.
+   */
+  records: {
+    key: string | undefined;
+    oldKeys: string[];
+    dir: string;
+    custodian: RecordsCustodian;
+  };
 }
 
 // A believable network of 15 sister sites (SPEC.md §1); operators replace it with SISTER_SITES.
@@ -384,6 +430,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
+  const contactEmail =
+    e.CONTACT_EMAIL ??
+    `support@${new URL(e.PUBLIC_URL ?? 'http://afterglow.example').hostname.replace(/^localhost$/, 'afterglow.example')}`;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -412,9 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'development' ? 0 : 1000),
     siteName: e.SITE_NAME,
-    contactEmail:
-      e.CONTACT_EMAIL ??
-      `support@${new URL(e.PUBLIC_URL ?? 'http://afterglow.example').hostname.replace(/^localhost$/, 'afterglow.example')}`,
+    contactEmail,
     sisterSites: e.SISTER_SITES ?? DEFAULT_SISTER_SITES,
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,
@@ -446,5 +493,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    records: {
+      key: e.RECORDS_KEY,
+      oldKeys: e.RECORDS_OLD_KEYS,
+      dir: path.resolve(e.RECORDS_DIR ?? path.join(dataDir, 'records')),
+      custodian: custodianOf(e, contactEmail),
+    },
+  };
+}
+
+/** The configured custodian, else demo values that say they are ones. */
+function custodianOf(e: z.infer<typeof envSchema>, contactEmail: string): RecordsCustodian {
+  const demo = !e.RECORDS_CUSTODIAN_NAME || !e.RECORDS_CUSTODIAN_ADDRESS;
+  const lines = (raw: string) =>
+    raw
+      .split(/\n|;/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+  return {
+    name: e.RECORDS_CUSTODIAN_NAME || 'Custodian of Records (demo value)',
+    address: lines(
+      e.RECORDS_CUSTODIAN_ADDRESS || '100 Example Street, Suite 0; Example City, EX 00000; USA',
+    ),
+    email: e.RECORDS_CUSTODIAN_EMAIL ?? contactEmail,
+    demo,
   };
 }

@@ -3,6 +3,8 @@ import { demoPlan, seedDemo } from '../db/seed/demo.ts';
 import { renderDemoPool } from '../db/seed/demo-pool.ts';
 import { LocalStorage } from '../media/storage.ts';
 import { buildApp } from './app.ts';
+import { sealedExemption } from './compliance/records.service.ts';
+import { loadRecordsKeyring } from './compliance/records-crypto.ts';
 import { createRepositories } from './compose.ts';
 import { loadConfig } from './config.ts';
 import { type AppTasks, createJobDefinitions } from './jobs.ts';
@@ -66,9 +68,21 @@ async function main(): Promise<void> {
   // The seed imports no server code (decision 0042): it is handed the queue, the media
   // repository and the password hash, one each, shared with the clips' watch below.
   const pool = { database, storage, jobs, media: repositories.videoMedia, log, signal };
+  const recordsKeyring = loadRecordsKeyring({
+    configured: config.records.key,
+    old: config.records.oldKeys,
+    dataDir: config.dataDir,
+    production: config.env === 'production',
+    warn: (message) => log.error(message),
+  });
   const plan = config.seedDemo ? await demoPlan(database) : 'resume';
   if (plan === 'seed') {
-    const { playable } = await seedDemo({ ...pool, config, hashPassword });
+    const { playable } = await seedDemo({
+      ...pool,
+      config,
+      hashPassword,
+      sealRecord: (video) => sealedExemption(recordsKeyring, video, 'no_real_people'),
+    });
     playable.catch((error: unknown) => log.error({ err: error }, 'demo clips failed'));
   } else if (plan === 'accounts-exist') {
     log.warn(
@@ -88,6 +102,7 @@ async function main(): Promise<void> {
     logger: log,
     jobs,
     repositories,
+    recordsKeyring,
     pages: config.env === 'development' ? 'dev' : 'prod',
   });
   appTasks = app;

@@ -10,6 +10,8 @@ export interface SiteInfo {
   sisterSites: { name: string; url: string }[];
   /** Where visitors, rights holders and authorities write (support, DMCA, DSA). */
   contactEmail: string;
+  /** The custodian of the 2257 records, named on /information/2257/ (decision 0055). */
+  custodian: { name: string; address: string[]; email: string; demo: boolean };
 }
 
 /** The signed-in member, from the session (SPEC.md §4 Auth: logged in when this exists). */

@@ -27,6 +27,15 @@ describe('information pages', () => {
     expect((await fetch(`${baseUrl}/information/`)).status).toBe(200);
   });
 
+  it('names the custodian of 2257 records, saying when the values are the demo’s', async () => {
+    const html = await (await fetch(`${baseUrl}/information/2257/`)).text();
+    expect(html).toContain('Custodian of records');
+    // The browser-test site configures none (decision 0055): the demo values say so.
+    expect(html).toContain('Demo values: the operator of this site has not configured');
+    expect(html).toContain('Custodian of Records (demo value)');
+    expect(html).toMatch(/<address>[\s\S]*mailto:support@[a-z0-9.-]+/);
+  });
+
   it('offers the contact form where the pages promise it, and in every footer', async () => {
     const buttons = {
       support: 'Contact support',

@@ -1,4 +1,6 @@
 import { openDatabase } from '../../src/db/client.ts';
+import { sealedExemption } from '../../src/server/compliance/records.service.ts';
+import { loadRecordsKeyring } from '../../src/server/compliance/records-crypto.ts';
 import { hashPassword } from '../../src/server/kernel/passwords.ts';
 
 // Test-only (my-uploads.e2e.ts): on the data directory of a stopped site (PGlite lets one
@@ -45,6 +47,20 @@ try {
             title = 'Evening walk by the sea', created_at = now() - interval '1 hour'
       WHERE id = $1`,
     [waiting],
+  );
+  // Filed with its 2257 record, as every upload is (decision 0055), under the site's own key.
+  const keyring = loadRecordsKeyring({
+    configured: undefined,
+    old: [],
+    dataDir,
+    production: false,
+    warn: () => {},
+  });
+  const record = sealedExemption(keyring, { id: waiting, userId, username }, 'no_real_people');
+  await database.query(
+    `INSERT INTO performer_records (video_id, user_id, exemption, performers, key_id, sealed)
+     VALUES ($1, $2, 'no_real_people', 0, $3, $4)`,
+    [waiting, userId, record.keyId, record.sealed],
   );
   await database.query(
     `UPDATE videos SET status_id = 7, needs_review = true, title = 'Black screen clip',

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runFfmpeg } from '../../src/media/exec.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
-import { expectOnScreen } from './on-screen.ts';
+import { expectOnScreen, press } from './on-screen.ts';
 import { signInAsDemo } from './site.ts';
 
 // A member uploads a video in Debian's Chromium (SPEC.md §2 /upload-video/, §5): the screen
@@ -25,6 +25,17 @@ let clip: Buffer;
 let shortClip: Buffer;
 /** Long enough as an exclusive, published once and then sent again. */
 let twiceClip: Buffer;
+/** Uploaded by touch on a phone, declared exempt. */
+let phoneClip: Buffer;
+/** A performer's documents (decision 0055): a real JPEG and a minimal PDF. */
+const idJpeg = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'base64',
+);
+const releasePdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
 
 /** A synthetic clip: test pattern at 1 fps with a tone, small enough to encode in a second. */
 async function makeClip(name: string, size: string, seconds: number, frequency: number) {
@@ -51,6 +62,7 @@ beforeAll(async () => {
   shortClip = await makeClip('short.mp4', '128x72', 20, tone);
   // Another size: never the same bytes as the clip of the upload test.
   twiceClip = await makeClip('twice.mp4', '160x90', 390, tone);
+  phoneClip = await makeClip('phone.mp4', '144x80', 390, tone);
 });
 
 afterAll(async () => {
@@ -102,14 +114,51 @@ describe('upload video', () => {
     const categories = page.getByRole('group', { name: 'Categories' });
     await categories.getByRole('checkbox').first().check();
     await page.getByLabel('Tags').fill('test pattern, dusk');
+    // The forbidden content of SPEC.md §5 is shown before the button (decision 0055).
+    const forbidden = page.getByRole('group', { name: 'Forbidden content' });
+    await forbidden.getByText('Minors, or anyone made to look under 18').waitFor();
     await page.getByRole('button', { name: 'Publish video' }).click();
     // 6.5 minutes is enough only as an exclusive; and the preview is required.
     await page.getByText('The video is too short: at least 10 minutes').waitFor();
     await page.getByText('You must select a preview').waitFor();
+    // Neither confirmed nor declared: said at each.
+    await page.getByText('Confirm this to publish the video.').waitFor();
+    await page.getByText('This field is required').first().waitFor();
     await page.getByLabel('Exclusive to this site').check();
     const frame = page.getByRole('radio', { name: 'Frame 2' });
     await frame.check();
-    expect(await page.getByRole('radio').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('radio', { name: /^Frame/ }).count()).toBeGreaterThanOrEqual(3);
+
+    // The 2257 declaration: a performer under 18 on the day is refused before anything is sent.
+    await forbidden.getByRole('checkbox', { name: /I confirm that this video shows none/ }).check();
+    await page.getByRole('radio', { name: 'People perform in this video' }).check();
+    await page.getByLabel('Date of production').fill('2024-03-02');
+    await page.getByLabel('Legal name').fill('Janet Quillfeather');
+    await page.getByLabel('Date of birth').fill('2006-03-03');
+    await page.getByLabel('ID document').setInputFiles({
+      name: 'id.jpg',
+      mimeType: 'image/jpeg',
+      buffer: idJpeg,
+    });
+    await page.getByLabel('Signed model release').setInputFiles({
+      name: 'release.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
+    await page.getByRole('button', { name: 'Publish video' }).click();
+    const underAge = page.getByText(
+      'Every performer must be 18 or older on the date of production',
+    );
+    await underAge.waitFor();
+    await expectOnScreen(page, underAge);
+    await page.getByText('The file must be a JPEG, PNG or PDF.').waitFor();
+    await page.getByLabel('Date of birth').fill('1994-07-19');
+    await page.getByLabel('Signed model release').setInputFiles({
+      name: 'release.pdf',
+      mimeType: 'application/pdf',
+      buffer: releasePdf,
+    });
+    await page.screenshot({ path: '/tmp/upload-records-laptop.png', fullPage: true });
 
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -154,6 +203,19 @@ async function openUploadScreen(size: keyof typeof SIZES) {
   await page.goto(`${baseUrl}/upload-video/`);
   await waitForHydration(page);
   return { context, page, errors };
+}
+
+/** Confirms the forbidden content and declares the video exempt, as the device does. */
+async function declareExempt(page: Page, touch: boolean) {
+  const confirm = page.getByRole('checkbox', { name: /I confirm that this video shows none/ });
+  await expectOnScreen(page, confirm);
+  await press(confirm, touch);
+  const exempt = page.getByRole('radio', { name: 'This video is exempt' });
+  await expectOnScreen(page, exempt);
+  await press(exempt, touch);
+  await page
+    .getByLabel('Why it is exempt')
+    .selectOption({ label: 'It shows no real people (animation or computer graphics only)' });
 }
 
 const uniqueFile = (stem: string) => `${stem}${Date.now()}${Math.floor(Math.random() * 1000)}.mp4`;
@@ -219,6 +281,7 @@ describe('files the server refuses', () => {
     await page.getByRole('group', { name: 'Categories' }).getByRole('checkbox').first().check();
     await page.getByLabel('Exclusive to this site').check();
     await page.getByRole('radio', { name: 'Frame 2' }).check();
+    await declareExempt(page, false);
     await page.getByRole('button', { name: 'Publish video' }).click();
     await page.waitForURL(/\/upload-video\/\?video=\d+$/);
 
@@ -246,6 +309,55 @@ describe('files the server refuses', () => {
     // The form keeps what was typed for the next file.
     await page.getByLabel('Choose a file').waitFor({ state: 'attached' });
     expect(await page.getByLabel('Title').inputValue()).toBe('Typed while it went up');
+    expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the confirmation and the 2257 declaration on a phone', () => {
+  it('confirms, declares by touch, adds and removes a performer, then files an exemption', {
+    timeout: 180_000,
+  }, async () => {
+    const { context, page, errors } = await openUploadScreen('phone');
+    await page.getByLabel('Choose a file').setInputFiles({
+      name: uniqueFile('phone'),
+      mimeType: 'video/mp4',
+      buffer: phoneClip,
+    });
+    await page.getByRole('radio', { name: 'Frame 1' }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('Title').fill('Pattern from a phone');
+    await page.getByRole('group', { name: 'Categories' }).getByRole('checkbox').first().check();
+    await page.getByLabel('Exclusive to this site').check();
+    await page.getByRole('radio', { name: 'Frame 3' }).check();
+
+    const forbidden = page.getByRole('group', { name: 'Forbidden content' });
+    await expectOnScreen(page, forbidden.getByText('Animals', { exact: true }));
+    const performers = page.getByRole('radio', { name: 'People perform in this video' });
+    await expectOnScreen(page, performers);
+    await press(performers, true);
+    const add = page.getByRole('button', { name: 'Add a performer' });
+    await expectOnScreen(page, add);
+    await press(add, true);
+    await page.getByRole('region', { name: 'Performer 2' }).waitFor();
+    await page.screenshot({ path: '/tmp/upload-records-phone-performers.png', fullPage: true });
+    const remove = page.getByRole('button', { name: 'Remove performer 2' });
+    await expectOnScreen(page, remove);
+    await press(remove, true);
+    expect(await page.getByRole('region', { name: 'Performer 2' }).count()).toBe(0);
+
+    // Unconfirmed: refused at the box, which is on screen when the message is read.
+    const publish = page.getByRole('button', { name: 'Publish video' });
+    await press(publish, true);
+    const unconfirmed = page.getByText('Confirm this to publish the video.');
+    await unconfirmed.waitFor();
+    await expectOnScreen(page, unconfirmed);
+
+    await declareExempt(page, true);
+    await page.screenshot({ path: '/tmp/upload-records-phone-exempt.png', fullPage: true });
+    await expectOnScreen(page, publish);
+    await press(publish, true);
+    await page.waitForURL(/\/upload-video\/\?video=\d+$/);
+    await page.getByRole('heading', { name: 'Your video is being processed' }).waitFor();
     expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
     await context.close();
   });

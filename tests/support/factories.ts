@@ -143,3 +143,16 @@ export function testViewer(
     sessionHash: 'test-session',
   };
 }
+
+/**
+ * A 2257 record for a video (decision 0055) so a review test can approve it: an exemption,
+ * its sealed text a stand-in nobody opens. The records tests file real ones through the form.
+ */
+export async function makeRecord(db: Db, videoId: number, userId: number) {
+  await db.query(
+    `INSERT INTO performer_records (video_id, user_id, exemption, performers, key_id, sealed)
+     VALUES ($1, $2, 'no_explicit_conduct', 0, 'test', 'not-opened')
+     ON CONFLICT (video_id) DO NOTHING`,
+    [videoId, userId],
+  );
+}

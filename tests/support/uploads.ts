@@ -151,6 +151,10 @@ export const videoForm = (
   tags: 'dusk, pier walk',
   exclusive: '1',
   screenshot: '3',
+  // The confirmation of the forbidden content and a 2257 record (decision 0055).
+  rules_confirmed: '1',
+  record: 'exempt',
+  exemption: 'no_explicit_conduct',
   ...extra,
 });
 

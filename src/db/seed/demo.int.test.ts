@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
@@ -15,6 +16,8 @@ import {
   videoPreviewKey,
   videoThumbKey,
 } from '../../media/keys.ts';
+import { sealedExemption } from '../../server/compliance/records.service.ts';
+import { makeKeyring } from '../../server/compliance/records-crypto.ts';
 import { createJobDefinitions } from '../../server/jobs.ts';
 import { createJobQueue, type JobQueue } from '../../server/kernel/jobs/queue.ts';
 import { hashPassword } from '../../server/kernel/passwords.ts';
@@ -64,6 +67,13 @@ beforeAll(async () => {
     hashPassword,
     config,
     log,
+    // Records of the queued videos (decision 0055), sealed under a key of this test.
+    sealRecord: (video) =>
+      sealedExemption(
+        makeKeyring({ id: 'demo-test', key: randomBytes(32) }),
+        video,
+        'no_real_people',
+      ),
   });
   // Straight after the seed: the site is up, the clips are not made yet.
   const [first] = await listed(1);
@@ -168,6 +178,16 @@ describe('demo seed', () => {
       `SELECT id FROM videos WHERE status_id = 6 AND needs_review ORDER BY review_since, id`,
     );
     expect(queued).toHaveLength(3);
+    // Each filed with its 2257 record, so a moderator can approve it (decision 0055).
+    const filed = await t.database.query<{ video_id: number; exemption: string; key_id: string }>(
+      'SELECT video_id, exemption, key_id FROM performer_records ORDER BY video_id',
+    );
+    expect(filed.map((r) => Number(r.video_id))).toEqual(
+      queued.map((q) => Number(q.id)).sort((a, b) => a - b),
+    );
+    expect(filed.every((r) => r.exemption === 'no_real_people' && r.key_id === 'demo-test')).toBe(
+      true,
+    );
     const [oldest] = queued;
     expect((await get(videoPath(0, Number(oldest?.id)))).statusCode).toBe(404);
     // The newest videos head "latest" in their section: not these.

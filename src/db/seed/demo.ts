@@ -75,7 +75,18 @@ export interface DemoDeps {
   log: Logger;
   /** The server is stopping: the clips still to render wait for the next start. */
   signal?: AbortSignal;
+  /**
+   * Seals the 2257 record a queued demo video is filed with (decision 0055: nothing without
+   * one is approved); the demo's clips are synthetic, so it is an exemption.
+   */
+  sealRecord?: DemoRecordSealer;
 }
+
+/** The sealed 2257 record of a demo video: the row's key id and text. */
+export type DemoRecordSealer = (video: { id: number; userId: number; username: string }) => {
+  keyId: string;
+  sealed: string;
+};
 
 /**
  * Loads the catalogue and its artwork and points every video at a shared clip (awaited),
@@ -138,7 +149,7 @@ export async function seedDemo(deps: DemoDeps): Promise<{ playable: Promise<numb
   await createDemoAccount(database, deps.hashPassword);
   log.info(DEMO_ACCOUNT, 'demo member account: sign in with this username and password');
   if (deps.config.demoReview > 0) {
-    const queued = await queueDemoReviews(database, deps.config.demoReview);
+    const queued = await queueDemoReviews(database, deps.config.demoReview, deps.sealRecord);
     log.info({ queued }, 'demo videos wait in the review queue');
   }
 
@@ -168,6 +179,7 @@ async function createDemoAccount(
 export async function queueDemoReviews(
   database: Pick<Database, 'query' | 'exec'>,
   count: number,
+  sealRecord?: DemoRecordSealer,
 ): Promise<number> {
   const rows = await database.query<{ id: number }>(
     `WITH newest AS (
@@ -181,6 +193,23 @@ export async function queueDemoReviews(
      RETURNING v.id`,
     [count],
   );
+  if (sealRecord) {
+    const videos = await database.query<{ id: number; user_id: number; username: string }>(
+      `SELECT v.id, v.user_id, u.username FROM videos v JOIN users u ON u.id = v.user_id
+        WHERE v.id = ANY($1::int[])`,
+      [rows.map((r) => r.id)],
+    );
+    for (const video of videos) {
+      const id = Number(video.id);
+      const userId = Number(video.user_id);
+      const { keyId, sealed } = sealRecord({ id, userId, username: video.username });
+      await database.query(
+        `INSERT INTO performer_records (video_id, user_id, exemption, performers, key_id, sealed)
+         VALUES ($1, $2, 'no_real_people', 0, $3, $4) ON CONFLICT (video_id) DO NOTHING`,
+        [id, userId, keyId, sealed],
+      );
+    }
+  }
   await refreshCounters(database);
   return rows.length;
 }

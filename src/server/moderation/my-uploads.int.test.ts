@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { makeVideo } from '../../../tests/support/factories.ts';
+import { makeRecord, makeVideo } from '../../../tests/support/factories.ts';
 import { requests } from '../../../tests/support/requests.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { startMailbox, type TestMailbox } from '../../../tests/support/smtp.ts';
@@ -28,6 +28,7 @@ async function video(session: TestSession, title: string, status: number): Promi
             review_since = CASE WHEN $2::int = 6 THEN now() END WHERE id = $1`,
     [id, status],
   );
+  await makeRecord(t.database, id, session.userId);
   return id;
 }
 

@@ -144,6 +144,7 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
                     restore_after: row.dmca_restore_after ? isoTime(row.dmca_restore_after) : null,
                     can_counter: row.dmca_state === 'taken_down' && state === 'removed',
                   },
+            record_filed: row.record_filed,
           };
         }),
         total,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
-import { makeVideo } from '../../../tests/support/factories.ts';
+import { makeRecord, makeVideo } from '../../../tests/support/factories.ts';
 import { requests } from '../../../tests/support/requests.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { startMailbox, type TestMailbox } from '../../../tests/support/smtp.ts';
@@ -28,6 +28,7 @@ async function pending(title: string, minutesAgo: number): Promise<number> {
             review_since = now() - ($2 * interval '1 minute') WHERE id = $1`,
     [id, minutesAgo],
   );
+  await makeRecord(t.database, id, uploader.userId);
   return id;
 }
 

@@ -24,6 +24,7 @@ export interface QueueRow {
   username: string;
   trusted_uploader: boolean;
   appeal: boolean;
+  record: boolean;
 }
 
 export interface ReviewVideoRow {
@@ -112,7 +113,8 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
                 u.id AS user_id, u.username, u.trusted_uploader,
                 EXISTS (SELECT 1 FROM moderation_statements s
                          WHERE s.object_type = 'video' AND s.object_id = v.id
-                           AND s.appeal_state = 'open') AS appeal
+                           AND s.appeal_state = 'open') AS appeal,
+                EXISTS (SELECT 1 FROM performer_records r WHERE r.video_id = v.id) AS record
            FROM videos v JOIN users u ON u.id = v.user_id
           WHERE ${queueWhere(opts.q, params)}
           ORDER BY v.review_since NULLS FIRST, v.id
@@ -273,9 +275,13 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
       appeal?: { statementId: number; staffId: number },
     ): Promise<{ user_id: number } | undefined> {
       return database.transaction(async (tx) => {
+        // No 2257 record, no publishing (decision 0055): the service says so first; this
+        // holds it against a record taken back meanwhile.
         const [row] = await tx.query<{ user_id: number }>(
           `UPDATE videos SET status_id = $2, review_since = NULL, updated_at = now()
-            WHERE id = $1 AND ${inReviewSql()} RETURNING user_id`,
+            WHERE id = $1 AND ${inReviewSql()}
+              AND EXISTS (SELECT 1 FROM performer_records r WHERE r.video_id = $1)
+            RETURNING user_id`,
           [id, VIDEO_STATUS.active],
         );
         if (!row) return undefined;

@@ -14,6 +14,7 @@ import {
   MODERATION_NOTE_MAX,
   type ModerationReason,
 } from '../../contracts/moderation.ts';
+import type { RecordSummary } from '../../contracts/records.schema.ts';
 import { videoPreviewKey, videoScreenshotKey, videoThumbKey } from '../../media/keys.ts';
 import { requireStaff } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
@@ -36,6 +37,8 @@ export interface ReviewDeps {
   tellMember(notice: RejectionNotice): Promise<void>;
   /** Forget what caches keep of the video and its uploader. */
   changed(change: { videoId: number; userId: number }): void;
+  /** That the video's 2257 record was filed, and its kind (never its contents). */
+  recordOf(videoId: number): Promise<RecordSummary | null>;
 }
 
 const STATE_OF: Record<number, VideoState> = {
@@ -117,6 +120,7 @@ export function createReviewService(deps: ReviewDeps) {
             trusted: row.trusted_uploader,
           },
           appeal: row.appeal,
+          record: row.record,
         })),
         total,
         page: opts.page,
@@ -129,12 +133,13 @@ export function createReviewService(deps: ReviewDeps) {
       const video = await reviews.video(id);
       if (!video) throw new AppError('not_found');
       const userId = Number(video.user_id);
-      const [history, duplicates, statements, around, total] = await Promise.all([
+      const [history, duplicates, statements, around, total, record] = await Promise.all([
         reviews.uploaderHistory(userId),
         reviews.duplicates({ id, title: video.title, user_id: userId }),
         reviews.statements('video', id),
         reviews.around(id),
         reviews.queueCount(),
+        deps.recordOf(id),
       ]);
       const own = deps.signVideo(id);
       // A demo video plays its shared clip's files (decision 0033).
@@ -181,6 +186,7 @@ export function createReviewService(deps: ReviewDeps) {
           why: d.same_uploader ? 'same_uploader_title' : 'same_title',
         })),
         statements: statements.map(toStatement),
+        record,
         queue: { position: around.position, total, previous: around.previous, next: around.next },
       };
     },
@@ -208,6 +214,9 @@ export function createReviewService(deps: ReviewDeps) {
         before: { state: videoState(video.status_id) },
       };
       if (decision.decision === 'approve') {
+        if (!(await deps.recordOf(id))) {
+          throw new AppError('records_missing', { field: 'id' });
+        }
         const done = await reviews.approve(
           id,
           { ...audit, action: 'video.approve', after: { state: 'active' } },

@@ -45,6 +45,10 @@ const form = (uploadId: string) => ({
   categories: String(categoryId),
   exclusive: '1',
   screenshot: '1',
+  // The confirmation and a 2257 record (decision 0055).
+  rules_confirmed: '1',
+  record: 'exempt',
+  exemption: 'no_explicit_conduct',
 });
 
 async function videoStatus(videoId: number) {

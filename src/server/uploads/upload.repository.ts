@@ -27,6 +27,8 @@ export interface NewVideo {
   tags: { dir: string; title: string }[];
   /** Waits in the review queue once playable, instead of going live (decision 0043). */
   needsReview: boolean;
+  /** When the member confirmed the forbidden content of SPEC.md §5 (decision 0055). */
+  rulesConfirmedAt: Date;
 }
 
 export type RemoveOutcome =
@@ -57,13 +59,18 @@ export function createUploadRepository(database: Database) {
      * document. `duplicate` when a live video has the same source (the unique index decides
      * between two members sending one file at once).
      */
-    async createVideo(video: NewVideo): Promise<{ id: number } | 'duplicate'> {
+    async createVideo(
+      video: NewVideo,
+      /** Written in the same transaction: the video's 2257 record (decision 0055). */
+      alsoFile?: (tx: Pick<Database, 'query'>, videoId: number) => Promise<void>,
+    ): Promise<{ id: number } | 'duplicate'> {
       try {
         return await database.transaction(async (tx) => {
           const [row] = await tx.query<{ id: number }>(
             `INSERT INTO videos (dir, title, description, gender, status_id, is_private, exclusive,
-                user_id, duration, source_sha256, needs_review, media)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '{"counted": false}'::jsonb)
+                user_id, duration, source_sha256, needs_review, media, rules_confirmed_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '{"counted": false}'::jsonb,
+                     $12)
              RETURNING id`,
             [
               video.dir,
@@ -77,10 +84,12 @@ export function createUploadRepository(database: Database) {
               Math.max(1, Math.round(video.durationS)),
               video.sha256,
               video.needsReview,
+              video.rulesConfirmedAt,
             ],
           );
           const id = Number(row?.id);
           await writeVideoLinks(tx, id, { categoryIds: video.categoryIds, tags: video.tags });
+          await alsoFile?.(tx, id);
           return { id };
         });
       } catch (error) {

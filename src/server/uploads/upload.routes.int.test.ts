@@ -349,6 +349,9 @@ describe('uploading a video', () => {
       { field: 'categories', code: 'min_max_cats' },
       { field: 'tags', code: 'min_length' },
       { field: 'screenshot', code: 'need_select_screenshot' },
+      // The confirmation of the forbidden content and the 2257 record (decision 0055).
+      { field: 'rules_confirmed', code: 'required' },
+      { field: 'record', code: 'required' },
     ]);
     const none = await videoEdit(
       member,

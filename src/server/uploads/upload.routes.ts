@@ -3,8 +3,15 @@ import { EVENTS, Metadata, Server } from '@tus/server';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, failure } from '../../contracts/errors.ts';
 import { parseId } from '../../contracts/paths.ts';
+import {
+  PERFORMER_FILES,
+  RECORD_EXEMPTIONS,
+  RECORD_FILE_FIELDS,
+  RECORD_RULES,
+} from '../../contracts/records.rules.ts';
 import { UPLOAD_ENDPOINT, UPLOAD_RULES } from '../../contracts/upload.rules.ts';
 import { videoEditAnswerSchema } from '../../contracts/upload.schema.ts';
+import type { RecordIntake, RecordsService } from '../compliance/records.service.ts';
 import type { Config } from '../config.ts';
 import { readMultipartForm } from '../kernel/http/multipart-form.ts';
 import { describe } from '../kernel/http/openapi.ts';
@@ -31,6 +38,8 @@ export interface UploadRouteDeps {
   /** The finished and unfinished uploads on disk (tus writes them, the sweep ages them). */
   store: UploadStore;
   config: Pick<Config, 'uploadStaleHours' | 'trustProxy'>;
+  /** Takes the 2257 documents of a form as it is read (decision 0055). */
+  records: Pick<RecordsService, 'intake'>;
 }
 
 const field = (description: string) => ({ type: 'string', description });
@@ -54,9 +63,17 @@ function parseMetadata(raw: string | undefined): Record<string, string | null> |
   }
 }
 
-/** The form's string fields and its one image (`preview`), whatever the body's type. */
+/** Text fields of the add form: its own, the declaration's, and four per performer. */
+const FORM_FIELDS_MAX = 24 + RECORD_RULES.performersMax * 4;
+
+/**
+ * The form's string fields, its one image (`preview`) and the 2257 documents, whatever the
+ * body's type. The documents go to `intake` as they are read (sniffed, encrypted, written),
+ * so a form of many scans is never held whole; a refusal here removes what was written.
+ */
 async function readForm(
   request: FastifyRequest,
+  intake: RecordIntake,
 ): Promise<{ fields: Record<string, string>; image: Buffer | undefined }> {
   const fields: Record<string, string> = {};
   if (!request.isMultipart()) {
@@ -66,22 +83,34 @@ async function readForm(
     }
     return { fields, image: undefined };
   }
-  const form = await readMultipartForm(request, {
-    files: ['preview'],
-    maxFileBytes: UPLOAD_RULES.previewMaxBytes,
-    tooLarge: (field) =>
-      new AppError('file_too_large', {
-        field,
-        codes: [{ field, code: 'file_too_large' }],
-        info: { max: UPLOAD_RULES.previewMaxBytes },
-      }),
-  });
-  const image = form.files.preview;
-  return { fields: form.fields, image: image && image.length > 0 ? image : undefined };
+  let image: Buffer | undefined;
+  try {
+    const form = await readMultipartForm(request, {
+      files: ['preview', ...RECORD_FILE_FIELDS],
+      maxFileBytes: Math.max(UPLOAD_RULES.previewMaxBytes, RECORD_RULES.fileMaxBytes),
+      maxFields: FORM_FIELDS_MAX,
+      tooLarge: (field) => {
+        const max = field === 'preview' ? UPLOAD_RULES.previewMaxBytes : RECORD_RULES.fileMaxBytes;
+        return new AppError('file_too_large', {
+          field,
+          codes: [{ field, code: 'file_too_large' }],
+          info: { max },
+        });
+      },
+      async onFile(field, data) {
+        if (field === 'preview') image = data.length > 0 ? data : undefined;
+        else await intake.take(field, data);
+      },
+    });
+    return { fields: form.fields, image };
+  } catch (error) {
+    await intake.discard();
+    throw error;
+  }
 }
 
 export function uploadRoutes(deps: UploadRouteDeps) {
-  const { uploads: service, store } = deps;
+  const { uploads: service, store, records } = deps;
   return async (app: FastifyInstance) => {
     const log = app.log.child({ module: 'uploads' });
 
@@ -230,6 +259,7 @@ export function uploadRoutes(deps: UploadRouteDeps) {
               'Needs a session (401 `need_auth`) and its `x-csrf-token`. A form (urlencoded, JSON, or multipart when it carries `preview`).',
               '`section=screens` with `upload_id`: the finished upload’s length and candidate previews; refuses `video_corrupted_file`, `video_too_short` (`info.min` minutes) and `video_duplicate`, and `video_upload_error` (`info.code: unfinished`) before the last byte.',
               '`section=add` (default) with `upload_id`, `title` (3-100), `description` (up to 2000), `orientation` (str, she, gay), `categories` (1 to 3 comma-separated ids: `min_max_cats`), `tags` (up to 10 comma-separated, 2-30 latin letters, digits, spaces or dashes), `exclusive` (1: 6 minutes minimum instead of 10), `is_private` (1: members only), and the preview: `screenshot` (1-based candidate) or a `preview` image (at least 320x180; `screen_upload_error`); neither is `need_select_screenshot`. Answers the new video, processing (status_id 3; follow it with /api/video_status.php).',
+              `The same form confirms the forbidden content and files the video's 2257 record (decision 0055): \`rules_confirmed=1\` (required: the member confirms the upload shows none of SPEC.md §5's forbidden content: minors, animals, rape, incest, violence, gore and similar; else \`required\`), and \`record\`: \`exempt\` with \`exemption\` (${RECORD_EXEMPTIONS.join(', ')}), or \`performers\` with \`production_date\` (YYYY-MM-DD) and, for each performer n from 1 to ${RECORD_RULES.performersMax}, \`performer_n_name\` (the legal name), \`performer_n_birth_date\` (YYYY-MM-DD; 18 or older on the production date, else \`performer_under_age\`), \`performer_n_aliases\` (comma-separated) and the files \`performer_n_${PERFORMER_FILES[0]}\` and \`performer_n_${PERFORMER_FILES[1]}\` (JPEG, PNG or PDF by their content, else \`file_invalid_type\`; at most ${RECORD_RULES.fileMaxBytes / 1024 / 1024} MB, else \`file_too_large\`). The record is stored encrypted with the video; trusted uploaders file one too. Nobody but an administrator reads it back.`,
               '`section=delete` with `video_id`: the owner removes the video (status_id 5).',
               'Another member’s upload or video answers 403 `no_permission`. Form failures carry `codes` per field.',
             ].join(' '),
@@ -256,6 +286,23 @@ export function uploadRoutes(deps: UploadRouteDeps) {
               screenshot: field('The chosen candidate preview, 1-based'),
               preview: { type: 'string', format: 'binary', description: 'An own preview image' },
               video_id: field('section=delete: the video'),
+              rules_confirmed: field('1: the member confirms none of the forbidden content'),
+              record: field('The 2257 record: exempt or performers'),
+              exemption: field(`record=exempt: ${RECORD_EXEMPTIONS.join(', ')}`),
+              production_date: field('record=performers: YYYY-MM-DD'),
+              performer_1_name: field('The legal name (performer_2_name, … alike)'),
+              performer_1_birth_date: field('YYYY-MM-DD'),
+              performer_1_aliases: field('Other names, comma-separated'),
+              performer_1_id_document: {
+                type: 'string',
+                format: 'binary',
+                description: 'A government ID: JPEG, PNG or PDF',
+              },
+              performer_1_release: {
+                type: 'string',
+                format: 'binary',
+                description: 'The signed model release: JPEG, PNG or PDF',
+              },
             },
           },
         },
@@ -263,13 +310,15 @@ export function uploadRoutes(deps: UploadRouteDeps) {
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         if (!request.viewer) throw new AppError('need_auth');
-        const { fields, image } = await readForm(request);
+        const intake = records.intake();
+        const { fields, image } = await readForm(request, intake);
         const section = fields.section ?? 'add';
+        if (section !== 'add') await intake.discard();
         switch (section) {
           case 'screens':
             return service.screens(request.viewer, (fields.upload_id ?? '').trim());
           case 'add':
-            return service.submit(request.viewer, fields, image);
+            return service.submit(request.viewer, fields, image, intake, { ip: request.ip });
           case 'delete': {
             const videoId = parseId(fields.video_id ?? '');
             if (videoId === undefined) throw new AppError('invalid_params', { field: 'video_id' });

@@ -17,6 +17,7 @@ import type { UploadScreens, VideoCreated, VideoRemoved } from '../../contracts/
 import { MAX_IMAGE_PIXELS } from '../../media/image-limits.ts';
 import { chosenPreviewKey, videoDir, videoSourceKey } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import type { RecordIntake, RecordsService } from '../compliance/records.service.ts';
 import { can, ownerFilter, requireAccess, requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
@@ -45,6 +46,8 @@ export interface UploadServiceDeps {
   uploads: UploadRepository;
   /** The media domain's record of a video's source (compose.ts passes its repository). */
   media: VideoSources;
+  /** The upload's 2257 declaration, checked and filed with the video (decision 0055). */
+  records: Pick<RecordsService, 'prepare' | 'discard'>;
   storage: MediaStorage;
   /** Processing is queued here; without a queue nothing is created (`unavailable`). */
   jobs: Pick<JobQueue, 'send'> | undefined;
@@ -153,11 +156,79 @@ export function createUploadService(deps: UploadServiceDeps) {
     } catch (error) {
       deps.log.error({ err: error, videoId, upload: upload.id }, 'upload could not be stored');
       await uploads.discard(videoId);
+      await deps.records.discard(videoId);
       // The member's bytes go back where they were, so the form can be sent again.
       if (moved) await rename(deps.storage.localPath(sourceKey), upload.file).catch(() => {});
       await deps.storage.remove(videoDir(videoId)).catch(() => {});
       throw new AppError('video_upload_error', { status: 500, info: { code: 'store' } });
     }
+  }
+
+  async function submitForm(
+    who: Viewer,
+    fields: Record<string, unknown>,
+    image: Buffer | undefined,
+    intake: RecordIntake,
+    from: { ip: string },
+  ): Promise<VideoCreated> {
+    const uploadId = typeof fields.upload_id === 'string' ? fields.upload_id.trim() : '';
+    const parsed = parseVideoForm(fields, image !== undefined);
+    const record = deps.records.prepare(who, fields, intake, from);
+    if (!parsed.ok || !record.ok) {
+      const errors = uploadId === '' ? [{ field: 'upload_id', code: 'required' as const }] : [];
+      throw AppError.form([
+        ...errors,
+        ...(parsed.ok ? [] : parsed.errors),
+        ...(record.ok ? [] : record.errors),
+      ]);
+    }
+    const form = parsed.value;
+    const upload = await finishedUpload(who, uploadId);
+    // After the access check: whose upload it is is answered even without a queue.
+    if (!deps.jobs) throw new AppError('unavailable');
+    const found = await usableInspection(upload, form.exclusive);
+    if ((await uploads.countCategories(form.categories)) !== form.categories.length) {
+      throw formFailure('categories', 'invalid_params');
+    }
+    const preview = await previewJpeg(upload, found.frames, {
+      screenshot: form.screenshot,
+      image,
+    });
+    const ext = splitFileName(upload.metadata.filename ?? '').ext;
+    const tags = new Map(form.tags.map((title) => [slugify(title), title]));
+    const created = await uploads.createVideo(
+      {
+        userId: who.userId,
+        title: form.title,
+        dir: slugify(form.title),
+        description: form.description,
+        gender: form.orientation,
+        isPrivate: form.isPrivate,
+        exclusive: form.exclusive,
+        sha256: found.sha256,
+        durationS: found.durationS,
+        categoryIds: form.categories,
+        tags: [...tags].map(([dir, title]) => ({ dir, title })),
+        // Trusted uploaders and staff publish; everyone else's upload waits for a moderator.
+        // Either way the record is filed with it: no upload goes live without one.
+        needsReview: !can(who, 'publish', 'video'),
+        rulesConfirmedAt: new Date(),
+      },
+      (tx, videoId) => record.record.file(tx, { id: videoId, userId: who.userId }),
+    );
+    if (created === 'duplicate') throw formFailure('file', 'video_duplicate');
+    await store_(created.id, upload, ext, preview);
+    // From here the record's documents belong to a stored video: nothing may remove them.
+    intake.keep();
+    await store.remove(upload.id);
+    deps.changed({ videoId: created.id, userId: who.userId });
+    deps.log.info({ videoId: created.id, userId: who.userId }, 'upload submitted');
+    return {
+      success: 1,
+      video_id: String(created.id),
+      status_id: '3',
+      url: `/videos/${created.id}/${slugify(form.title)}/`,
+    };
   }
 
   return {
@@ -237,59 +308,30 @@ export function createUploadService(deps: UploadServiceDeps) {
       };
     },
 
-    /** section=add: the form of a finished upload becomes a processing video. */
+    /**
+     * section=add: the form of a finished upload becomes a processing video, with the
+     * member's confirmation of the forbidden content and their 2257 record (decision 0055).
+     * Whatever refuses it, the record's documents already written are removed.
+     */
     async submit(
       viewer: Viewer | null,
       fields: Record<string, unknown>,
       image: Buffer | undefined,
+      intake: RecordIntake,
+      from: { ip: string },
     ): Promise<VideoCreated> {
-      const who = requireViewer(viewer, 'update', 'upload');
-      const uploadId = typeof fields.upload_id === 'string' ? fields.upload_id.trim() : '';
-      const parsed = parseVideoForm(fields, image !== undefined);
-      if (!parsed.ok) {
-        const errors = uploadId === '' ? [{ field: 'upload_id', code: 'required' as const }] : [];
-        throw AppError.form([...errors, ...parsed.errors]);
+      try {
+        return await submitForm(
+          requireViewer(viewer, 'update', 'upload'),
+          fields,
+          image,
+          intake,
+          from,
+        );
+      } catch (error) {
+        await intake.discard();
+        throw error;
       }
-      const form = parsed.value;
-      const upload = await finishedUpload(who, uploadId);
-      // After the access check: whose upload it is is answered even without a queue.
-      if (!deps.jobs) throw new AppError('unavailable');
-      const found = await usableInspection(upload, form.exclusive);
-      if ((await uploads.countCategories(form.categories)) !== form.categories.length) {
-        throw formFailure('categories', 'invalid_params');
-      }
-      const preview = await previewJpeg(upload, found.frames, {
-        screenshot: form.screenshot,
-        image,
-      });
-      const ext = splitFileName(upload.metadata.filename ?? '').ext;
-      const tags = new Map(form.tags.map((title) => [slugify(title), title]));
-      const created = await uploads.createVideo({
-        userId: who.userId,
-        title: form.title,
-        dir: slugify(form.title),
-        description: form.description,
-        gender: form.orientation,
-        isPrivate: form.isPrivate,
-        exclusive: form.exclusive,
-        sha256: found.sha256,
-        durationS: found.durationS,
-        categoryIds: form.categories,
-        tags: [...tags].map(([dir, title]) => ({ dir, title })),
-        // Trusted uploaders and staff publish; everyone else's upload waits for a moderator.
-        needsReview: !can(who, 'publish', 'video'),
-      });
-      if (created === 'duplicate') throw formFailure('file', 'video_duplicate');
-      await store_(created.id, upload, ext, preview);
-      await store.remove(upload.id);
-      deps.changed({ videoId: created.id, userId: who.userId });
-      deps.log.info({ videoId: created.id, userId: who.userId }, 'upload submitted');
-      return {
-        success: 1,
-        video_id: String(created.id),
-        status_id: '3',
-        url: `/videos/${created.id}/${slugify(form.title)}/`,
-      };
     },
 
     /** section=delete: the owner removes one of their videos. */

@@ -17,6 +17,7 @@ import { DmcaNewScreen } from './dmca-new.tsx';
 import { DmcaNoticeScreen } from './dmca-notice.tsx';
 import { MemberScreen } from './member.tsx';
 import { MembersScreen } from './members.tsx';
+import { RecordScreen } from './record.tsx';
 import { ReportItemScreen } from './report-item.tsx';
 import { NEW_REPORTS_PATH } from './report-paths.ts';
 import { ReportsScreen } from './reports.tsx';
@@ -164,6 +165,8 @@ function Screen({ view }: { view: ConsoleView }) {
       return <AppealsScreen page={view.page} />;
     case 'age-checks':
       return <AgeChecksScreen page={view.page} />;
+    case 'record':
+      return <RecordScreen key={view.id} id={view.id} />;
     case 'dmca-new':
       return <DmcaNewScreen key={view.reportId ?? 0} reportId={view.reportId} />;
     case 'missing':

@@ -117,6 +117,10 @@ export function consoleGate(
     await Promise.all([consoleApp.preload(), ensureScreenMessages()]);
     const path = viewDataPath(view);
     if (!path) return { me, view };
+    // A 2257 record is read (and its read audited) only for an administrator (decision 0055).
+    if (view.screen === 'record' && !me.permissions.includes('read:record:any')) {
+      return { me, view };
+    }
     try {
       // Fresh after a decision made it stale (ensureQueryData would hand back stale data).
       await queryClient.fetchQuery({ queryKey: keyOf(path) });

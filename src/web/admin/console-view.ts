@@ -15,6 +15,7 @@ import {
 } from './console-paths.ts';
 import { type DmcaFilters, dmcaNoticePath, dmcaPath, readDmcaFilters } from './dmca-paths.ts';
 import { memberRecordPath } from './member-paths.ts';
+import { recordApiPath } from './records-format.ts';
 import {
   type ReportFilters,
   readReportFilters,
@@ -44,6 +45,8 @@ export type ConsoleView =
   | { screen: 'dmca-new'; reportId: number | null }
   | { screen: 'appeals'; page: number }
   | { screen: 'age-checks'; page: number }
+  /** A video's 2257 record (decision 0055): administrators only. */
+  | { screen: 'record'; id: number }
   | { screen: 'missing' };
 
 /** What the console's gate loads for a staff member: who they are and which screen. */
@@ -82,6 +85,10 @@ export function consoleViewOf(pathname: string, search: URLSearchParams): Consol
     }
     const parsed = parseId(id);
     return parsed === undefined ? { screen: 'missing' } : { screen: 'dmca-notice', id: parsed };
+  }
+  if (section === 'records' && id !== undefined) {
+    const parsed = parseId(id);
+    return parsed === undefined ? { screen: 'missing' } : { screen: 'record', id: parsed };
   }
   if (id !== undefined) return { screen: 'missing' };
   if (section === 'appeals') return { screen: 'appeals', page: parsePage(search.get('page')) };
@@ -125,6 +132,8 @@ export function viewDataPath(view: ConsoleView): string | undefined {
       return appealsPath(view.page);
     case 'age-checks':
       return ageChecksPath(view.page);
+    case 'record':
+      return recordApiPath(view.id);
     case 'missing':
       return undefined;
   }

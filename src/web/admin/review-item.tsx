@@ -12,10 +12,11 @@ import styles from './console.module.css';
 import { previousOf, whenUtc } from './console-format.ts';
 import { isReviewPath, reviewItemPath } from './console-paths.ts';
 import { rememberSkip, trailSoFar } from './console-trail.ts';
-import { ConsoleTitle, KeyHelp, useConsoleKeys } from './console-ui.tsx';
+import { ConsoleTitle, KeyHelp, useConsoleKeys, useConsoleMe } from './console-ui.tsx';
 import { ContactSheet } from './contact-sheet.tsx';
 import { MetadataDialog } from './metadata-dialog.tsx';
 import { ReasonPicker } from './reason-picker.tsx';
+import { EXEMPTION_LABELS, NO_RECORD, recordScreenPath } from './records-format.ts';
 import { reasonLabel } from './report-format.ts';
 import review from './review-item.module.css';
 
@@ -160,6 +161,43 @@ function Duplicates({ item }: { item: ReviewItem }) {
   );
 }
 
+/**
+ * The 2257 record (decision 0055): that it was filed and its kind, for every moderator; its
+ * contents only behind the administrators' link, where each opening is audited.
+ */
+function Record({ item }: { item: ReviewItem }) {
+  const me = useConsoleMe();
+  const { record } = item;
+  return (
+    <section
+      className={record ? review.box : `${review.box} ${review.alert}`}
+      aria-labelledby="review-record"
+      data-testid="review-record"
+    >
+      <h2 id="review-record" className={review.boxTitle}>
+        2257 record
+      </h2>
+      {record ? (
+        <>
+          <p>
+            Filed {whenUtc(record.filed_at)}:{' '}
+            {record.exemption
+              ? `exempt (${EXEMPTION_LABELS[record.exemption] ?? record.exemption})`
+              : `${record.performers} performer${record.performers === 1 ? '' : 's'} declared`}
+          </p>
+          {me.permissions.includes('read:record:any') ? (
+            <Link to={recordScreenPath(item.video.id)}>Open the record (audited)</Link>
+          ) : (
+            <p className={styles.muted}>Only administrators read the record itself.</p>
+          )}
+        </>
+      ) : (
+        <p>{NO_RECORD}</p>
+      )}
+    </section>
+  );
+}
+
 function Statements({ item }: { item: ReviewItem }) {
   if (item.statements.length === 0) return null;
   return (
@@ -200,6 +238,8 @@ export function ReviewItemScreen({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
   const [noteError, setNoteError] = useState('');
   const waiting = video.state === 'review';
+  // No 2257 record, no approval (decision 0055): the server refuses it too.
+  const approvable = waiting && item.record !== null;
 
   // A new video starts with its dialogs closed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the video changes
@@ -286,6 +326,10 @@ export function ReviewItemScreen({ id }: { id: number }) {
       case 'approve':
         if (!waiting) {
           toast('info', 'This video is not waiting for review');
+          return;
+        }
+        if (!approvable) {
+          toast('error', NO_RECORD);
           return;
         }
         void approve();
@@ -416,8 +460,9 @@ export function ReviewItemScreen({ id }: { id: number }) {
                 type="button"
                 className={`${review.action} ${review.approve}`}
                 onClick={() => void approve()}
-                disabled={busy}
+                disabled={busy || !approvable}
                 aria-keyshortcuts="a"
+                aria-describedby={approvable ? undefined : 'review-no-record'}
               >
                 Approve <kbd>a</kbd>
               </button>
@@ -440,11 +485,17 @@ export function ReviewItemScreen({ id }: { id: number }) {
           >
             Edit details <kbd>e</kbd>
           </button>
+          {waiting && !approvable ? (
+            <p id="review-no-record" className={review.blocked} role="note">
+              {NO_RECORD}
+            </p>
+          ) : null}
           <p className={`${styles.hint} ${review.keysHint}`}>
             <kbd>n</kbd> skip, <kbd>p</kbd> back, <kbd>Space</kbd> play, <kbd>←</kbd> <kbd>→</kbd>{' '}
             seek, <kbd>?</kbd> all keys
           </p>
           <Duplicates item={item} />
+          <Record item={item} />
           <Facts item={item} />
           <Uploader item={item} />
           <Statements item={item} />

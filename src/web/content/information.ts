@@ -214,7 +214,7 @@ export const INFORMATION: Record<InformationPage, Section[]> = {
       paragraphs: [
         '18 U.S.C. 2257 record-keeping requirements compliance statement.',
         'All models, actors, actresses and other persons who appear in any visual depiction of actual or simulated sexually explicit conduct on {site} were over 18 years of age at the time the depictions were created.',
-        'For material produced by third parties, the records required by 18 U.S.C. 2257 and 28 C.F.R. 75 are kept by the producers; uploaders must confirm they hold such records. Requests concerning records can be sent to {email}.',
+        'For every video uploaded to {site}, the uploader declares the performers, with their legal names, dates of birth, identification documents and signed releases, or the ground on which the video is exempt; no video is published without this declaration. The records required by 18 U.S.C. 2257 and 28 C.F.R. 75 are kept, encrypted, by the custodian of records named below, to whom requests concerning records can be sent.',
       ],
     },
   ],

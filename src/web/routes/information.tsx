@@ -11,6 +11,7 @@ import {
   TITLE_KEYS,
 } from '../content/information.ts';
 import { useGlobals } from '../hooks/use-globals.ts';
+import type { SiteInfo } from '../ssr-types.ts';
 import styles from './information.module.css';
 
 // The information pages (SPEC.md §2 /information/ and its children).
@@ -23,6 +24,32 @@ export function loader({ params }: LoaderFunctionArgs) {
   if (params.page === undefined) return { page: undefined };
   if (!isPage(params.page)) throw data(null, { status: 404 });
   return { page: params.page };
+}
+
+/** The custodian of records from the configuration (decision 0055), in English like the text. */
+function Custodian({ custodian }: { custodian: SiteInfo['custodian'] }) {
+  return (
+    <section lang="en" className={styles.custodian} aria-labelledby="custodian-of-records">
+      <h2 id="custodian-of-records">Custodian of records</h2>
+      {custodian.demo ? (
+        <p className={styles.note}>
+          Demo values: the operator of this site has not configured its custodian of records yet
+          (RECORDS_CUSTODIAN_NAME and RECORDS_CUSTODIAN_ADDRESS).
+        </p>
+      ) : null}
+      <address>
+        {custodian.name}
+        {custodian.address.map((line) => (
+          <span key={line}>
+            <br />
+            {line}
+          </span>
+        ))}
+        <br />
+        <a href={`mailto:${custodian.email}`}>{custodian.email}</a>
+      </address>
+    </section>
+  );
 }
 
 export function Component() {
@@ -73,6 +100,7 @@ export function Component() {
           </section>
         ))}
       </div>
+      {page === '2257' ? <Custodian custodian={site.custodian} /> : null}
       <ContactPageButton page={page} />
       <p className={styles.contact}>
         {t('information.contact')} <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>

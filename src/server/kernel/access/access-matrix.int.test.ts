@@ -372,6 +372,9 @@ const OBJECT_RUNNERS: Record<string, ObjectRunner> = {
             categories: '1',
             tags: '',
             screenshot: 1,
+            rules_confirmed: '1',
+            record: 'exempt',
+            exemption: 'no_explicit_conduct',
           },
           session,
         );
@@ -609,6 +612,10 @@ const STAFF_REQUESTS: Record<string, Send> = {
   'GET /api/admin/age-checks/{id}/photo': (s) => get('/api/admin/age-checks/999999/photo', s),
   'POST /api/admin/age-checks/{id}': (s) =>
     form('/api/admin/age-checks/999999', { decision: 'approve' }, s),
+  // No record for video 999999: administrators get not_found, everyone else their refusal.
+  'GET /api/admin/records/{id}': (s) => get('/api/admin/records/999999', s),
+  'GET /api/admin/records/{id}/documents/{document}': (s) =>
+    get(`/api/admin/records/999999/documents/${'a'.repeat(32)}`, s),
 };
 
 beforeAll(async () => {

@@ -236,6 +236,8 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'GET /api/admin/age-checks': staff('review', 'member'),
   'GET /api/admin/age-checks/{id}/photo': staff('review', 'member'),
   'POST /api/admin/age-checks/{id}': staff('review', 'member'),
+  'GET /api/admin/records/{id}': staff('read', 'record'),
+  'GET /api/admin/records/{id}/documents/{document}': staff('read', 'record'),
 };
 
 /** `METHOD path` of a key: the OpenAPI operation it belongs to. */

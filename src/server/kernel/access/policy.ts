@@ -46,6 +46,11 @@ export const ENTITIES = [
   'member',
   /** The audit log of staff acts (decision 0043): read by staff, written by no one by hand. */
   'audit',
+  /**
+   * 2257 records (decision 0055): filed with an upload, read back only by administrators
+   * (`read:record:any`, in no other role; not even by the uploader: there is no `own`).
+   */
+  'record',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -115,6 +120,7 @@ export const PERMISSIONS = [
   'disable:member:any',
   /** The UK age checks waiting for a moderator (decision 0054): see the photo, decide. */
   'review:member:any',
+  'read:record:any',
 ] as const satisfies readonly Permission[];
 
 export type GrantedPermission = (typeof PERMISSIONS)[number];

@@ -24,6 +24,8 @@ export interface MultipartFormRules {
   tooLarge(field: string): AppError;
   /** Files one field may carry (default 1; more answer `bad_request`). */
   maxFilesPerField?: number;
+  /** Text fields the form may have (default 20; more answer `bad_request`). */
+  maxFields?: number;
   /**
    * Takes each file as soon as it is read, with the fields sent before it, instead of
    * keeping it in `files`: a form of several images is never held whole. An AppError it
@@ -51,6 +53,7 @@ export async function readMultipartForm(
   if (!request.isMultipart()) throw malformed();
   const form: MultipartForm = { fields: {}, files: {} };
   const perField = rules.maxFilesPerField ?? 1;
+  const fieldsMax = rules.maxFields ?? FIELDS_MAX;
   const counts = new Map<string, number>();
   let reading = '';
   try {
@@ -58,8 +61,8 @@ export async function readMultipartForm(
       limits: {
         fileSize: rules.maxFileBytes,
         files: rules.files.length * perField,
-        fields: FIELDS_MAX,
-        parts: FIELDS_MAX + rules.files.length * perField,
+        fields: fieldsMax,
+        parts: fieldsMax + rules.files.length * perField,
         fieldSize: FIELD_MAX_BYTES,
       },
     });

@@ -178,6 +178,7 @@ function UploadItem({
         </h2>
         <p className={styles.meta}>
           {t('myUploads.uploaded', { date: formatDate(upload.uploaded_at, i18n.language) })}
+          {upload.record_filed ? ` · ${t('myUploads.recordFiled')}` : ''}
         </p>
         {upload.state !== 'active' ? (
           <p className={styles.stateText}>{t(`myUploads.stateText.${upload.state}`)}</p>

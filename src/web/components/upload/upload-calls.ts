@@ -16,16 +16,20 @@ export function fetchScreens(uploadId: string): Promise<UploadScreens> {
   return postForm(PATH, { section: 'screens', upload_id: uploadId });
 }
 
+/**
+ * Publishes an upload: a plain form, or multipart when files go with it (an own `preview`,
+ * the 2257 documents; decision 0055).
+ */
 export async function submitVideo(
   fields: Record<string, string>,
-  image: File | null,
+  files: Record<string, File>,
   csrf: string,
 ): Promise<VideoCreated> {
-  if (!image) return postForm(PATH, { section: 'add', ...fields });
+  if (Object.keys(files).length === 0) return postForm(PATH, { section: 'add', ...fields });
   const body = new FormData();
   body.append('section', 'add');
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  body.append('preview', image, image.name);
+  for (const [name, file] of Object.entries(files)) body.append(name, file, file.name);
   let response: Response;
   try {
     response = await fetch(PATH, {

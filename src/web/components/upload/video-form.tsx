@@ -17,6 +17,15 @@ import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { CategoryPicker } from '../playlist/category-picker.tsx';
 import type { ChosenCategory } from '../playlist/playlist-form.rules.ts';
 import { PreviewPicker } from './preview-picker.tsx';
+import {
+  checkRecord,
+  EMPTY_RECORD,
+  RecordsFields,
+  type RecordValues,
+  recordFieldNames,
+  recordFields,
+  recordFiles,
+} from './records-fields.tsx';
 import styles from './upload.module.css';
 import { submitVideo } from './upload-calls.ts';
 
@@ -97,6 +106,7 @@ export function VideoForm({
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(EMPTY);
+  const [record, setRecord] = useState<RecordValues>(EMPTY_RECORD);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [waiting, setWaiting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -128,7 +138,10 @@ export function VideoForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const local = checkForm(values, screens ? Number(screens.duration_seconds) : undefined);
+    const local = [
+      ...checkForm(values, screens ? Number(screens.duration_seconds) : undefined),
+      ...checkRecord(record),
+    ];
     setLostConnection(false);
     // No file to publish yet: said with the rest, so one try shows everything to fix.
     const problem = ready || fileState === 'going' ? undefined : fileState;
@@ -155,8 +168,9 @@ export function VideoForm({
           exclusive: values.exclusive ? '1' : '0',
           is_private: values.isPrivate ? '1' : '0',
           screenshot: values.image || values.screenshot === null ? '' : String(values.screenshot),
+          ...recordFields(record),
         },
-        values.image,
+        { ...(values.image ? { preview: values.image } : {}), ...recordFiles(record) },
         csrf,
       );
       onCreated(created);
@@ -175,7 +189,7 @@ export function VideoForm({
     }
   }
 
-  const { byField, form } = splitErrors(errors, SHOWN_FIELDS);
+  const { byField, form } = splitErrors(errors, [...SHOWN_FIELDS, ...recordFieldNames(record)]);
   const fieldId = (name: string) => `${id}-${name}`;
   const errorId = (name: string) => `${id}-${name}-error`;
   const info = (field: string, code: string) =>
@@ -343,6 +357,15 @@ export function VideoForm({
             );
           }}
           error={byField.get('screenshot') ?? byField.get('preview')}
+        />
+        <RecordsFields
+          values={record}
+          idPrefix={id}
+          errors={byField}
+          onChange={(next, touched) => {
+            setRecord(next);
+            setErrors((now) => now.filter((e) => !touched.includes(e.field)));
+          }}
         />
         {form ? (
           <p role="alert" tabIndex={-1} data-form-alert className={styles.error}>
