@@ -35,9 +35,15 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits until React has hydrated the server-rendered page. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+/**
+ * Waits until React has hydrated the server-rendered page. `timeoutMs`: a development-mode
+ * site compiles each module on its first request, so its first pages may take longer.
+ */
+export async function waitForHydration(page: Page, timeoutMs?: number): Promise<void> {
+  await page.waitForSelector('html[data-hydrated="true"]', {
+    state: 'attached',
+    ...(timeoutMs ? { timeout: timeoutMs } : {}),
+  });
 }
 
 /** Status and redirect target of a page, without following redirects. */

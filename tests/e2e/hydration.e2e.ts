@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 const MISMATCH = /hydrat|did not match|didn't match/i;
+/** Vite's development server transforms each module on first request: a cold screen is slow. */
+const DEV_HYDRATION_MS = 120_000;
 
 describe('hydration', () => {
   for (const member of [false, true]) {
@@ -34,7 +36,7 @@ describe('hydration', () => {
       const page = await context.newPage();
       if (member) {
         await page.goto(`${site.url}/signin/`);
-        await waitForHydration(page);
+        await waitForHydration(page, DEV_HYDRATION_MS);
         const form = page.locator('main form');
         await form.getByLabel('Username').fill('demo');
         await form.getByLabel('Password').fill('demo-password');
@@ -52,7 +54,7 @@ describe('hydration', () => {
       for (const screen of SCREENS.filter((s) => member || !s.member)) {
         current = screen.name;
         await page.goto(`${site.url}${await screen.path(lookup)}`);
-        await waitForHydration(page);
+        await waitForHydration(page, DEV_HYDRATION_MS);
       }
       await context.close();
       expect(problems.map((problem) => problem.slice(0, 400))).toEqual([]);
