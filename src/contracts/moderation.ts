@@ -78,6 +78,7 @@ export const AUDIT_ACTIONS = [
   'dmca.restore',
   'appeal.uphold',
   'appeal.reverse',
+  'video.reupload_refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,8 @@ import type { MediaStorage } from '../media/storage.ts';
 import { ACCOUNT_LIMITS } from './accounts/account.service.ts';
 import { createRepositories, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
+import { createFingerprintRepository } from './fingerprints/fingerprint.repository.ts';
+import { createFingerprintService } from './fingerprints/fingerprint.service.ts';
 import { dbMaintenanceJob } from './kernel/jobs/db-maintenance.job.ts';
 import type { JobDefinition, JobDefinitions } from './kernel/jobs/queue.ts';
 import { mailRetryJob } from './kernel/mail/mail-retry.job.ts';
@@ -61,6 +63,9 @@ export function createJobDefinitions(deps: {
       ffmpegPath: deps.config.ffmpegPath,
       ffprobePath: deps.config.ffprobePath,
       retryDelaySeconds,
+      fingerprints: createFingerprintService({
+        fingerprints: createFingerprintRepository(deps.database),
+      }),
     }),
     'media.task': countWhenPublished(
       shareWhenClip(

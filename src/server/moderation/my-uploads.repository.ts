@@ -26,6 +26,8 @@ export interface MyUploadRow {
   dmca_works: string | null;
   dmca_url: string | null;
   dmca_restore_after: string | null;
+  failure: string | null;
+  refused_reason: string | null;
 }
 
 export interface AppealTarget {
@@ -46,7 +48,8 @@ const UPLOAD_ROWS = `SELECT v.id, v.title, v.dir, v.status_id, v.duration, v.cre
        s.created_at::text AS statement_at, s.appeal_state,
        d.id AS dmca_item_id, d.state AS dmca_state, d.claimant AS dmca_claimant,
        d.works AS dmca_works, d.url AS dmca_url,
-       d.restore_after::text AS dmca_restore_after
+       d.restore_after::text AS dmca_restore_after,
+       v.media->>'error' AS failure, v.media->'refusal'->>'reason' AS refused_reason
   FROM videos v
   LEFT JOIN LATERAL (
     SELECT id, decision, reason, note, created_at, appeal_state

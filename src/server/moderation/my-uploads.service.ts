@@ -144,6 +144,8 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
                     restore_after: row.dmca_restore_after ? isoTime(row.dmca_restore_after) : null,
                     can_counter: row.dmca_state === 'taken_down' && state === 'removed',
                   },
+            failure: state === 'error' ? (row.failure ?? 'video_upload_error') : null,
+            refused_reason: state === 'error' ? row.refused_reason : null,
           };
         }),
         total,
