@@ -1,8 +1,8 @@
 import { inputArgs, type MediaInput } from './input.ts';
 
 // Perceptual fingerprints of videos (issue 17, docs/decisions/0056): ffmpeg decodes the
-// video at one frame a second (each the average of that second, so a copy trimmed by a
-// fraction of a second still samples nearly the same pictures), keeps the centre of the
+// video at one frame a second (each the average of the two seconds up to it, so a copy
+// trimmed by a fraction of a second still samples nearly the same pictures), keeps the centre of the
 // picture (a 10% crop or a logo in a corner barely reaches it), and shrinks it to a small
 // grey image; a 64-bit difference hash of each is the fingerprint's frame. Re-encoding and
 // rescaling change a few bits at most. Two fingerprints are compared as sequences: the best
@@ -30,6 +30,11 @@ export const MATCH_SIMILARITY = 0.6;
 export const NEAR_SIMILARITY = 0.35;
 /** Fewest frames that must agree whatever the shares (a short clip proves little). */
 export const MIN_AGREEING = 4;
+/**
+ * Fewest agreeing frames unlike each other: a video that is one still picture (or a slow
+ * gradient) agrees with any other much like it, and says too little to be called a copy.
+ */
+export const MIN_DISTINCT = 3;
 
 /** Frames of a video indexed for the lookup, and the bands each is cut into. */
 export const KEY_FRAMES = 8;
@@ -47,10 +52,11 @@ export function fingerprintArgs(o: { input: MediaInput; output: string }): strin
       `scale=${GRID}:${GRID}:flags=area[s${i}]`,
   );
   const filter = [
-    // Four pictures a second averaged into one: robust to where the seconds fall.
+    // Four pictures a second, each second's the average of the last eight: robust to where
+    // the seconds fall.
     `fps=4,format=gray,split=${WINDOWS.length}${WINDOWS.map((_, i) => `[w${i}]`).join('')}`,
     ...windows,
-    `${WINDOWS.map((_, i) => `[s${i}]`).join('')}hstack=inputs=${WINDOWS.length},tmix=frames=4,fps=1`,
+    `${WINDOWS.map((_, i) => `[s${i}]`).join('')}hstack=inputs=${WINDOWS.length},tmix=frames=8,fps=1`,
   ].join(';');
   return [
     ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
@@ -166,6 +172,8 @@ export interface Comparison {
   agreeing: number;
   /** Seconds `b` starts after `a` at the best offset (negative: before). */
   offsetS: number;
+  /** Agreeing frames at the best offset that are unlike each other. */
+  distinct: number;
 }
 
 /**
@@ -179,7 +187,7 @@ export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]):
   const hb = halves(b);
   const usefulA = a.map(informative);
   const usefulB = b.map(informative);
-  let best: Comparison = { similarity: 0, agreeing: 0, offsetS: 0 };
+  let best: Comparison = { similarity: 0, agreeing: 0, offsetS: 0, distinct: 0 };
   // b[j] lines up with a[j + offset].
   for (let offset = -(b.length - 1); offset < a.length; offset++) {
     const from = Math.max(0, -offset);
@@ -201,15 +209,28 @@ export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]):
       similarity > best.similarity ||
       (similarity === best.similarity && agreeing > best.agreeing)
     ) {
-      best = { similarity, agreeing, offsetS: -offset };
+      best = { similarity, agreeing, offsetS: -offset, distinct: 0 };
     }
   }
-  return best;
+  return { ...best, distinct: distinctAgreeing(a, b, -best.offsetS) };
+}
+
+/** How many of the frames agreeing at `offset` differ from every other one counted. */
+function distinctAgreeing(a: readonly bigint[], b: readonly bigint[], offset: number): number {
+  const seen: bigint[] = [];
+  for (let j = Math.max(0, -offset); j < Math.min(b.length, a.length - offset); j++) {
+    const x = a[j + offset];
+    const y = b[j];
+    if (x === undefined || y === undefined || !informative(x) || !informative(y)) continue;
+    if (hammingDistance(x, y) > FRAME_DISTANCE) continue;
+    if (seen.every((s) => hammingDistance(s, x) > FRAME_DISTANCE)) seen.push(x);
+  }
+  return seen.length;
 }
 
 /** An upload (through every window) against a stored fingerprint: the best window's. */
 export function compareUpload(upload: WindowHashes, stored: readonly bigint[]): Comparison {
-  let best: Comparison = { similarity: 0, agreeing: 0, offsetS: 0 };
+  let best: Comparison = { similarity: 0, agreeing: 0, offsetS: 0, distinct: 0 };
   for (const hashes of upload) {
     const c = compareFingerprints(stored, hashes);
     if (
@@ -223,7 +244,7 @@ export function compareUpload(upload: WindowHashes, stored: readonly bigint[]): 
 
 /** What a comparison makes of two videos. */
 export function verdictOf(c: Comparison): 'match' | 'near' | 'none' {
-  if (c.agreeing < MIN_AGREEING) return 'none';
+  if (c.agreeing < MIN_AGREEING || c.distinct < MIN_DISTINCT) return 'none';
   if (c.similarity >= MATCH_SIMILARITY) return 'match';
   return c.similarity >= NEAR_SIMILARITY ? 'near' : 'none';
 }

@@ -12,7 +12,8 @@ import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 
 export interface CandidateRow {
   video_id: number;
-  keys: number[];
+  /** Band keys it shares with the upload. */
+  shared: number;
 }
 
 export interface MatchedVideoRow {
@@ -30,9 +31,6 @@ export interface MatchedVideoRow {
 /** A match as the upload keeps it (videos.media.matches), for the console's review item. */
 export type StoredMatch = NonNullable<VideoMedia['matches']>[number];
 
-/** Most rows the key lookup hands over: the busiest keys cannot flood the comparison. */
-const CANDIDATE_ROWS = 2000;
-
 export function createFingerprintRepository(database: Pick<Database, 'query' | 'transaction'>) {
   return {
     async save(videoId: number, hashes: Buffer, keys: number[]): Promise<void> {
@@ -44,13 +42,21 @@ export function createFingerprintRepository(database: Pick<Database, 'query' | '
       );
     },
 
-    /** Videos sharing at least one band key with `keys`, with their keys (the GIN index). */
-    async candidates(keys: number[], exceptId: number): Promise<CandidateRow[]> {
+    /**
+     * The videos sharing the most band keys with `keys`, most first. One GIN probe per key
+     * (`@>` of one element, which the planner always takes the index for: a `&&` of hundreds
+     * of keys is estimated to match most rows and read as a scan).
+     */
+    async candidates(keys: number[], exceptId: number, limit: number): Promise<CandidateRow[]> {
       if (keys.length === 0) return [];
       return database.query<CandidateRow>(
-        `SELECT video_id, keys FROM video_fingerprints
-          WHERE keys && $1::int[] AND video_id <> $2 LIMIT ${CANDIDATE_ROWS}`,
-        [keys, exceptId],
+        `SELECT f.video_id, count(*)::int AS shared
+           FROM unnest($1::int[]) k
+           CROSS JOIN LATERAL (SELECT video_id FROM video_fingerprints
+                                WHERE keys @> ARRAY[k]) f
+          WHERE f.video_id <> $2
+          GROUP BY f.video_id ORDER BY shared DESC, f.video_id LIMIT $3`,
+        [keys, exceptId, limit],
       );
     },
 

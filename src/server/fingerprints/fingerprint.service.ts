@@ -75,14 +75,8 @@ export function createFingerprintService(deps: FingerprintDeps) {
 
   /** The videos an upload is like, best first (the index finds them, the frames decide). */
   async function matchesOf(videoId: number, upload: WindowHashes): Promise<FingerprintMatch[]> {
-    const keys = queryKeys(upload);
-    const wanted = new Set(keys);
-    const candidates = await fingerprints.candidates(keys, videoId);
-    const ranked = candidates
-      .map((c) => ({ id: Number(c.video_id), shared: c.keys.filter((k) => wanted.has(k)).length }))
-      .sort((a, b) => b.shared - a.shared || a.id - b.id)
-      .slice(0, COMPARED);
-    const rows = await fingerprints.matched(ranked.map((c) => c.id));
+    const candidates = await fingerprints.candidates(queryKeys(upload), videoId, COMPARED);
+    const rows = await fingerprints.matched(candidates.map((c) => Number(c.video_id)));
     const found: FingerprintMatch[] = [];
     for (const video of rows) {
       const comparison = compareUpload(upload, unpackHashes(video.hashes));
