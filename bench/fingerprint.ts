@@ -50,6 +50,15 @@ const CLIP = { seconds: 16, width: 160, height: 120, fps: 10 };
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
+/** Far-apart views of the Mandelbrot set's edge: x, y, width. */
+const MANDELBROT_VIEWS: [number, number, number][] = [
+  [-0.743, 0.131, 0.05],
+  [-1.25, 0.02, 0.08],
+  [-0.16, 1.04, 0.06],
+  [-0.7269, 0.1889, 0.02],
+  [-1.77, 0.0, 0.03],
+];
+
 /** The n-th different clip: a pattern, its seed, and a caption moving across it. */
 function clipSource(n: number): string {
   const size = `${CLIP.width / 2}x${CLIP.height / 2}`;
@@ -64,14 +73,17 @@ function clipSource(n: number): string {
       pattern = `cellauto=s=${CLIP.width / 4}x${CLIP.height / 4}:r=1:rule=${[30, 90, 110, 150][(n >> 2) % 4]}:seed=${seed}:start_full=1,fps=${CLIP.fps}`;
       break;
     case 2: {
-      const x = -1.5 + ((n * 0.137) % 1.2);
-      const y = -0.6 + ((n * 0.311) % 1.2);
-      pattern = `mandelbrot=s=${size}:r=${CLIP.fps}:start_x=${x.toFixed(3)}:start_y=${y.toFixed(3)}:start_scale=${(1 + (n % 5)).toFixed(1)}`;
+      // A few far-apart views of the Mandelbrot set (nearby views are one picture, and its
+      // smooth outside looks like any gradient); the rest fine-celled life, slower.
+      const view = MANDELBROT_VIEWS[n >> 2];
+      pattern = view
+        ? `mandelbrot=s=${size}:r=${CLIP.fps}:start_x=${view[0]}:start_y=${view[1]}:start_scale=${view[2]}:end_scale=${view[2] / 4}:end_pts=${CLIP.seconds * CLIP.fps}`
+        : `life=s=${size}:r=4:seed=${seed}:mold=20:life_color=#ffe070:death_color=#203010,fps=${CLIP.fps}`;
       break;
     }
     default:
       // Coarse cells that live slowly: large shapes that change over seconds.
-      pattern = `life=s=${CLIP.width / 4}x${CLIP.height / 4}:r=2:seed=${seed}:mold=5:life_color=#90c0ff:death_color=#102040,fps=${CLIP.fps}`;
+      pattern = `life=s=${CLIP.width / 2.5}x${CLIP.height / 2.5}:r=2:seed=${seed}:mold=5:life_color=#90c0ff:death_color=#102040,fps=${CLIP.fps}`;
   }
   const caption = `drawtext=text='clip ${n}':fontcolor=white:fontsize=h/9:x=mod(t*${20 + (n % 30)}\\,w):y=h*${(0.2 + (n % 6) * 0.1).toFixed(1)}`;
   return `${pattern},scale=${CLIP.width}:${CLIP.height}:flags=bicubic,${caption},format=yuv420p`;
@@ -344,7 +356,7 @@ async function main() {
     const lines = [
       '# Perceptual fingerprints: re-uploads and duplicates',
       '',
-      `Measured ${result.measuredAt} on this machine (PGlite, Debian ffmpeg). Clips: ${CLIP.seconds} s ${CLIP.width}x${CLIP.height} at ${CLIP.fps} fps, generated from test patterns (life at two scales, cellauto, mandelbrot; seeded; a moving caption).`,
+      `Measured ${result.measuredAt} on this machine (PGlite, Debian ffmpeg). Clips: ${CLIP.seconds} s ${CLIP.width}x${CLIP.height} at ${CLIP.fps} fps, generated from test patterns (life at three scales and speeds, cellauto, five far-apart Mandelbrot views; seeded; a moving caption).`,
       '',
       '| Measure | Result | Target | |',
       '|---|---|---|---|',

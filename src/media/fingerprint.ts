@@ -170,7 +170,7 @@ export interface Comparison {
   similarity: number;
   /** Frames within FRAME_DISTANCE at the best offset. */
   agreeing: number;
-  /** Seconds `b` starts after `a` at the best offset (negative: before). */
+  /** Seconds into `a` where `b` starts at the best offset (negative: `b` starts earlier). */
   offsetS: number;
   /** Agreeing frames at the best offset that are unlike each other. */
   distinct: number;
@@ -209,10 +209,10 @@ export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]):
       similarity > best.similarity ||
       (similarity === best.similarity && agreeing > best.agreeing)
     ) {
-      best = { similarity, agreeing, offsetS: -offset, distinct: 0 };
+      best = { similarity, agreeing, offsetS: offset, distinct: 0 };
     }
   }
-  return { ...best, distinct: distinctAgreeing(a, b, -best.offsetS) };
+  return { ...best, distinct: distinctAgreeing(a, b, best.offsetS) };
 }
 
 /** How many of the frames agreeing at `offset` differ from every other one counted. */
