@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'video_bad_filename',
   'video_corrupted_file',
   'video_duplicate',
+  'video_reupload_blocked',
   'video_size_limit',
   'video_upload_error',
   'file_invalid_type',
@@ -140,6 +141,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   video_bad_filename: 'The file name may hold only latin letters and digits',
   video_corrupted_file: 'The video file is corrupted or is not a video',
   video_duplicate: 'This video has already been uploaded to the site.',
+  video_reupload_blocked:
+    'This video matches one that was taken down from the site, so it cannot be published.',
   video_size_limit: 'The video file is too large',
   video_upload_error: 'Error uploading video to the site, please contact support',
   file_invalid_type: 'The file must be an image',

@@ -115,6 +115,21 @@ export const reviewItemSchema = z.object({
     .describe(
       'The 2257 record filed with the upload (decision 0055): that it exists and its kind, never its contents; null: none, and the video cannot be approved (`records_missing`)',
     ),
+  fingerprint_matches: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        state: z.enum(VIDEO_STATES),
+        similarity: z.number().describe('Share of the frames alike at the best offset, 0 to 1'),
+        offset_s: z.number().int().describe('Seconds this upload starts into the other video'),
+        verdict: z.enum(['match', 'near']),
+        takedown_reason: z.string().describe('Why it was taken down, when it is; else empty'),
+        poster: z.string().describe('Signed poster of the other video; empty when none'),
+        hls: z.string().describe('Signed HLS master of the other video; empty when none'),
+      }),
+    )
+    .describe('Videos whose perceptual fingerprint this upload matched (decision 0056)'),
   queue: z.object({
     position: z.number().int().describe('1-based place in the queue; 0 when not waiting'),
     total: z.number().int(),

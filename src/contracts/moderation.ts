@@ -87,6 +87,7 @@ export const AUDIT_ACTIONS = [
   'member.purge',
   'records.read',
   'records.read_document',
+  'video.reupload_refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

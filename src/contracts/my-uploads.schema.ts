@@ -72,6 +72,18 @@ export const myUploadSchema = z.object({
     .describe(
       'Its 2257 record was filed with the upload (decision 0055); the member cannot read it back',
     ),
+  failure: z
+    .string()
+    .nullable()
+    .describe(
+      'Why a failed upload failed (a SPEC.md §8 code): `video_reupload_blocked` and `video_duplicate` are refusals by its fingerprint (decision 0056)',
+    ),
+  refused_reason: z
+    .string()
+    .nullable()
+    .describe(
+      'For `video_reupload_blocked`: the reason (MODERATION_REASONS) the matching video was taken down for',
+    ),
 });
 export type MyUpload = z.infer<typeof myUploadSchema>;
 

@@ -404,6 +404,13 @@ export interface VideoMedia {
    * that clip's folder, copied as the clip's steps land; its pictures are its own.
    */
   sharedFrom?: number;
+  /**
+   * Other videos the upload's fingerprint matched (decision 0056), best first: shown side by
+   * side in the console's review item.
+   */
+  matches?: { id: number; similarity: number; offsetS: number; verdict: 'match' | 'near' }[];
+  /** Why the upload was refused: the taken-down video it copies and that takedown's reason. */
+  refusal?: { id: number; reason: string; similarity: number };
 }
 
 export const videoCategories = pgTable(
@@ -1229,4 +1236,26 @@ export const performerRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('performer_records_video_idx').on(t.videoId)],
+);
+
+// ---------------------------------------------------------------- fingerprints (decision 0056)
+
+/**
+ * A video's perceptual fingerprint (src/media/fingerprint.ts): one 64-bit difference hash a
+ * second, 8 bytes each, and the band keys of a few of its frames (at most 8 frames x 3 bands).
+ * The GIN index on the keys finds the videos sharing a band with an upload in a few index
+ * probes whatever the catalogue's size (multi-index hashing); the hashes then decide. The
+ * pending list stays off: a lookup never scans what bulk inserts left unsorted.
+ */
+export const videoFingerprints = pgTable(
+  'video_fingerprints',
+  {
+    videoId: integer('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    hashes: bytea('hashes').notNull(),
+    keys: integer('keys').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('video_fingerprints_keys_idx').using('gin', t.keys).with({ fastupdate: false })],
 );

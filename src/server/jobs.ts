@@ -5,6 +5,8 @@ import { accountPurgeJob } from './accounts/account-purge.job.ts';
 import { ageExpireJob } from './compliance/age-expire.job.ts';
 import { createRepositories, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
+import { createFingerprintRepository } from './fingerprints/fingerprint.repository.ts';
+import { createFingerprintService } from './fingerprints/fingerprint.service.ts';
 import { dbMaintenanceJob } from './kernel/jobs/db-maintenance.job.ts';
 import type { JobDefinition, JobDefinitions } from './kernel/jobs/queue.ts';
 import { mailRetryJob } from './kernel/mail/mail-retry.job.ts';
@@ -64,6 +66,9 @@ export function createJobDefinitions(deps: {
       ffmpegPath: deps.config.ffmpegPath,
       ffprobePath: deps.config.ffprobePath,
       retryDelaySeconds,
+      fingerprints: createFingerprintService({
+        fingerprints: createFingerprintRepository(deps.database),
+      }),
     }),
     'media.task': countWhenPublished(
       shareWhenClip(

@@ -44,7 +44,13 @@ async function makeClip(name: string, size: string, seconds: number, frequency: 
     'ffmpeg',
     [
       ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `testsrc=s=${size}:r=1`],
+      // Seeded by the tone and size: each clip a different picture to the fingerprint.
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        `cellauto=s=${size}:r=1:rule=30:seed=${frequency * 1000 + Number.parseInt(size, 10)}`,
+      ],
       ...['-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=8000`],
       ...['-t', String(seconds), '-g', '30', '-c:v', 'libx264', '-preset', 'ultrafast'],
       ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '16k', '-shortest', file],

@@ -73,7 +73,9 @@ export async function makeClip(dir: string, seconds: number, frequency: number):
     'ffmpeg',
     [
       ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', 'testsrc=s=128x72:r=1'],
+      // Seeded by the tone: two clips are different pictures, not one the fingerprint of an
+      // upload would take for a copy of the other (decision 0056).
+      ...['-f', 'lavfi', '-i', `cellauto=s=128x72:r=1:rule=30:seed=${frequency}`],
       ...['-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=8000`],
       ...['-t', String(seconds), '-g', '30', '-c:v', 'libx264', '-preset', 'ultrafast'],
       ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '16k', '-shortest', file],

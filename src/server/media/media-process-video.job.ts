@@ -1,11 +1,14 @@
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { mediaTaskKey } from '../../contracts/media-task.ts';
 import { z } from '../../contracts/zod.ts';
 import { runFfprobe } from '../../media/exec.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import type { FingerprintService } from '../fingerprints/fingerprint.service.ts';
 import type { JobContext, JobDefinition } from '../kernel/jobs/queue.ts';
 import { failureCode, planTasks, taskPriority, taskTimeoutS } from './media-steps.ts';
 import { beginStep, type StepWork } from './media-work.ts';
+import { takeFingerprint } from './steps/fingerprint.ts';
 import { SCREENSHOT_AT, takeScreenshots } from './steps/screenshots.ts';
 import type { VideoMediaRepository } from './video-media.repository.ts';
 
@@ -24,6 +27,11 @@ export interface ProcessVideoDeps {
   ffprobePath: string;
   /** Before the first retry (doubling after); tests set 0. */
   retryDelaySeconds?: number;
+  /**
+   * Keeps each video's fingerprint and screens new uploads with it (decision 0056): a
+   * refused or duplicate upload stops here, before any of it is published.
+   */
+  fingerprints?: Pick<FingerprintService, 'screen'>;
 }
 
 const RETRIES = 3;
@@ -50,7 +58,13 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
       let work: StepWork | undefined;
       try {
         work = await beginStep(deps.storage, videoId, 'process', ctx.log);
-        await processSource(deps, videoId, video.media.source, work, ctx, background === true);
+        // A new upload (not a re-run of a published video, nor a demo's shared clip).
+        const upload =
+          video.status_id === VIDEO_STATUS.processing && video.media.pool === undefined;
+        await processSource(deps, videoId, video.media.source, work, ctx, {
+          background: background === true,
+          upload,
+        });
       } catch (error) {
         const code = failureCode(error);
         if (code !== 'video_corrupted_file' && ctx.attempt <= RETRIES) throw error;
@@ -71,7 +85,7 @@ async function processSource(
   sourceKey: string,
   work: StepWork,
   { signal, log, send }: JobContext,
-  background: boolean,
+  { background, upload }: { background: boolean; upload: boolean },
 ): Promise<void> {
   const run = { timeoutMs: 60_000, signal, pidFile: work.pidFile };
   const source = await sourceInput(deps.storage.localPath(sourceKey));
@@ -84,6 +98,21 @@ async function processSource(
     scratch: work.scratch,
     run,
   });
+
+  if (deps.fingerprints) {
+    const hashes = await takeFingerprint({
+      ffmpegPath: deps.ffmpegPath,
+      source,
+      durationS: probe.durationS,
+      scratch: work.scratch,
+      run: { signal, pidFile: work.pidFile },
+    });
+    const { outcome } = await deps.fingerprints.screen(videoId, hashes, { screen: upload, log });
+    if (outcome === 'refused' || outcome === 'duplicate') {
+      log.info({ videoId, outcome }, 'upload stopped by its fingerprint');
+      return;
+    }
+  }
 
   const steps = planTasks(probe.height);
   const tasks = steps.map(mediaTaskKey);

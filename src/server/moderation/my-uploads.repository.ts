@@ -27,6 +27,8 @@ export interface MyUploadRow {
   dmca_url: string | null;
   dmca_restore_after: string | null;
   record_filed: boolean;
+  failure: string | null;
+  refused_reason: string | null;
 }
 
 export interface AppealTarget {
@@ -48,7 +50,8 @@ const UPLOAD_ROWS = `SELECT v.id, v.title, v.dir, v.status_id, v.duration, v.cre
        d.id AS dmca_item_id, d.state AS dmca_state, d.claimant AS dmca_claimant,
        d.works AS dmca_works, d.url AS dmca_url,
        d.restore_after::text AS dmca_restore_after,
-       EXISTS (SELECT 1 FROM performer_records r WHERE r.video_id = v.id) AS record_filed
+       EXISTS (SELECT 1 FROM performer_records r WHERE r.video_id = v.id) AS record_filed,
+       v.media->>'error' AS failure, v.media->'refusal'->>'reason' AS refused_reason
   FROM videos v
   LEFT JOIN LATERAL (
     SELECT id, decision, reason, note, created_at, appeal_state

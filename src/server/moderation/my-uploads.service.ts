@@ -145,6 +145,8 @@ export function createMyUploadsService(deps: MyUploadsDeps) {
                     can_counter: row.dmca_state === 'taken_down' && state === 'removed',
                   },
             record_filed: row.record_filed,
+            failure: state === 'error' ? (row.failure ?? 'video_upload_error') : null,
+            refused_reason: state === 'error' ? row.refused_reason : null,
           };
         }),
         total,

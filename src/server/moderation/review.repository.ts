@@ -65,6 +65,15 @@ export interface DuplicateRow {
   same_uploader: boolean;
 }
 
+export interface FingerprintMatchRow {
+  id: number;
+  title: string;
+  status_id: number;
+  media: VideoMedia;
+  media_version: number;
+  takedown_reason: string | null;
+}
+
 /** Whom a statement of reasons is mailed to. */
 export interface StatementRecipient {
   username: string;
@@ -240,6 +249,19 @@ export function createReviewRepository(database: Pick<Database, 'query' | 'trans
               AND (lower(title) LIKE '%' || lower($2) || '%' OR lower($2) LIKE '%' || lower(title) || '%')
          ) d ORDER BY id DESC LIMIT 10`,
         [video.id, video.title, video.user_id, VIDEO_STATUS.deleted],
+      );
+    },
+
+    /** The videos an upload's fingerprint matched (decision 0056), with a takedown's reason. */
+    async fingerprintMatches(ids: number[]): Promise<FingerprintMatchRow[]> {
+      if (ids.length === 0) return [];
+      return database.query<FingerprintMatchRow>(
+        `SELECT v.id, v.title, v.status_id, v.media, v.media_version,
+                (SELECT t.reason FROM takedowns t
+                  WHERE t.object_type = 'video' AND t.object_id = v.id AND t.restored_at IS NULL
+                  LIMIT 1) AS takedown_reason
+           FROM videos v WHERE v.id = ANY($1::int[])`,
+        [ids],
       );
     },
 

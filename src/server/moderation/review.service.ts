@@ -133,13 +133,15 @@ export function createReviewService(deps: ReviewDeps) {
       const video = await reviews.video(id);
       if (!video) throw new AppError('not_found');
       const userId = Number(video.user_id);
-      const [history, duplicates, statements, around, total, record] = await Promise.all([
+      const fingerprinted = video.media.matches ?? [];
+      const [history, duplicates, statements, around, total, record, matched] = await Promise.all([
         reviews.uploaderHistory(userId),
         reviews.duplicates({ id, title: video.title, user_id: userId }),
         reviews.statements('video', id),
         reviews.around(id),
         reviews.queueCount(),
         deps.recordOf(id),
+        reviews.fingerprintMatches(fingerprinted.map((m) => m.id)),
       ]);
       const own = deps.signVideo(id);
       // A demo video plays its shared clip's files (decision 0033).
@@ -187,6 +189,27 @@ export function createReviewService(deps: ReviewDeps) {
         })),
         statements: statements.map(toStatement),
         record,
+        fingerprint_matches: fingerprinted.flatMap((match) => {
+          const other = matched.find((row) => Number(row.id) === match.id);
+          if (!other) return [];
+          const sign = deps.signVideo(other.media.sharedFrom ?? match.id);
+          return [
+            {
+              id: match.id,
+              title: other.title,
+              state: videoState(other.status_id),
+              similarity: match.similarity,
+              offset_s: Math.round(match.offsetS),
+              verdict: match.verdict,
+              takedown_reason: other.takedown_reason ?? '',
+              poster:
+                Number(other.media_version) > 0
+                  ? `${deps.signVideo(match.id)}${videoPreviewKey(match.id)}`
+                  : '',
+              hls: other.media.hls ? `${sign}${other.media.hls}` : '',
+            },
+          ];
+        }),
         queue: { position: around.position, total, previous: around.previous, next: around.next },
       };
     },

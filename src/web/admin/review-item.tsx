@@ -198,6 +198,76 @@ function Record({ item }: { item: ReviewItem }) {
   );
 }
 
+/**
+ * What the upload's fingerprint matched (decision 0056): this upload and each match side by
+ * side, with how alike they are, so the moderator sees at once whether it is a copy.
+ */
+function FingerprintMatches({ item }: { item: ReviewItem }) {
+  const matches = item.fingerprint_matches;
+  if (matches.length === 0) return null;
+  const { video } = item;
+  return (
+    <section
+      className={`${review.box} ${review.alert} ${review.matches}`}
+      aria-labelledby="review-matches"
+    >
+      <h2 id="review-matches" className={review.boxTitle}>
+        Looks like {matches.length === 1 ? 'another video' : `${matches.length} other videos`}
+      </h2>
+      <ul className={review.plainList}>
+        {matches.map((match) => (
+          <li key={match.id} className={review.match}>
+            <p className={review.matchFacts}>
+              <span
+                className={`${styles.chip} ${match.verdict === 'match' ? styles.chipBad : styles.chipWarn}`}
+              >
+                {Math.round(match.similarity * 100)}% alike
+              </span>{' '}
+              {match.verdict === 'match' ? 'Same video' : 'Near match'}
+              {match.offset_s !== 0
+                ? `, starting ${Math.abs(match.offset_s)} s ${match.offset_s > 0 ? 'into' : 'before'} the other`
+                : ''}
+            </p>
+            <div className={review.pair}>
+              <figure>
+                {video.poster ? (
+                  <img src={video.poster} alt="This upload" width={320} height={180} />
+                ) : (
+                  <div className={review.noPoster}>No picture</div>
+                )}
+                <figcaption>This upload</figcaption>
+              </figure>
+              <figure>
+                {match.poster ? (
+                  <a href={match.hls || match.poster} target="_blank" rel="noopener">
+                    <img
+                      src={match.poster}
+                      alt={`Match: ${match.title}`}
+                      width={320}
+                      height={180}
+                    />
+                  </a>
+                ) : (
+                  <div className={review.noPoster}>No picture</div>
+                )}
+                <figcaption>
+                  <Link to={`/admin/review/${match.id}/`}>
+                    #{match.id} {match.title}
+                  </Link>{' '}
+                  <span className={styles.muted}>
+                    {STATE_LABELS[match.state]}
+                    {match.takedown_reason ? ` (${reasonLabel(match.takedown_reason)})` : ''}
+                  </span>
+                </figcaption>
+              </figure>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Statements({ item }: { item: ReviewItem }) {
   if (item.statements.length === 0) return null;
   return (
@@ -406,6 +476,7 @@ export function ReviewItemScreen({ id }: { id: number }) {
               </div>
             )}
           </div>
+          <FingerprintMatches item={item} />
           <div className={review.sheet}>
             <ContactSheet url={video.timeline} onPick={(seconds) => seekTo(seconds, true)} />
           </div>

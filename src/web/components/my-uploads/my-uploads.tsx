@@ -13,6 +13,7 @@ import {
   myUploadsPath,
 } from '../../../contracts/my-uploads.schema.ts';
 import { apiQuery } from '../../api/query.ts';
+import { errorText } from '../../lib/errors.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { Pagination } from '../pagination.tsx';
 import styles from './my-uploads.module.css';
@@ -160,8 +161,14 @@ function UploadItem({
     </>
   );
   const statement = upload.statement;
+  // Stopped by its fingerprint (decision 0056): said as a refusal with its reason, not a fault.
+  const refused =
+    upload.state === 'error' &&
+    (upload.failure === 'video_reupload_blocked' || upload.failure === 'video_duplicate');
+  const shown = refused ? 'refused' : upload.state;
+  const refusedReason = upload.refused_reason ?? '';
   return (
-    <li className={styles.item} data-state={upload.state}>
+    <li className={styles.item} data-state={shown}>
       {upload.url ? (
         <Link to={upload.url} className={styles.thumb} tabIndex={-1} aria-hidden="true">
           {picture}
@@ -170,8 +177,8 @@ function UploadItem({
         <div className={styles.thumb}>{picture}</div>
       )}
       <div className={styles.body}>
-        <span className={styles.badge} data-state={upload.state}>
-          {t(`myUploads.state.${upload.state}`)}
+        <span className={styles.badge} data-state={shown}>
+          {t(`myUploads.state.${shown}`)}
         </span>
         <h2 className={styles.title} id={titleId}>
           {upload.url ? <Link to={upload.url}>{upload.title}</Link> : upload.title}
@@ -180,7 +187,21 @@ function UploadItem({
           {t('myUploads.uploaded', { date: formatDate(upload.uploaded_at, i18n.language) })}
           {upload.record_filed ? ` · ${t('myUploads.recordFiled')}` : ''}
         </p>
-        {upload.state !== 'active' ? (
+        {refused ? (
+          <div className={styles.refusal} role="note">
+            <p>{errorText(t, upload.failure ?? 'video_upload_error')}</p>
+            {refusedReason ? (
+              <p>
+                {t('myUploads.reason', {
+                  reason: isModerationReason(refusedReason)
+                    ? t(`moderation.reasons.${refusedReason}`)
+                    : refusedReason,
+                })}
+              </p>
+            ) : null}
+            <p className={styles.meta}>{t('myUploads.refusedContact')}</p>
+          </div>
+        ) : upload.state !== 'active' ? (
           <p className={styles.stateText}>{t(`myUploads.stateText.${upload.state}`)}</p>
         ) : null}
         {/* Published again by a counter-notice (decision 0049): the end of what the tab told. */}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BANDS,
+  bandKeys,
+  compareFingerprints,
+  compareUpload,
+  FRAME_DISTANCE,
+  frameHash,
+  GRID,
+  hammingDistance,
+  hashFrames,
+  indexKeys,
+  KEY_FRAMES,
+  packHashes,
+  queryKeys,
+  unpackHashes,
+  verdictOf,
+  WINDOWS,
+} from './fingerprint.ts';
+
+// Seeded, so a failure is the same failure every run.
+function random(seed: number): () => bigint {
+  let state = seed >>> 0 || 1;
+  const next32 = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return BigInt(state >>> 0);
+  };
+  return () => (next32() << 32n) | next32();
+}
+
+function sequence(seed: number, length: number): bigint[] {
+  const next = random(seed);
+  return Array.from({ length }, next);
+}
+
+/** Flips `bits` distinct bits of a hash (a re-encode's noise). */
+function noisy(hash: bigint, bits: number, seed: number): bigint {
+  let out = hash;
+  for (let b = 0; b < bits; b++) out ^= 1n << BigInt((seed * 7 + b * 13) % 64);
+  return out;
+}
+
+const plane = (value: (x: number, y: number) => number) => {
+  const out = new Uint8Array(GRID * GRID);
+  for (let y = 0; y < GRID; y++) for (let x = 0; x < GRID; x++) out[y * GRID + x] = value(x, y);
+  return out;
+};
+
+describe('frameHash', () => {
+  it('says, cell by cell, whether the picture darkens to the right', () => {
+    expect(frameHash(plane((x) => x * 8))).toBe(0n);
+    expect(frameHash(plane((x) => 255 - x * 8))).toBe(0xffffffffffffffffn);
+    // Darker to the right in the top half only: the top four rows' bits.
+    expect(frameHash(plane((x, y) => (y < GRID / 2 ? 255 - x * 8 : x * 8)))).toBe(
+      0xffffffff00000000n,
+    );
+  });
+
+  it('barely moves when the picture is a little brighter or noisier', () => {
+    const base = plane((x, y) => (x * 37 + y * 91) % 256);
+    const brighter = plane((x, y) => Math.min(255, ((x * 37 + y * 91) % 256) + 10));
+    expect(hammingDistance(frameHash(base), frameHash(brighter))).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('hashFrames', () => {
+  it('reads each window of a frame from its place side by side', () => {
+    const width = GRID * WINDOWS.length;
+    const raw = new Uint8Array(width * GRID * 2);
+    for (let f = 0; f < 2; f++) {
+      for (let y = 0; y < GRID; y++) {
+        for (let x = 0; x < width; x++) {
+          const local = x % GRID;
+          // Window 0 brightens to the right, the others darken.
+          const value = x < GRID ? local * 8 : 255 - local * 8;
+          raw[f * width * GRID + y * width + x] = value;
+        }
+      }
+    }
+    const windows = hashFrames(raw);
+    expect(windows).toHaveLength(WINDOWS.length);
+    expect(windows[0]).toEqual([0n, 0n]);
+    expect(windows[1]).toEqual([0xffffffffffffffffn, 0xffffffffffffffffn]);
+  });
+
+  it('drops a partial last frame', () => {
+    const frame = GRID * GRID * WINDOWS.length;
+    expect(hashFrames(new Uint8Array(frame + 10))[0]).toHaveLength(1);
+  });
+});
+
+describe('packHashes', () => {
+  it('keeps 8 bytes a frame and reads them back', () => {
+    const hashes = sequence(3, 20);
+    const packed = packHashes(hashes);
+    expect(packed).toHaveLength(160);
+    expect(unpackHashes(packed)).toEqual(hashes);
+  });
+});
+
+describe('compareFingerprints', () => {
+  it('matches a noisy copy trimmed at both ends, at its offset', () => {
+    const original = sequence(11, 60);
+    const copy = original.slice(4, 53).map((h, i) => noisy(h, 5, i));
+    const c = compareFingerprints(original, copy);
+    expect(c.offsetS).toBe(4);
+    expect(c.similarity).toBe(1);
+    expect(verdictOf(c)).toBe('match');
+  });
+
+  it('calls a copy with a third of its frames changed a near match', () => {
+    const original = sequence(5, 30);
+    const other = sequence(6, 30);
+    const mixed = original.map((h, i) => (i % 2 === 0 ? h : (other[i] ?? h)));
+    expect(verdictOf(compareFingerprints(original, mixed))).toBe('near');
+  });
+
+  it('finds nothing between different videos', () => {
+    for (let seed = 1; seed < 20; seed++) {
+      const c = compareFingerprints(sequence(seed, 40), sequence(seed + 100, 40));
+      expect(verdictOf(c)).toBe('none');
+    }
+  });
+
+  it('leaves flat frames out: two black videos are not alike', () => {
+    const black = Array.from({ length: 30 }, () => 0n);
+    expect(verdictOf(compareFingerprints(black, black))).toBe('none');
+  });
+
+  it('takes noise up to FRAME_DISTANCE and no more', () => {
+    const original = sequence(9, 20);
+    const near = original.map((h, i) => noisy(h, FRAME_DISTANCE, i));
+    const far = original.map((h) => noisy(h, 20, 3));
+    expect(compareFingerprints(original, near).similarity).toBe(1);
+    expect(compareFingerprints(original, far).agreeing).toBe(0);
+  });
+
+  it('compares an upload through its best window', () => {
+    const original = sequence(21, 30);
+    const upload = [sequence(22, 30), original.map((h, i) => noisy(h, 3, i)), sequence(23, 30)];
+    expect(verdictOf(compareUpload(upload, original))).toBe('match');
+  });
+});
+
+describe('band keys', () => {
+  it('cuts a hash into tagged bands that fit an int4', () => {
+    const keys = bandKeys(0xffffffffffffffffn);
+    expect(keys).toHaveLength(BANDS);
+    expect(new Set(keys.map((k) => Math.floor(k / 2 ** 22)))).toEqual(new Set([0, 1, 2]));
+    for (const key of keys) expect(key).toBeLessThan(2 ** 31);
+  });
+
+  it('indexes a bounded number of keys whatever the length', () => {
+    expect(indexKeys(sequence(4, 1200)).length).toBeLessThanOrEqual(KEY_FRAMES * BANDS);
+  });
+
+  it('finds an indexed frame of a trimmed noisy copy by at least one band', () => {
+    const original = sequence(31, 90);
+    const copy = original.slice(3, 85).map((h, i) => noisy(h, 2, i));
+    const indexed = new Set(indexKeys(original));
+    expect(queryKeys([copy]).filter((k) => indexed.has(k)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,309 @@
+import { inputArgs, type MediaInput } from './input.ts';
+
+// Perceptual fingerprints of videos (issue 17, docs/decisions/0056): ffmpeg decodes the
+// video at one frame a second (each the average of the two seconds up to it, so a copy
+// trimmed by a fraction of a second still samples nearly the same pictures), keeps the centre of the
+// picture (a 10% crop or a logo in a corner barely reaches it), and shrinks it to a small
+// grey image; a 64-bit difference hash of each is the fingerprint's frame. Re-encoding and
+// rescaling change a few bits at most. Two fingerprints are compared as sequences: the best
+// offset between them, and how many frames then lie within a Hamming distance.
+// Commands as data, like ffmpeg.ts; the pure parts are tested without ffmpeg.
+
+/** The grey image ffmpeg hands over per sampled frame: GRID x GRID bytes. */
+export const GRID = 32;
+/** The part of the picture hashed, centred (width and height). */
+export const CENTRE = 0.8;
+/**
+ * The windows every frame is hashed through: the stored one (CENTRE), and for the lookup
+ * of an upload the same picture as a copy cropped by 10% shows it (wider: its centre 89% is
+ * the original's 80%) and as the original of a cropped copy does (narrower, 72%). A crop
+ * changes the scale of the picture, which a 9x8 hash does not survive by itself.
+ */
+export const WINDOWS = [CENTRE, CENTRE / 0.9, CENTRE * 0.9] as const;
+/** Longest stretch fingerprinted (frames at 1 fps): 20 minutes bound the row and the decode. */
+export const MAX_FRAMES = 1200;
+
+/** Two frames within this Hamming distance are the same picture. */
+export const FRAME_DISTANCE = 10;
+/** Share of the compared frames that must agree for a match, and for a near match. */
+export const MATCH_SIMILARITY = 0.6;
+export const NEAR_SIMILARITY = 0.35;
+/** Fewest frames that must agree whatever the shares (a short clip proves little). */
+export const MIN_AGREEING = 4;
+/**
+ * Fewest agreeing frames unlike each other: a video that is one still picture (or a slow
+ * gradient) agrees with any other much like it, and says too little to be called a copy.
+ */
+export const MIN_DISTINCT = 3;
+
+/** Frames of a video indexed for the lookup, and the bands each is cut into. */
+export const KEY_FRAMES = 8;
+export const BANDS = 3;
+const BAND_BITS = [21, 21, 22] as const;
+
+/**
+ * ffmpeg's arguments: at 1 fps, the WINDOWS of each frame as GRID x GRID grey images side by
+ * side (one raw frame of GRID*3 x GRID), into `output`.
+ */
+export function fingerprintArgs(o: { input: MediaInput; output: string }): string[] {
+  const windows = WINDOWS.map(
+    (w, i) =>
+      `[w${i}]crop=trunc(iw*${w.toFixed(4)}/2)*2:trunc(ih*${w.toFixed(4)}/2)*2,` +
+      `scale=${GRID}:${GRID}:flags=area[s${i}]`,
+  );
+  const filter = [
+    // Four pictures a second, each second's the average of the last eight: robust to where
+    // the seconds fall.
+    `fps=4,format=gray,split=${WINDOWS.length}${WINDOWS.map((_, i) => `[w${i}]`).join('')}`,
+    ...windows,
+    `${WINDOWS.map((_, i) => `[s${i}]`).join('')}hstack=inputs=${WINDOWS.length},tmix=frames=8,fps=1`,
+  ].join(';');
+  return [
+    ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
+    ...['-threads', '1'],
+    ...inputArgs(o.input),
+    ...['-an', '-sn', '-dn', '-t', String(MAX_FRAMES)],
+    ...['-filter_complex', filter, '-f', 'rawvideo', '-pix_fmt', 'gray', o.output],
+  ];
+}
+
+/** Mean of the GRID-sized `plane` over the cell [x0,x1) x [y0,y1) (fractional edges). */
+function cellMean(plane: Uint8Array, x0: number, x1: number, y0: number, y1: number): number {
+  let sum = 0;
+  let weight = 0;
+  for (let y = Math.floor(y0); y < Math.ceil(y1); y++) {
+    const wy = Math.min(y + 1, y1) - Math.max(y, y0);
+    for (let x = Math.floor(x0); x < Math.ceil(x1); x++) {
+      const w = wy * (Math.min(x + 1, x1) - Math.max(x, x0));
+      sum += w * (plane[y * GRID + x] ?? 0);
+      weight += w;
+    }
+  }
+  return weight > 0 ? sum / weight : 0;
+}
+
+/**
+ * The difference hash of one grey frame: shrunk to 9x8, each bit says whether a cell is
+ * brighter than its right neighbour (row by row, the top row in the highest bits).
+ */
+export function frameHash(plane: Uint8Array): bigint {
+  const cw = GRID / 9;
+  const ch = GRID / 8;
+  let hash = 0n;
+  for (let row = 0; row < 8; row++) {
+    let left = cellMean(plane, 0, cw, row * ch, (row + 1) * ch);
+    for (let col = 1; col < 9; col++) {
+      const right = cellMean(plane, col * cw, (col + 1) * cw, row * ch, (row + 1) * ch);
+      hash = (hash << 1n) | (left > right ? 1n : 0n);
+      left = right;
+    }
+  }
+  return hash;
+}
+
+/** A video's frame hashes through each of the WINDOWS; `[0]` is the one stored. */
+export type WindowHashes = bigint[][];
+
+/** The frame hashes of ffmpeg's raw output per window (a partial last frame is dropped). */
+export function hashFrames(raw: Uint8Array): WindowHashes {
+  const size = GRID * GRID;
+  const frame = size * WINDOWS.length;
+  const out: WindowHashes = WINDOWS.map(() => []);
+  const plane = new Uint8Array(size);
+  for (let at = 0; at + frame <= raw.length; at += frame) {
+    WINDOWS.forEach((_, w) => {
+      for (let row = 0; row < GRID; row++) {
+        const from = at + row * GRID * WINDOWS.length + w * GRID;
+        plane.set(raw.subarray(from, from + GRID), row * GRID);
+      }
+      out[w]?.push(frameHash(plane));
+    });
+  }
+  return out;
+}
+
+/** A fingerprint as stored: 8 bytes per frame, big-endian. */
+export function packHashes(hashes: readonly bigint[]): Buffer {
+  const out = Buffer.alloc(hashes.length * 8);
+  hashes.forEach((hash, i) => {
+    out.writeBigUInt64BE(BigInt.asUintN(64, hash), i * 8);
+  });
+  return out;
+}
+
+export function unpackHashes(bytes: Uint8Array): bigint[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const hashes: bigint[] = [];
+  for (let at = 0; at + 8 <= buffer.length; at += 8) hashes.push(buffer.readBigUInt64BE(at));
+  return hashes;
+}
+
+function popcount32(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export function hammingDistance(a: bigint, b: bigint): number {
+  const x = BigInt.asUintN(64, a ^ b);
+  return popcount32(Number(x >> 32n)) + popcount32(Number(x & 0xffffffffn));
+}
+
+/** Hashes as 32-bit halves, for the comparison's inner loop. */
+function halves(hashes: readonly bigint[]): Uint32Array {
+  const out = new Uint32Array(hashes.length * 2);
+  hashes.forEach((hash, i) => {
+    out[i * 2] = Number(BigInt.asUintN(64, hash) >> 32n);
+    out[i * 2 + 1] = Number(hash & 0xffffffffn);
+  });
+  return out;
+}
+
+/** A picture with next to no structure (a black or flat frame) says nothing of the video. */
+export function informative(hash: bigint): boolean {
+  const ones = hammingDistance(hash, 0n);
+  return ones >= 8 && ones <= 56;
+}
+
+export interface Comparison {
+  /** Agreeing frames over the frames both cover at the best offset, 0 to 1. */
+  similarity: number;
+  /** Frames within FRAME_DISTANCE at the best offset. */
+  agreeing: number;
+  /** Seconds into `a` where `b` starts at the best offset (negative: `b` starts earlier). */
+  offsetS: number;
+  /** Agreeing frames at the best offset that are unlike each other. */
+  distinct: number;
+}
+
+/**
+ * The best alignment of two fingerprints: every offset is tried, and at each the frames
+ * both cover are counted as agreeing or not (flat frames are left out: they agree with
+ * any other flat frame). A copy trimmed at either end covers part of the original; the
+ * share is of what both cover, and an overlap shorter than MIN_AGREEING is not compared.
+ */
+export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]): Comparison {
+  const ha = halves(a);
+  const hb = halves(b);
+  const usefulA = a.map(informative);
+  const usefulB = b.map(informative);
+  let best: Comparison = { similarity: 0, agreeing: 0, offsetS: 0, distinct: 0 };
+  // b[j] lines up with a[j + offset].
+  for (let offset = -(b.length - 1); offset < a.length; offset++) {
+    const from = Math.max(0, -offset);
+    const to = Math.min(b.length, a.length - offset);
+    let compared = 0;
+    let agreeing = 0;
+    for (let j = from; j < to; j++) {
+      const i = j + offset;
+      if (!usefulA[i] || !usefulB[j]) continue;
+      compared++;
+      const d =
+        popcount32(((ha[i * 2] ?? 0) ^ (hb[j * 2] ?? 0)) >>> 0) +
+        popcount32(((ha[i * 2 + 1] ?? 0) ^ (hb[j * 2 + 1] ?? 0)) >>> 0);
+      if (d <= FRAME_DISTANCE) agreeing++;
+    }
+    if (compared < MIN_AGREEING) continue;
+    const similarity = agreeing / compared;
+    if (
+      similarity > best.similarity ||
+      (similarity === best.similarity && agreeing > best.agreeing)
+    ) {
+      best = { similarity, agreeing, offsetS: offset, distinct: 0 };
+    }
+  }
+  return { ...best, distinct: distinctAgreeing(a, b, best.offsetS) };
+}
+
+/** How many of the frames agreeing at `offset` differ from every other one counted. */
+function distinctAgreeing(a: readonly bigint[], b: readonly bigint[], offset: number): number {
+  const seen: bigint[] = [];
+  for (let j = Math.max(0, -offset); j < Math.min(b.length, a.length - offset); j++) {
+    const x = a[j + offset];
+    const y = b[j];
+    if (x === undefined || y === undefined || !informative(x) || !informative(y)) continue;
+    if (hammingDistance(x, y) > FRAME_DISTANCE) continue;
+    if (seen.every((s) => hammingDistance(s, x) > FRAME_DISTANCE)) seen.push(x);
+  }
+  return seen.length;
+}
+
+/** An upload (through every window) against a stored fingerprint: the best window's. */
+export function compareUpload(upload: WindowHashes, stored: readonly bigint[]): Comparison {
+  let best: Comparison = { similarity: 0, agreeing: 0, offsetS: 0, distinct: 0 };
+  for (const hashes of upload) {
+    const c = compareFingerprints(stored, hashes);
+    if (
+      c.similarity > best.similarity ||
+      (c.similarity === best.similarity && c.agreeing > best.agreeing)
+    )
+      best = c;
+  }
+  return best;
+}
+
+/** What a comparison makes of two videos. */
+export function verdictOf(c: Comparison): 'match' | 'near' | 'none' {
+  if (c.agreeing < MIN_AGREEING || c.distinct < MIN_DISTINCT) return 'none';
+  if (c.similarity >= MATCH_SIMILARITY) return 'match';
+  return c.similarity >= NEAR_SIMILARITY ? 'near' : 'none';
+}
+
+/** The band keys of one frame hash: band b's bits, tagged with b (fits an int4). */
+export function bandKeys(hash: bigint): number[] {
+  const keys: number[] = [];
+  let rest = BigInt.asUintN(64, hash);
+  for (let band = 0; band < BANDS; band++) {
+    const bits = BAND_BITS[band] ?? 21;
+    const value = Number(rest & ((1n << BigInt(bits)) - 1n));
+    rest >>= BigInt(bits);
+    keys.push(band * 2 ** 22 + value);
+  }
+  return keys;
+}
+
+/**
+ * The frames of a video that go into the index: up to KEY_FRAMES informative ones spread
+ * over the middle 80% (a trimmed copy keeps them), no two alike. Its band keys, distinct.
+ */
+export function keyFrames(hashes: readonly bigint[]): bigint[] {
+  const from = Math.floor(hashes.length * 0.1);
+  const to = Math.max(from + 1, Math.ceil(hashes.length * 0.9));
+  const middle = hashes.slice(from, to).filter(informative);
+  const chosen: bigint[] = [];
+  const slots = Math.min(KEY_FRAMES, middle.length);
+  for (let s = 0; s < slots; s++) {
+    // Evenly spread; a frame too like one already chosen gives way to its next neighbour.
+    const start = Math.floor(((s + 0.5) * middle.length) / slots);
+    for (let k = 0; k < middle.length; k++) {
+      const candidate = middle[(start + k) % middle.length];
+      if (candidate === undefined) break;
+      if (chosen.every((c) => hammingDistance(c, candidate) > FRAME_DISTANCE)) {
+        chosen.push(candidate);
+        break;
+      }
+    }
+  }
+  return chosen;
+}
+
+export function indexKeys(hashes: readonly bigint[]): number[] {
+  return [...new Set(keyFrames(hashes).flatMap(bandKeys))].sort((x, y) => x - y);
+}
+
+/**
+ * The band keys an upload is looked up by: every informative frame's (up to `limit`
+ * frames, evenly spread), so whichever frames the other video indexed, one of ours is near.
+ */
+export function queryKeys(upload: WindowHashes, limit = 120): number[] {
+  const keys = new Set<number>();
+  for (const hashes of upload) {
+    const useful = hashes.filter(informative);
+    const step = Math.max(1, useful.length / limit);
+    for (let at = 0; at < useful.length; at += step) {
+      const hash = useful[Math.floor(at)];
+      if (hash !== undefined) for (const key of bandKeys(hash)) keys.add(key);
+    }
+  }
+  return [...keys].sort((x, y) => x - y);
+}

@@ -1,0 +1,189 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
+import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { videoMediaRow } from '../../../tests/support/media.ts';
+import { runFfmpeg } from '../../media/exec.ts';
+import { videoSourceKey } from '../../media/keys.ts';
+import { LocalStorage } from '../../media/storage.ts';
+import { testSourceArgs } from '../../media/test-source.ts';
+import { createJobDefinitions } from '../jobs.ts';
+import { createJobQueue, type JobQueue } from '../kernel/jobs/queue.ts';
+import { createVideoMediaRepository } from '../media/video-media.repository.ts';
+
+// Re-uploads through the real pipeline (issue 17, decision 0056): real ffmpeg fingerprints a
+// generated clip, and copies of it (cropped, trimmed with a logo, rescaled) are refused,
+// failed as duplicates or held for review by what became of the original.
+
+let db: TestDatabase;
+let dir: string;
+let storage: LocalStorage;
+let queue: JobQueue;
+let userId: number;
+let original: string;
+
+const CLIP = { durationS: 12, width: 160, height: 120, fps: 10 } as const;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dir = await mkdtemp(path.join(tmpdir(), 'afterglow-fingerprint-'));
+  storage = new LocalStorage(path.join(dir, 'media'));
+  queue = createJobQueue(
+    db.database,
+    createJobDefinitions({
+      database: db.database,
+      storage,
+      config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
+      retryDelaySeconds: 0,
+    }),
+    pino({ level: 'silent' }),
+  );
+  await queue.start();
+  userId = (await makeUser(db.database)).id;
+  await db.database.query('UPDATE users SET trusted_uploader = true WHERE id = $1', [userId]);
+  original = path.join(dir, 'original.mp4');
+  await runFfmpeg(
+    'ffmpeg',
+    testSourceArgs({ ...CLIP, output: original, pattern: 'mandelbrot', seed: 1 }),
+    { timeoutMs: 60_000 },
+  );
+});
+
+afterAll(async () => {
+  await queue?.stop(5000);
+  await db?.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A copy of the original through an ffmpeg filter (and input options), re-encoded. */
+async function copyOf(name: string, filter: string, inputOptions: string[] = []) {
+  const file = path.join(dir, name);
+  await runFfmpeg(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputOptions, '-i', original],
+      ...['-vf', filter, '-c:v', 'libx264', '-crf', '32', '-preset', 'veryfast', '-an', file],
+    ],
+    { timeoutMs: 60_000 },
+  );
+  return file;
+}
+
+/** A new upload of `file` by the (trusted) member, through the pipeline's first step. */
+async function upload(file: string): Promise<number> {
+  const { id } = await makeVideo(db.database, userId, { statusId: 3 });
+  const key = videoSourceKey(id, 'mp4');
+  await storage.putFile(key, file);
+  await createVideoMediaRepository(db.database).setSource(id, key);
+  await queue.waitFor(
+    'media.process-video',
+    await queue.send('media.process-video', { videoId: id }),
+  );
+  return id;
+}
+
+const fingerprintOf = async (id: number) =>
+  (
+    await db.database.query<{ frames: number; keys: number[] }>(
+      'SELECT length(hashes) / 8 AS frames, keys FROM video_fingerprints WHERE video_id = $1',
+      [id],
+    )
+  )[0];
+
+describe('re-uploads caught by their fingerprint', () => {
+  let originalId: number;
+
+  it('keeps the fingerprint of every processed video', async () => {
+    originalId = await upload(original);
+    const fingerprint = await fingerprintOf(originalId);
+    expect(Number(fingerprint?.frames)).toBe(CLIP.durationS);
+    expect(fingerprint?.keys.length).toBeGreaterThan(0);
+    const row = await videoMediaRow(db.database, originalId);
+    expect(row?.media.matches).toBeUndefined();
+    // Its encodes are planned: it goes on as any upload does.
+    expect(Object.keys(row?.media.tasks ?? {}).some((task) => task.startsWith('hls:'))).toBe(true);
+  });
+
+  it('refuses a cropped copy of a video taken down for copyright, and flags it to staff', async () => {
+    await db.database.query('UPDATE videos SET status_id = 8 WHERE id = $1', [originalId]);
+    const [takedown] = await db.database.query<{ id: number }>(
+      `INSERT INTO takedowns (object_type, object_id, reason, previous)
+       VALUES ('video', $1, 'copyright', '{"status_id": 1}'::jsonb) RETURNING id`,
+      [originalId],
+    );
+    const copy = await upload(await copyOf('cropped.mp4', 'crop=iw*0.9:ih*0.9,scale=160:120'));
+    const row = await videoMediaRow(db.database, copy);
+    expect(row?.status_id).toBe(2);
+    expect(row?.media.error).toBe('video_reupload_blocked');
+    expect(row?.media.refusal).toMatchObject({ id: originalId, reason: 'copyright' });
+    // Nothing of it is encoded, so nothing can ever be published.
+    expect(row?.media.tasks).toBeUndefined();
+    const reports = await db.database.query<{ subject: string; message: string }>(
+      `SELECT subject, message FROM reports WHERE object_type = 'video' AND object_id = $1`,
+      [copy],
+    );
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.subject).toBe('dmca');
+    expect(reports[0]?.message).toContain(`#${originalId}`);
+    const audit = await db.database.query<{ actor_role: string; reason: string }>(
+      `SELECT actor_role, reason FROM audit_log
+        WHERE action = 'video.reupload_refused' AND object_id = $1`,
+      [copy],
+    );
+    expect(audit).toEqual([{ actor_role: 'system', reason: 'copyright' }]);
+    // Restored: the original is live and public again.
+    await db.database.query('UPDATE takedowns SET restored_at = now() WHERE id = $1', [
+      takedown?.id,
+    ]);
+    await db.database.query('UPDATE videos SET status_id = 1, is_private = 0 WHERE id = $1', [
+      originalId,
+    ]);
+  });
+
+  it('fails a trimmed copy with a logo of a live public video as a duplicate', async () => {
+    const copy = await upload(
+      await copyOf(
+        'trimmed.mp4',
+        'drawbox=x=iw*0.75:y=ih*0.05:w=iw*0.2:h=ih*0.15:color=white@0.9:t=fill',
+        ['-ss', '2.5', '-t', '8'],
+      ),
+    );
+    const row = await videoMediaRow(db.database, copy);
+    expect(row?.status_id).toBe(2);
+    expect(row?.media.error).toBe('video_duplicate');
+    expect(row?.media.matches?.[0]).toMatchObject({ id: originalId, verdict: 'match' });
+  });
+
+  it('holds a rescaled copy of a private video for review, even from a trusted uploader', async () => {
+    await db.database.query('UPDATE videos SET is_private = 1 WHERE id = $1', [originalId]);
+    const copy = await upload(await copyOf('rescaled.mp4', 'scale=320:240'));
+    const [row] = await db.database.query<{ needs_review: boolean; status_id: number }>(
+      'SELECT needs_review, status_id FROM videos WHERE id = $1',
+      [copy],
+    );
+    expect(row).toEqual({ needs_review: true, status_id: 3 });
+    const media = (await videoMediaRow(db.database, copy))?.media;
+    expect(media?.matches?.[0]?.id).toBe(originalId);
+    expect(media?.matches?.[0]?.similarity).toBeGreaterThan(0.6);
+  });
+
+  it('lets a different video through', async () => {
+    const other = path.join(dir, 'other.mp4');
+    await runFfmpeg(
+      'ffmpeg',
+      testSourceArgs({ ...CLIP, output: other, pattern: 'life', seed: 5 }),
+      { timeoutMs: 60_000 },
+    );
+    const id = await upload(other);
+    const [row] = await db.database.query<{ needs_review: boolean; status_id: number }>(
+      'SELECT needs_review, status_id FROM videos WHERE id = $1',
+      [id],
+    );
+    expect(row?.needs_review).toBe(false);
+    expect(row?.status_id).not.toBe(2);
+    expect((await videoMediaRow(db.database, id))?.media.matches).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type RunOptions, runFfmpeg } from '../../../media/exec.ts';
+import {
+  fingerprintArgs,
+  hashFrames,
+  MAX_FRAMES,
+  type WindowHashes,
+} from '../../../media/fingerprint.ts';
+import type { MediaInput } from '../../../media/input.ts';
+
+// The fingerprint of the pipeline's first step (media-process-video.job.ts, decision 0056):
+// ffmpeg decodes the source once into small grey frames a second, hashed here. It decodes
+// every frame (the sampling averages each second), so its time grows with the video's
+// length, bounded by MAX_FRAMES.
+
+/** Longest the decode may take: about four seconds of video a second on a busy core. */
+export function fingerprintTimeoutMs(durationS: number): number {
+  return 60_000 + Math.min(durationS, MAX_FRAMES) * 250;
+}
+
+export async function takeFingerprint(o: {
+  ffmpegPath: string;
+  source: MediaInput;
+  durationS: number;
+  scratch: string;
+  run: Pick<RunOptions, 'signal' | 'pidFile'>;
+}): Promise<WindowHashes> {
+  const output = path.join(o.scratch, 'fingerprint.gray');
+  await runFfmpeg(o.ffmpegPath, fingerprintArgs({ input: o.source, output }), {
+    ...o.run,
+    timeoutMs: fingerprintTimeoutMs(o.durationS),
+  });
+  return hashFrames(await readFile(output));
+}
