@@ -8,7 +8,7 @@ import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
 import type { RunningServer } from './server.ts';
-import { type StaffAccount, startStaffSite } from './staff.ts';
+import { AJAX, type StaffAccount, signInStaffByApi, startStaffSite } from './staff.ts';
 
 // 2257 records in the console (issue 17, decision 0055), in Debian's Chromium against the
 // built site. Two demo uploads wait for review: one with no record, one filed with a
@@ -45,21 +45,8 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const AJAX = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
-
-async function signInStaff(context: BrowserContext, username: string) {
-  const { password, secret } = accounts.get(username) ?? { password: '', secret: '' };
-  const first = await context.request.post(`${site.url}/api/login.php`, {
-    form: { usr: username, pwd: password },
-    headers: AJAX,
-  });
-  const challenge = ((await first.json()) as { info?: { challenge?: string } }).info?.challenge;
-  const second = await context.request.post(`${site.url}/api/login.php`, {
-    form: { challenge: challenge ?? '', otp: await totpCode(secret) },
-    headers: AJAX,
-  });
-  expect(second.status()).toBe(200);
-}
+const signInStaff = (context: BrowserContext, username: string) =>
+  signInStaffByApi(context, site.url, username, accounts.get(username));
 
 async function open(page: Page, pathname: string) {
   await page.goto(`${site.url}${pathname}`);

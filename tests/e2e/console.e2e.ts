@@ -9,7 +9,7 @@ import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { onScreen, SHELL_SIZES } from './on-screen.ts';
 import { type RunningServer, startServer } from './server.ts';
-import { addStaffAccount } from './staff.ts';
+import { AJAX, addStaffAccount, signInStaffByApi } from './staff.ts';
 
 // The staff console (issue 16, decision 0043) in Debian's Chromium against the built site:
 // staff made by the real CLI on the site's data directory while it is stopped, 50 demo
@@ -56,23 +56,8 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const AJAX = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
-
-/** The two calls of a staff sign-in (the password, then the TOTP code); the modal has its own test. */
-async function signInStaff(context: BrowserContext, username: string) {
-  const { password, secret } = accounts.get(username) ?? { password: '', secret: '' };
-  const first = await context.request.post(`${site.url}/api/login.php`, {
-    form: { usr: username, pwd: password },
-    headers: AJAX,
-  });
-  const challenge = ((await first.json()) as { info?: { challenge?: string } }).info?.challenge;
-  expect(challenge, 'the password step asks for the code').toBeTruthy();
-  const second = await context.request.post(`${site.url}/api/login.php`, {
-    form: { challenge: challenge ?? '', otp: await totpCode(secret) },
-    headers: AJAX,
-  });
-  expect(second.status()).toBe(200);
-}
+const signInStaff = (context: BrowserContext, username: string) =>
+  signInStaffByApi(context, site.url, username, accounts.get(username));
 
 async function open(page: Page, pathname: string) {
   const response = await page.goto(`${site.url}${pathname}`);

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { waitForHydration } from './browser.ts';
@@ -136,4 +136,30 @@ export async function seedModerationMember(
     { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn' } },
   );
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}');
+}
+
+/** The headers the web app's calls carry (X-Requested-With, JSON wanted). */
+export const AJAX = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
+
+/**
+ * Signs a staff member in through the two calls of the sign-in (the password, then the TOTP
+ * code), for tests about what comes after; the Login modal has its own test (signInByModal).
+ */
+export async function signInStaffByApi(
+  context: BrowserContext,
+  siteUrl: string,
+  username: string,
+  account: Pick<StaffAccount, 'password' | 'secret'> | undefined,
+): Promise<void> {
+  const { password, secret } = account ?? { password: '', secret: '' };
+  const first = await context.request.post(`${siteUrl}/api/login.php`, {
+    form: { usr: username, pwd: password },
+    headers: AJAX,
+  });
+  const challenge = ((await first.json()) as { info?: { challenge?: string } }).info?.challenge;
+  const second = await context.request.post(`${siteUrl}/api/login.php`, {
+    form: { challenge: challenge ?? '', otp: await totpCode(secret) },
+    headers: AJAX,
+  });
+  expect(second.status()).toBe(200);
 }
