@@ -168,7 +168,8 @@ export const VIEW_DAYS_KEPT = 60;
 /**
  * Rolls the day, week and month view windows (the most-popular sort) over from the daily
  * view rows: today, the last 7 and the last 30 days. Videos without any daily row keep
- * their counters (generated catalogues set them directly); daily rows past VIEW_DAYS_KEPT go.
+ * their counters (generated catalogues set them directly); daily rows past VIEW_DAYS_KEPT go,
+ * and so do the daily rows by country (decision 0053).
  * Live views keep adding to the windows between runs.
  */
 export async function rollViewWindows(db: Pick<Database, 'exec'>): Promise<void> {
@@ -186,5 +187,6 @@ export async function rollViewWindows(db: Pick<Database, 'exec'>): Promise<void>
        AND (v.views_day, v.views_week, v.views_month) IS DISTINCT FROM (s.d, s.w, s.m);
 
     DELETE FROM video_views_daily WHERE day < current_date - ${VIEW_DAYS_KEPT};
+    DELETE FROM video_views_country_daily WHERE day < current_date - ${VIEW_DAYS_KEPT};
   `);
 }

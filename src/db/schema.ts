@@ -580,6 +580,9 @@ export const votes = pgTable(
   (t) => [
     primaryKey({ columns: [t.section, t.objectId, t.userId, t.voterHash] }),
     check('votes_vote_check', sql`${t.vote} IN (0, 1)`),
+    // A member's votes, for their data export and the purge of a deleted account (decision
+    // 0057); visitors' votes (user_id 0, most of the table) are left out of it.
+    index('votes_user_idx').on(t.userId).where(sql`${t.userId} <> 0`),
   ],
 );
 
@@ -599,6 +602,29 @@ export const videoViewsDaily = pgTable(
   ],
 );
 
+/**
+ * Counted views per video, day and viewer's country (decision 0053): "views by country". Only
+ * views whose country was known are here; a day's unknown share is its video_views_daily
+ * total minus these. Folded with video_views_daily, pruned with it (VIEW_DAYS_KEPT).
+ */
+export const videoViewsCountryDaily = pgTable(
+  'video_views_country_daily',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    /** Two lower-case letters, as the visitor's country is read (visitor-country.ts). */
+    country: char('country', { length: 2 }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.day, t.country] }),
+    // A day's views by country, and the pruning of old days.
+    index('video_views_country_daily_day_idx').on(t.day, t.country),
+  ],
+);
+
 function memberVideoList(name: string, addedColumn: string) {
   return pgTable(
     name,
@@ -614,6 +640,8 @@ function memberVideoList(name: string, addedColumn: string) {
     (t) => [
       primaryKey({ columns: [t.userId, t.videoId] }),
       index(`${name}_user_added_idx`).on(t.userId, t.addedAt.desc(), t.videoId.desc()),
+      // A video's rows, when the video goes (the account purge, the cascade of its delete).
+      index(`${name}_video_idx`).on(t.videoId),
     ],
   );
 }
@@ -838,6 +866,8 @@ export const viewEvents = pgTable('view_events', {
   userId: integer('user_id'),
   counted: boolean('counted').notNull().default(true),
   viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The viewer's country (decision 0053), null when it is not known. */
+  country: char('country', { length: 2 }),
 });
 
 // ---------------------------------------------------------------- reports

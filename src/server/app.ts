@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { singleCountry } from '../web/lib/age-gate.ts';
 import { accountDataRoutes } from './accounts/account-data.routes.ts';
 import { authRoutes } from './accounts/auth.routes.ts';
 import { oidcRoutes } from './accounts/oidc.routes.ts';
@@ -324,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       stats: services.stats,
       foldViews: services.foldViews,
       members: services.memberActions,
+      countryOf: (request) => singleCountry(countries.of(request.raw)),
     }),
   );
   await app.register(inputRoutes(services.memberActions));
@@ -333,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       store: services.uploadStore,
       config,
       records: services.records,
+      countryOf: (request) => singleCountry(countries.of(request.raw)),
     }),
   );
   await app.register(albumEditRoutes(services.albumEdit));

@@ -46,6 +46,13 @@ const LIST = (table: string, added: string) =>
      FROM ${table} l JOIN videos v ON v.id = l.video_id
     WHERE l.user_id = $1 ORDER BY l.${added} DESC, l.video_id DESC`;
 
+/**
+ * A member's votes, through the partial index votes_user_idx (migration 0020): `user_id <> 0`
+ * is its predicate, written out so that any plan, generic ones too, may use it.
+ */
+export const MEMBER_VOTES_SQL = `SELECT section, object_id, vote, created_at FROM votes
+  WHERE user_id = $1 AND user_id <> 0 AND voter_hash = '' ORDER BY created_at DESC`;
+
 export function createAccountDataRepository(database: Database): AccountDataRepository {
   const rows = (text: string, params: unknown[]) => database.query<Row>(text, params);
 
@@ -164,11 +171,7 @@ export function createAccountDataRepository(database: Database): AccountDataRepo
           ORDER BY created_at DESC`,
         id,
       );
-      const votes = await rows(
-        `SELECT section, object_id, vote, created_at FROM votes
-          WHERE user_id = $1 AND voter_hash = '' ORDER BY created_at DESC`,
-        id,
-      );
+      const votes = await rows(MEMBER_VOTES_SQL, id);
       const albums = await rows(
         `SELECT a.id, a.dir, a.title, a.description, a.gender, a.status_id, a.is_private,
                 a.photos_count, a.views, a.likes, a.dislikes, a.comments_count, a.post_date,

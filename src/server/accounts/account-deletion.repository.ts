@@ -69,6 +69,17 @@ export interface AccountDeletionRepository {
   finish(userId: number, audit: AuditEntry): Promise<void>;
 }
 
+/** The member's votes go, through votes_user_idx (migration 0020; `user_id <> 0` is its predicate). */
+export const PURGE_MEMBER_VOTES_SQL = `DELETE FROM votes WHERE user_id = $1 AND user_id <> 0
+  AND voter_hash = '' RETURNING section, object_id, vote`;
+
+/** Other members' lists that hold a purged video: each has an index by video (migration 0020). */
+export const MEMBER_VIDEO_LISTS = ['favourites', 'watch_later', 'history'] as const;
+
+export function dropFromListSql(table: (typeof MEMBER_VIDEO_LISTS)[number]): string {
+  return `DELETE FROM ${table} WHERE video_id = ANY($1::int[])`;
+}
+
 async function deleteComments(tx: Tx, section: string, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.query('DELETE FROM comments WHERE section = $1 AND object_id = ANY($2::int[])', [
@@ -281,8 +292,8 @@ export function createAccountDeletionRepository(database: Database): AccountDele
         const drop = ids.filter((id) => !keep.includes(id));
         await deleteComments(tx, 'video', ids);
         await dropFromPlaylists(tx, ids);
-        for (const table of ['favourites', 'watch_later', 'history']) {
-          await tx.query(`DELETE FROM ${table} WHERE video_id = ANY($1::int[])`, [ids]);
+        for (const table of MEMBER_VIDEO_LISTS) {
+          await tx.query(dropFromListSql(table), [ids]);
         }
         if (keep.length > 0) {
           await tx.query('DELETE FROM video_categories WHERE video_id = ANY($1::int[])', [keep]);
@@ -337,10 +348,8 @@ export function createAccountDeletionRepository(database: Database): AccountDele
 
     async finish(userId, audit) {
       await database.transaction(async (tx) => {
-        // Votes have no index by member: one scan, in the background job only.
         const votes = await tx.query<{ section: string; object_id: number; vote: number }>(
-          `DELETE FROM votes WHERE user_id = $1 AND voter_hash = ''
-           RETURNING section, object_id, vote`,
+          PURGE_MEMBER_VOTES_SQL,
           [userId],
         );
         for (const [section, table] of [

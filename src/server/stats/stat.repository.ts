@@ -29,6 +29,8 @@ export interface ViewEvent {
   userId: number | null;
   /** False for a repeat within the 30-minute window: it only refreshes the history. */
   counted: boolean;
+  /** The viewer's country (two lower-case letters); '' or left out when not known (0053). */
+  country?: string;
 }
 
 /**
@@ -42,12 +44,14 @@ export interface ViewEvent {
  *   row written belongs to a locked video, so two folds wait for each other instead of
  *   deadlocking.
  * - Views of videos no longer active since, and history of members gone since, are dropped.
+ * - A counted view whose country is known is also added to its video, day and country
+ *   (video_views_country_daily, decision 0053); one of unknown country only to the day.
  */
 const FOLD_VIEWS = `
   WITH taken AS (
     DELETE FROM view_events
      WHERE id IN (SELECT id FROM view_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-    RETURNING video_id, user_id, counted, viewed_at
+    RETURNING video_id, user_id, counted, viewed_at, country
   ), locked AS (
     SELECT v.id FROM videos v
      WHERE v.id IN (SELECT video_id FROM taken) AND ${activeSql({ alias: 'v' })}
@@ -75,6 +79,14 @@ const FOLD_VIEWS = `
      GROUP BY 1, 2
      ORDER BY 1, 2
     ON CONFLICT (video_id, day) DO UPDATE SET views = d.views + EXCLUDED.views
+  ), by_country AS (
+    INSERT INTO video_views_country_daily AS d (video_id, day, country, views)
+    SELECT t.video_id, t.viewed_at::date, t.country, count(*)::int
+      FROM taken t JOIN locked l ON l.id = t.video_id
+     WHERE t.counted AND t.country IS NOT NULL
+     GROUP BY 1, 2, 3
+     ORDER BY 1, 2, 3
+    ON CONFLICT (video_id, day, country) DO UPDATE SET views = d.views + EXCLUDED.views
   ), seen AS (
     INSERT INTO history AS h (user_id, video_id, viewed_at)
     SELECT t.user_id, t.video_id, max(t.viewed_at)
@@ -158,8 +170,8 @@ export function createStatRepository(database: Database): StatRepository {
 
     async recordView(event) {
       await database.query(
-        'INSERT INTO view_events (video_id, user_id, counted) VALUES ($1, $2, $3)',
-        [event.videoId, event.userId, event.counted],
+        'INSERT INTO view_events (video_id, user_id, counted, country) VALUES ($1, $2, $3, $4)',
+        [event.videoId, event.userId, event.counted, event.country || null],
       );
     },
 

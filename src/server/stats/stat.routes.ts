@@ -57,6 +57,11 @@ export function statRoutes(
     foldViews(limit: number): Promise<number>;
     /** Comments (`act=comm`) go through the member actions. */
     members?: MemberActionsService;
+    /**
+     * The visitor's country as the age gates read it (two lower-case letters, '' unknown):
+     * recorded with each view (decision 0053). Without it views carry no country.
+     */
+    countryOf?: (request: FastifyRequest) => string;
   },
   options: StatRoutesOptions = {},
 ) {
@@ -123,7 +128,7 @@ export function statRoutes(
           case 'vote':
             return service.vote(input, request.viewer, request.ip);
           case 'view':
-            return service.view(input, request.viewer, request.ip);
+            return service.view(input, request.viewer, request.ip, deps.countryOf?.(request) ?? '');
           case 'comm':
             if (!members) throw new AppError('unavailable');
             return members.comment(input, request.viewer);

@@ -98,7 +98,13 @@ export function createStatService(deps: StatServiceDeps) {
       }
     },
 
-    async view(request: ViewRequest, viewer: Viewer | null, ip: string): Promise<ViewResponse> {
+    /** `country`: the viewer's, as the gates read it; '' when unknown (decision 0053). */
+    async view(
+      request: ViewRequest,
+      viewer: Viewer | null,
+      ip: string,
+      country = '',
+    ): Promise<ViewResponse> {
       if (request.section === 'album') return albumView(request.object_id, viewer, ip);
       const videoId = request.object_id;
       const key = String(videoId);
@@ -113,7 +119,12 @@ export function createStatService(deps: StatServiceDeps) {
       // A visitor's repeat changes nothing; a member's still refreshes their history.
       if (!counted && !viewer) return { success: 1 };
       try {
-        await deps.stats.recordView({ videoId, userId: viewer?.userId ?? null, counted });
+        await deps.stats.recordView({
+          videoId,
+          userId: viewer?.userId ?? null,
+          counted,
+          ...(country ? { country } : {}),
+        });
       } catch (error) {
         // Not stored, so not answered: the visitor's next try must be able to count.
         if (counted) recentViews.delete(repeatKey);

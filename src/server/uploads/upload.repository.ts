@@ -29,6 +29,11 @@ export interface NewVideo {
   needsReview: boolean;
   /** When the member confirmed the forbidden content of SPEC.md §5 (decision 0055). */
   rulesConfirmedAt: Date;
+  /**
+   * The country the upload was sent from ('' unknown): the video's country (top-country)
+   * when the member's profile names none (decision 0053).
+   */
+  country: string;
 }
 
 export type RemoveOutcome =
@@ -68,9 +73,10 @@ export function createUploadRepository(database: Database) {
         return await database.transaction(async (tx) => {
           const [row] = await tx.query<{ id: number }>(
             `INSERT INTO videos (dir, title, description, gender, status_id, is_private, exclusive,
-                user_id, duration, source_sha256, needs_review, media, rules_confirmed_at)
+                user_id, duration, source_sha256, needs_review, media, rules_confirmed_at, country)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, '{"counted": false}'::jsonb,
-                     $12)
+                     $12, coalesce((SELECT nullif(trim(u.country), '') FROM users u WHERE u.id = $8),
+                                   nullif($13, '')))
              RETURNING id`,
             [
               video.dir,
@@ -85,6 +91,7 @@ export function createUploadRepository(database: Database) {
               video.sha256,
               video.needsReview,
               video.rulesConfirmedAt,
+              video.country,
             ],
           );
           const id = Number(row?.id);

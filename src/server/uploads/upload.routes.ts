@@ -40,6 +40,11 @@ export interface UploadRouteDeps {
   config: Pick<Config, 'uploadStaleHours' | 'trustProxy'>;
   /** Takes the 2257 documents of a form as it is read (decision 0055). */
   records: Pick<RecordsService, 'intake'>;
+  /**
+   * The uploader's country as the age gates read it ('' unknown): the video's country when
+   * their profile names none (decision 0053).
+   */
+  countryOf?: (request: FastifyRequest) => string;
 }
 
 const field = (description: string) => ({ type: 'string', description });
@@ -318,7 +323,10 @@ export function uploadRoutes(deps: UploadRouteDeps) {
           case 'screens':
             return service.screens(request.viewer, (fields.upload_id ?? '').trim());
           case 'add':
-            return service.submit(request.viewer, fields, image, intake, { ip: request.ip });
+            return service.submit(request.viewer, fields, image, intake, {
+              ip: request.ip,
+              country: deps.countryOf?.(request) ?? '',
+            });
           case 'delete': {
             const videoId = parseId(fields.video_id ?? '');
             if (videoId === undefined) throw new AppError('invalid_params', { field: 'video_id' });

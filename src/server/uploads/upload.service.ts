@@ -58,6 +58,13 @@ export interface UploadServiceDeps {
 }
 
 /** What a tus creation request asks for (its raw URL and Upload-* headers). */
+/** Where a form was sent from. */
+export interface UploadFrom {
+  ip: string;
+  /** The sender's country as the age gates read it; '' or left out when unknown (0053). */
+  country?: string;
+}
+
 export interface CreateRequest {
   url: string;
   length: string | undefined;
@@ -169,7 +176,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     fields: Record<string, unknown>,
     image: Buffer | undefined,
     intake: RecordIntake,
-    from: { ip: string },
+    from: UploadFrom,
   ): Promise<VideoCreated> {
     const uploadId = typeof fields.upload_id === 'string' ? fields.upload_id.trim() : '';
     const parsed = parseVideoForm(fields, image !== undefined);
@@ -213,6 +220,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         // Either way the record is filed with it: no upload goes live without one.
         needsReview: !can(who, 'publish', 'video'),
         rulesConfirmedAt: new Date(),
+        country: from.country ?? '',
       },
       (tx, videoId) => record.record.file(tx, { id: videoId, userId: who.userId }),
     );
@@ -318,7 +326,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       fields: Record<string, unknown>,
       image: Buffer | undefined,
       intake: RecordIntake,
-      from: { ip: string },
+      from: UploadFrom,
     ): Promise<VideoCreated> {
       try {
         return await submitForm(
