@@ -5,7 +5,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFETIME } from '../../src/contracts/constants.ts';
 import { videoPath } from '../../src/contracts/paths.ts';
-import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { onScreen, SHELL_SIZES } from './on-screen.ts';
 import { type RunningServer, startServer } from './server.ts';
