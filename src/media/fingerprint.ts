@@ -36,8 +36,20 @@ export const MIN_AGREEING = 4;
  */
 export const MIN_DISTINCT = 3;
 
-/** Frames of a video indexed for the lookup, and the bands each is cut into. */
+/**
+ * Frames of a video indexed for the lookup: the pictures right after its KEY_FRAMES largest
+ * changes (scene cuts, or in a video without cuts its fastest moments), so that which frames
+ * are indexed depends on the pictures alone, not on the video's length or where it starts.
+ */
 export const KEY_FRAMES = 8;
+/**
+ * Changes of an upload whose pictures it is looked up by: more than KEY_FRAMES, so the
+ * stored video's largest changes are among the upload's even when a re-encode, a crop or a
+ * trim reorders the ones of about the same size.
+ */
+export const PROBED_CHANGES = 40;
+/** An upload with at most this many informative frames per window is looked up by all. */
+export const PROBE_ALL = 120;
 export const BANDS = 3;
 const BAND_BITS = [21, 21, 22] as const;
 
@@ -263,28 +275,55 @@ export function bandKeys(hash: bigint): number[] {
 }
 
 /**
- * The frames of a video that go into the index: up to KEY_FRAMES informative ones spread
- * over the middle 80% (a trimmed copy keeps them), no two alike. Its band keys, distinct.
+ * The frames right after the largest changes between consecutive frames, largest first, at
+ * most `count`, no two within 2 seconds of each other (one cut moves two or three
+ * consecutive frames: ffmpeg's frames average two seconds). Each is given as the index of
+ * the first frame of the change: frame i differs most from frame i-1. The size of a change
+ * is its Hamming distance; ties go to the wider change (frame i-2 to i+1), then to the
+ * smaller hash, so a copy's order is decided by its pictures as the original's was.
  */
-export function keyFrames(hashes: readonly bigint[]): bigint[] {
-  const from = Math.floor(hashes.length * 0.1);
-  const to = Math.max(from + 1, Math.ceil(hashes.length * 0.9));
-  const middle = hashes.slice(from, to).filter(informative);
-  const chosen: bigint[] = [];
-  const slots = Math.min(KEY_FRAMES, middle.length);
-  for (let s = 0; s < slots; s++) {
-    // Evenly spread; a frame too like one already chosen gives way to its next neighbour.
-    const start = Math.floor(((s + 0.5) * middle.length) / slots);
-    for (let k = 0; k < middle.length; k++) {
-      const candidate = middle[(start + k) % middle.length];
-      if (candidate === undefined) break;
-      if (chosen.every((c) => hammingDistance(c, candidate) > FRAME_DISTANCE)) {
-        chosen.push(candidate);
-        break;
-      }
-    }
+export function changePoints(hashes: readonly bigint[], count: number): number[] {
+  const at = (i: number) => hashes[Math.max(0, Math.min(hashes.length - 1, i))] ?? 0n;
+  const changes: { i: number; size: number; wide: number; hash: bigint }[] = [];
+  for (let i = 1; i < hashes.length; i++) {
+    // A change into or out of a flat picture (a fade to black) says nothing of the video.
+    if (!informative(at(i - 1)) && !informative(at(i))) continue;
+    changes.push({
+      i,
+      size: hammingDistance(at(i - 1), at(i)),
+      wide: hammingDistance(at(i - 2), at(i + 1)),
+      hash: at(i),
+    });
+  }
+  changes.sort(
+    (a, b) =>
+      b.size - a.size || b.wide - a.wide || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0),
+  );
+  const chosen: number[] = [];
+  for (const change of changes) {
+    if (chosen.length >= count) break;
+    if (chosen.every((c) => Math.abs(c - change.i) > 2)) chosen.push(change.i);
   }
   return chosen;
+}
+
+/**
+ * The frames of a video that go into the index: the picture one frame after each of its
+ * largest changes (the first to show only the new scene: the frame of the change itself
+ * still blends in the old one), informative, no two alike, at most KEY_FRAMES.
+ */
+export function keyFrames(hashes: readonly bigint[]): bigint[] {
+  const chosen: bigint[] = [];
+  for (const i of changePoints(hashes, hashes.length)) {
+    if (chosen.length >= KEY_FRAMES) break;
+    const candidate = hashes[Math.min(hashes.length - 1, i + 1)];
+    if (candidate === undefined || !informative(candidate)) continue;
+    if (chosen.every((c) => hammingDistance(c, candidate) > FRAME_DISTANCE)) chosen.push(candidate);
+  }
+  if (chosen.length > 0) return chosen;
+  // A video without a change (one still picture): its first informative frame.
+  const still = hashes.find(informative);
+  return still === undefined ? [] : [still];
 }
 
 export function indexKeys(hashes: readonly bigint[]): number[] {
@@ -292,18 +331,32 @@ export function indexKeys(hashes: readonly bigint[]): number[] {
 }
 
 /**
- * The band keys an upload is looked up by: every informative frame's (up to `limit`
- * frames, evenly spread), so whichever frames the other video indexed, one of ours is near.
+ * The frames of one window an upload is looked up by: all its informative frames when there
+ * are at most PROBE_ALL, else those around its PROBED_CHANGES largest changes (the frame of
+ * the change and the two after it: a copy's change may fall a frame earlier or later than
+ * the original's, where the sampled seconds fall).
  */
-export function queryKeys(upload: WindowHashes, limit = 120): number[] {
+export function probeFrames(hashes: readonly bigint[]): bigint[] {
+  const useful = hashes.filter(informative);
+  if (useful.length <= PROBE_ALL) return useful;
+  const frames = new Set<number>();
+  for (const i of changePoints(hashes, PROBED_CHANGES)) {
+    for (let k = i; k <= Math.min(hashes.length - 1, i + 2); k++) frames.add(k);
+  }
+  return [...frames]
+    .sort((x, y) => x - y)
+    .map((i) => hashes[i] ?? 0n)
+    .filter(informative);
+}
+
+/**
+ * The band keys an upload is looked up by, through each of its windows: those of its probe
+ * frames, so whichever of its largest changes the other video indexed, one of ours is near.
+ */
+export function queryKeys(upload: WindowHashes): number[] {
   const keys = new Set<number>();
   for (const hashes of upload) {
-    const useful = hashes.filter(informative);
-    const step = Math.max(1, useful.length / limit);
-    for (let at = 0; at < useful.length; at += step) {
-      const hash = useful[Math.floor(at)];
-      if (hash !== undefined) for (const key of bandKeys(hash)) keys.add(key);
-    }
+    for (const hash of probeFrames(hashes)) for (const key of bandKeys(hash)) keys.add(key);
   }
   return [...keys].sort((x, y) => x - y);
 }
