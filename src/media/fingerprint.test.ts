@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BANDS,
   bandKeys,
+  changePoints,
   compareFingerprints,
   compareUpload,
   FRAME_DISTANCE,
@@ -10,7 +11,6 @@ import {
   hammingDistance,
   hashFrames,
   indexKeys,
-  changePoints,
   KEY_FRAMES,
   keyFrames,
   PROBE_ALL,
@@ -265,5 +265,16 @@ describe('key frames', () => {
   it("of another long video are not among a video's lookup keys", () => {
     const indexed = new Set(indexKeys(scenes(61, 600).hashes));
     expect(queryKeys([scenes(62, 600).hashes]).filter((k) => indexed.has(k))).toEqual([]);
+  });
+
+  it('compares long videos at the offsets their changes suggest, in a few milliseconds', () => {
+    const { hashes } = scenes(71, 1200);
+    const copy = copyOf(hashes, 37, 1190, 2);
+    const started = performance.now();
+    const c = compareFingerprints(hashes, copy);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(c.offsetS).toBe(37);
+    expect(verdictOf(c)).toBe('match');
+    expect(verdictOf(compareFingerprints(hashes, scenes(72, 1200).hashes))).toBe('none');
   });
 });

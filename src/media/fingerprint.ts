@@ -171,6 +171,41 @@ function halves(hashes: readonly bigint[]): Uint32Array {
   return out;
 }
 
+/**
+ * A fingerprint as the comparison reads it: 32-bit halves, which frames are informative, and
+ * (once asked) the frames around its largest changes. Kept per array: a lookup compares the
+ * same upload with a dozen videos through three windows.
+ */
+interface Prepared {
+  h: Uint32Array;
+  useful: Uint8Array;
+  changes?: number[];
+}
+const prepared = new WeakMap<readonly bigint[], Prepared>();
+
+function prepare(hashes: readonly bigint[]): Prepared {
+  let p = prepared.get(hashes);
+  if (!p) {
+    const h = halves(hashes);
+    const useful = new Uint8Array(hashes.length);
+    for (let i = 0; i < hashes.length; i++) {
+      const ones = popcount32(h[i * 2] ?? 0) + popcount32(h[i * 2 + 1] ?? 0);
+      useful[i] = ones >= 8 && ones <= 56 ? 1 : 0;
+    }
+    p = { h, useful };
+    prepared.set(hashes, p);
+  }
+  return p;
+}
+
+/** Hamming distance between frame i of `a` and frame j of `b`. */
+function distance(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
+  return (
+    popcount32(((a[i * 2] ?? 0) ^ (b[j * 2] ?? 0)) >>> 0) +
+    popcount32(((a[i * 2 + 1] ?? 0) ^ (b[j * 2 + 1] ?? 0)) >>> 0)
+  );
+}
+
 /** A picture with next to no structure (a black or flat frame) says nothing of the video. */
 export function informative(hash: bigint): boolean {
   const ones = hammingDistance(hash, 0n);
@@ -195,13 +230,11 @@ export interface Comparison {
  * share is of what both cover, and an overlap shorter than MIN_AGREEING is not compared.
  */
 export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]): Comparison {
-  const ha = halves(a);
-  const hb = halves(b);
-  const usefulA = a.map(informative);
-  const usefulB = b.map(informative);
+  const { h: ha, useful: usefulA } = prepare(a);
+  const { h: hb, useful: usefulB } = prepare(b);
   let best: Comparison = { similarity: 0, agreeing: 0, offsetS: 0, distinct: 0 };
   // b[j] lines up with a[j + offset].
-  for (let offset = -(b.length - 1); offset < a.length; offset++) {
+  for (const offset of offsetsToTry(a, b)) {
     const from = Math.max(0, -offset);
     const to = Math.min(b.length, a.length - offset);
     let compared = 0;
@@ -210,10 +243,7 @@ export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]):
       const i = j + offset;
       if (!usefulA[i] || !usefulB[j]) continue;
       compared++;
-      const d =
-        popcount32(((ha[i * 2] ?? 0) ^ (hb[j * 2] ?? 0)) >>> 0) +
-        popcount32(((ha[i * 2 + 1] ?? 0) ^ (hb[j * 2 + 1] ?? 0)) >>> 0);
-      if (d <= FRAME_DISTANCE) agreeing++;
+      if (distance(ha, i, hb, j) <= FRAME_DISTANCE) agreeing++;
     }
     if (compared < MIN_AGREEING) continue;
     const similarity = agreeing / compared;
@@ -227,6 +257,56 @@ export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]):
   return { ...best, distinct: distinctAgreeing(a, b, best.offsetS) };
 }
 
+/** Below this many frame pairs (a x b) every offset is tried. */
+const EVERY_OFFSET = 40_000;
+/** Offsets tried between long videos, the most often suggested first. */
+const SUGGESTED_OFFSETS = 16;
+
+/** Frame indexes around a video's largest changes (as probeFrames picks for long uploads). */
+function changeFrames(hashes: readonly bigint[]): number[] {
+  const p = prepare(hashes);
+  if (!p.changes) {
+    const frames = new Set<number>();
+    for (const i of changePoints(hashes, PROBED_CHANGES)) {
+      for (let k = i; k <= Math.min(hashes.length - 1, i + 2); k++) frames.add(k);
+    }
+    p.changes = [...frames].filter((i) => p.useful[i] === 1).sort((x, y) => x - y);
+  }
+  return p.changes;
+}
+
+/**
+ * The offsets worth comparing `b` at against `a` (b[j] lines up with a[j + offset]): every
+ * one for short videos; for long ones (every offset of two 20-minute videos is 3 million
+ * frame pairs, and a lookup compares a dozen), those at which a frame around one of `a`'s
+ * largest changes meets a like frame around one of `b`'s, and their neighbours. Both are
+ * chosen by the pictures, so a copy's changes line up with its original's.
+ */
+function offsetsToTry(a: readonly bigint[], b: readonly bigint[]): number[] {
+  if (a.length * b.length <= EVERY_OFFSET) {
+    return Array.from({ length: a.length + b.length - 1 }, (_, k) => k - (b.length - 1));
+  }
+  const votes = new Map<number, number>();
+  const ha = prepare(a).h;
+  const hb = prepare(b).h;
+  const fromB = changeFrames(b);
+  for (const i of changeFrames(a)) {
+    for (const j of fromB) {
+      if (distance(ha, i, hb, j) > FRAME_DISTANCE) continue;
+      for (const offset of [i - j - 1, i - j, i - j + 1]) {
+        votes.set(offset, (votes.get(offset) ?? 0) + (offset === i - j ? 2 : 1));
+      }
+    }
+  }
+  return [...votes]
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+    .slice(0, SUGGESTED_OFFSETS)
+    .map(([offset]) => offset);
+}
+
+/** Distinct agreeing frames counted at most (Comparison.distinct stops there). */
+const DISTINCT_COUNTED = 16;
+
 /** How many of the frames agreeing at `offset` differ from every other one counted. */
 function distinctAgreeing(a: readonly bigint[], b: readonly bigint[], offset: number): number {
   const seen: bigint[] = [];
@@ -236,6 +316,8 @@ function distinctAgreeing(a: readonly bigint[], b: readonly bigint[], offset: nu
     if (x === undefined || y === undefined || !informative(x) || !informative(y)) continue;
     if (hammingDistance(x, y) > FRAME_DISTANCE) continue;
     if (seen.every((s) => hammingDistance(s, x) > FRAME_DISTANCE)) seen.push(x);
+    // Enough to tell a copy from a still picture: the rest would cost a long video dearly.
+    if (seen.length >= DISTINCT_COUNTED) break;
   }
   return seen.length;
 }
@@ -283,16 +365,18 @@ export function bandKeys(hash: bigint): number[] {
  * smaller hash, so a copy's order is decided by its pictures as the original's was.
  */
 export function changePoints(hashes: readonly bigint[], count: number): number[] {
-  const at = (i: number) => hashes[Math.max(0, Math.min(hashes.length - 1, i))] ?? 0n;
+  const { h, useful } = prepare(hashes);
+  const last = hashes.length - 1;
+  const at = (i: number) => Math.max(0, Math.min(last, i));
   const changes: { i: number; size: number; wide: number; hash: bigint }[] = [];
   for (let i = 1; i < hashes.length; i++) {
-    // A change into or out of a flat picture (a fade to black) says nothing of the video.
-    if (!informative(at(i - 1)) && !informative(at(i))) continue;
+    // A change between flat pictures (black to black) says nothing of the video.
+    if (!useful[i - 1] && !useful[i]) continue;
     changes.push({
       i,
-      size: hammingDistance(at(i - 1), at(i)),
-      wide: hammingDistance(at(i - 2), at(i + 1)),
-      hash: at(i),
+      size: distance(h, i - 1, h, i),
+      wide: distance(h, at(i - 2), h, at(i + 1)),
+      hash: hashes[i] ?? 0n,
     });
   }
   changes.sort(
