@@ -7,6 +7,7 @@ import { createRepositories, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { createFingerprintRepository } from './fingerprints/fingerprint.repository.ts';
 import { createFingerprintService } from './fingerprints/fingerprint.service.ts';
+import { fingerprintBackfillJob } from './fingerprints/fingerprint-backfill.job.ts';
 import { dbMaintenanceJob } from './kernel/jobs/db-maintenance.job.ts';
 import type { JobDefinition, JobDefinitions } from './kernel/jobs/queue.ts';
 import { mailRetryJob } from './kernel/mail/mail-retry.job.ts';
@@ -90,6 +91,14 @@ export function createJobDefinitions(deps: {
     'account.purge': accountPurgeJob({
       deletion: repositories.accountDeletion,
       storage: deps.storage,
+    }),
+    'fingerprint.backfill': fingerprintBackfillJob({
+      fingerprints: createFingerprintRepository(deps.database),
+      service: createFingerprintService({
+        fingerprints: createFingerprintRepository(deps.database),
+      }),
+      storage: deps.storage,
+      ffmpegPath: deps.config.ffmpegPath,
     }),
   };
 }
