@@ -3,12 +3,11 @@ import pino from 'pino';
 import { migrateDatabase, openDatabase } from '../../db/client.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { loadConfig } from '../config.ts';
-import { createFingerprintRepository } from '../fingerprints/fingerprint.repository.ts';
-import { createFingerprintService } from '../fingerprints/fingerprint.service.ts';
 import {
   type BackfillDeps,
   backfillFingerprints,
-} from '../fingerprints/fingerprint-backfill.job.ts';
+} from '../fingerprints/fingerprint-backfill.service.ts';
+import { createFingerprintBackfill } from '../jobs.ts';
 
 // `npm run fingerprints -- backfill [--limit N]`: fingerprints the videos processed before
 // fingerprints existed (decision 0056), now rather than a few an hour, on the database and
@@ -77,15 +76,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop.abort());
   try {
     await migrateDatabase(database);
-    const fingerprints = createFingerprintRepository(database);
     process.exitCode = await runFingerprintsCommand(
       process.argv.slice(2),
-      {
-        fingerprints,
-        service: createFingerprintService({ fingerprints }),
-        storage: new LocalStorage(config.mediaDir),
-        ffmpegPath: config.ffmpegPath,
-      },
+      createFingerprintBackfill(database, new LocalStorage(config.mediaDir), config.ffmpegPath),
       (line) => console.log(line),
       stop.signal,
     );

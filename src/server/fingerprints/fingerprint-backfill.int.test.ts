@@ -11,7 +11,7 @@ import { sourceInput } from '../../media/sniff.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
 import { runFingerprintsCommand } from '../commands/fingerprints.cli.ts';
-import { createJobDefinitions } from '../jobs.ts';
+import { createFingerprintBackfill, createJobDefinitions } from '../jobs.ts';
 import { createJobQueue, type JobQueue } from '../kernel/jobs/queue.ts';
 import { takeFingerprint } from '../media/steps/fingerprint.ts';
 import { createVideoMediaRepository } from '../media/video-media.repository.ts';
@@ -175,15 +175,9 @@ describe('the fingerprint backfill', () => {
 
     const more = await processedBefore(1, clips[1]);
     const lines: string[] = [];
-    const fingerprints = createFingerprintRepository(db.database);
     const code = await runFingerprintsCommand(
       ['backfill'],
-      {
-        fingerprints,
-        service: createFingerprintService({ fingerprints }),
-        storage,
-        ffmpegPath: 'ffmpeg',
-      },
+      createFingerprintBackfill(db.database, storage, 'ffmpeg'),
       (line) => lines.push(line),
     );
     expect(code).toBe(0);
