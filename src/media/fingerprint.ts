@@ -47,7 +47,7 @@ export const KEY_FRAMES = 8;
  * stored video's largest changes are among the upload's even when a re-encode, a crop or a
  * trim reorders the ones of about the same size.
  */
-export const PROBED_CHANGES = 40;
+export const PROBED_CHANGES = 64;
 /** An upload with at most this many informative frames per window is looked up by all. */
 export const PROBE_ALL = 120;
 export const BANDS = 3;
@@ -392,22 +392,35 @@ export function changePoints(hashes: readonly bigint[], count: number): number[]
 }
 
 /**
- * The frames of a video that go into the index: the picture one frame after each of its
- * largest changes (the first to show only the new scene: the frame of the change itself
- * still blends in the old one), informative, no two alike, at most KEY_FRAMES.
+ * The frames of a video that go into the index, at most KEY_FRAMES, informative, no two
+ * alike: the picture one frame after each of its largest changes (the first to show only
+ * the new scene: the frame of the change itself still blends in the old one), in the middle
+ * 80% of the video (a trimmed copy keeps them). A short video has fewer changes two seconds
+ * apart than KEY_FRAMES: the rest are spread evenly over its middle 80%, which a short
+ * upload finds all the same, since all its frames are looked up (PROBE_ALL).
  */
 export function keyFrames(hashes: readonly bigint[]): bigint[] {
+  const from = Math.floor(hashes.length * 0.1);
+  const to = Math.max(from + 1, Math.ceil(hashes.length * 0.9));
   const chosen: bigint[] = [];
+  const take = (candidate: bigint | undefined) => {
+    if (candidate === undefined || !informative(candidate)) return false;
+    if (chosen.some((c) => hammingDistance(c, candidate) <= FRAME_DISTANCE)) return false;
+    chosen.push(candidate);
+    return true;
+  };
   for (const i of changePoints(hashes, hashes.length)) {
-    if (chosen.length >= KEY_FRAMES) break;
-    const candidate = hashes[Math.min(hashes.length - 1, i + 1)];
-    if (candidate === undefined || !informative(candidate)) continue;
-    if (chosen.every((c) => hammingDistance(c, candidate) > FRAME_DISTANCE)) chosen.push(candidate);
+    if (chosen.length >= KEY_FRAMES) return chosen;
+    if (i + 1 >= from && i + 1 < to) take(hashes[i + 1]);
   }
-  if (chosen.length > 0) return chosen;
-  // A video without a change (one still picture): its first informative frame.
-  const still = hashes.find(informative);
-  return still === undefined ? [] : [still];
+  const middle = hashes.slice(from, to).filter(informative);
+  const slots = Math.min(KEY_FRAMES, middle.length);
+  for (let s = 0; s < slots && chosen.length < KEY_FRAMES; s++) {
+    // Evenly spread; a frame too like one already chosen gives way to its next neighbour.
+    const start = Math.floor(((s + 0.5) * middle.length) / slots);
+    for (let k = 0; k < middle.length; k++) if (take(middle[(start + k) % middle.length])) break;
+  }
+  return chosen;
 }
 
 export function indexKeys(hashes: readonly bigint[]): number[] {
