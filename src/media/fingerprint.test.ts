@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BANDS,
   bandKeys,
+  changePoints,
   compareFingerprints,
   compareUpload,
   FRAME_DISTANCE,
@@ -11,6 +12,8 @@ import {
   hashFrames,
   indexKeys,
   KEY_FRAMES,
+  keyFrames,
+  PROBE_ALL,
   packHashes,
   queryKeys,
   unpackHashes,
@@ -161,5 +164,117 @@ describe('band keys', () => {
     const copy = original.slice(3, 85).map((h, i) => noisy(h, 2, i));
     const indexed = new Set(indexKeys(original));
     expect(queryKeys([copy]).filter((k) => indexed.has(k)).length).toBeGreaterThan(0);
+  });
+});
+
+/** Flips `bits` bits of a hash at positions drawn from `next` (a picture moving a little). */
+function drift(hash: bigint, bits: number, next: () => bigint): bigint {
+  let out = hash;
+  for (let b = 0; b < bits; b++) out ^= 1n << (next() % 64n);
+  return out;
+}
+
+/** Half the bits of one picture and half of the other's: the frame a cut blends. */
+const blend = (from: bigint, to: bigint) =>
+  (from & 0xffffffff00000000n) | (to & 0x00000000ffffffffn);
+
+/**
+ * A long video as its fingerprint sees it: scenes of 8 to 40 seconds, each a picture that
+ * moves 3 to 5 bits a second (two seconds apart, rarely one band alike), joined by cuts (a
+ * blended frame, then the new scene).
+ */
+function scenes(seed: number, length: number): { hashes: bigint[]; cuts: number[] } {
+  const next = random(seed);
+  const hashes: bigint[] = [];
+  const cuts: number[] = [];
+  let picture = next();
+  while (hashes.length < length) {
+    const scene = 8 + Number(next() % 33n);
+    for (let s = 0; s < scene && hashes.length < length; s++) {
+      picture = drift(picture, 3 + Number(next() % 3n), next);
+      hashes.push(picture);
+    }
+    const after = next();
+    hashes.push(blend(picture, after));
+    cuts.push(hashes.length - 1);
+    picture = after;
+  }
+  return { hashes: hashes.slice(0, length), cuts: cuts.filter((c) => c < length) };
+}
+
+/** A long video with no cut: one picture moving all along, some seconds faster than others. */
+function continuous(seed: number, length: number): bigint[] {
+  const next = random(seed);
+  let picture = next();
+  return Array.from({ length }, () => {
+    picture = drift(picture, 3 + Number(next() % 6n), next);
+    return picture;
+  });
+}
+
+/** How a copy re-encoded, trimmed by `from` seconds and cut short shows the video. */
+const copyOf = (hashes: bigint[], from: number, to: number, bits: number) =>
+  hashes.slice(from, to).map((h, i) => noisy(h, bits, i + 5));
+
+describe('key frames', () => {
+  it('are the pictures right after the cuts of a long video', () => {
+    const { hashes, cuts } = scenes(41, 600);
+    const found = changePoints(hashes, KEY_FRAMES);
+    expect(found).toHaveLength(KEY_FRAMES);
+    // The change into the blended frame or out of it: at the cut or one frame after.
+    for (const i of found) expect(cuts.some((c) => i === c || i === c + 1)).toBe(true);
+    const keys = keyFrames(hashes);
+    expect(keys).toHaveLength(KEY_FRAMES);
+    for (const key of keys) {
+      expect(cuts.some((c) => hashes[c + 1] === key || hashes[c + 2] === key)).toBe(true);
+    }
+  });
+
+  it('depend on the pictures, not on where the video starts or how long it is', () => {
+    const { hashes } = scenes(42, 600);
+    const trimmed = hashes.slice(37, 571);
+    const kept = keyFrames(hashes).filter((k) => trimmed.includes(k));
+    // Each key the trim kept is a key of the trimmed video too, or gave way to a larger
+    // change of what is left; most stay.
+    const again = new Set(keyFrames(trimmed));
+    expect(kept.filter((k) => again.has(k)).length).toBeGreaterThanOrEqual(kept.length - 2);
+  });
+
+  it('are found by the lookup of a trimmed re-encoded copy of a 10-minute video', () => {
+    for (const seed of [43, 44, 45, 46, 47]) {
+      const { hashes } = scenes(seed, 600);
+      const copy = copyOf(hashes, 23, 590, 2);
+      expect(copy.filter((h) => h !== undefined).length).toBeGreaterThan(PROBE_ALL);
+      const indexed = new Set(indexKeys(hashes));
+      const shared = queryKeys([copy]).filter((k) => indexed.has(k));
+      // Most of the 8 key frames, each by at least one of its 3 bands.
+      expect(shared.length, `seed ${seed}`).toBeGreaterThanOrEqual(KEY_FRAMES);
+    }
+  });
+
+  it('are found in a copy of a long video without cuts', () => {
+    for (const seed of [51, 52, 53, 54, 55]) {
+      const hashes = continuous(seed, 600);
+      const copy = copyOf(hashes, 11, 597, 1);
+      const indexed = new Set(indexKeys(hashes));
+      const shared = queryKeys([copy]).filter((k) => indexed.has(k));
+      expect(shared.length, `seed ${seed}`).toBeGreaterThanOrEqual(KEY_FRAMES);
+    }
+  });
+
+  it("of another long video are not among a video's lookup keys", () => {
+    const indexed = new Set(indexKeys(scenes(61, 600).hashes));
+    expect(queryKeys([scenes(62, 600).hashes]).filter((k) => indexed.has(k))).toEqual([]);
+  });
+
+  it('compares long videos at the offsets their changes suggest, in a few milliseconds', () => {
+    const { hashes } = scenes(71, 1200);
+    const copy = copyOf(hashes, 37, 1190, 2);
+    const started = performance.now();
+    const c = compareFingerprints(hashes, copy);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(c.offsetS).toBe(37);
+    expect(verdictOf(c)).toBe('match');
+    expect(verdictOf(compareFingerprints(hashes, scenes(72, 1200).hashes))).toBe('none');
   });
 });

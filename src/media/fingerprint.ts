@@ -36,8 +36,20 @@ export const MIN_AGREEING = 4;
  */
 export const MIN_DISTINCT = 3;
 
-/** Frames of a video indexed for the lookup, and the bands each is cut into. */
+/**
+ * Frames of a video indexed for the lookup: the pictures right after its KEY_FRAMES largest
+ * changes (scene cuts, or in a video without cuts its fastest moments), so that which frames
+ * are indexed depends on the pictures alone, not on the video's length or where it starts.
+ */
 export const KEY_FRAMES = 8;
+/**
+ * Changes of an upload whose pictures it is looked up by: more than KEY_FRAMES, so the
+ * stored video's largest changes are among the upload's even when a re-encode, a crop or a
+ * trim reorders the ones of about the same size.
+ */
+export const PROBED_CHANGES = 64;
+/** An upload with at most this many informative frames per window is looked up by all. */
+export const PROBE_ALL = 120;
 export const BANDS = 3;
 const BAND_BITS = [21, 21, 22] as const;
 
@@ -159,6 +171,41 @@ function halves(hashes: readonly bigint[]): Uint32Array {
   return out;
 }
 
+/**
+ * A fingerprint as the comparison reads it: 32-bit halves, which frames are informative, and
+ * (once asked) the frames around its largest changes. Kept per array: a lookup compares the
+ * same upload with a dozen videos through three windows.
+ */
+interface Prepared {
+  h: Uint32Array;
+  useful: Uint8Array;
+  changes?: number[];
+}
+const prepared = new WeakMap<readonly bigint[], Prepared>();
+
+function prepare(hashes: readonly bigint[]): Prepared {
+  let p = prepared.get(hashes);
+  if (!p) {
+    const h = halves(hashes);
+    const useful = new Uint8Array(hashes.length);
+    for (let i = 0; i < hashes.length; i++) {
+      const ones = popcount32(h[i * 2] ?? 0) + popcount32(h[i * 2 + 1] ?? 0);
+      useful[i] = ones >= 8 && ones <= 56 ? 1 : 0;
+    }
+    p = { h, useful };
+    prepared.set(hashes, p);
+  }
+  return p;
+}
+
+/** Hamming distance between frame i of `a` and frame j of `b`. */
+function distance(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
+  return (
+    popcount32(((a[i * 2] ?? 0) ^ (b[j * 2] ?? 0)) >>> 0) +
+    popcount32(((a[i * 2 + 1] ?? 0) ^ (b[j * 2 + 1] ?? 0)) >>> 0)
+  );
+}
+
 /** A picture with next to no structure (a black or flat frame) says nothing of the video. */
 export function informative(hash: bigint): boolean {
   const ones = hammingDistance(hash, 0n);
@@ -183,13 +230,11 @@ export interface Comparison {
  * share is of what both cover, and an overlap shorter than MIN_AGREEING is not compared.
  */
 export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]): Comparison {
-  const ha = halves(a);
-  const hb = halves(b);
-  const usefulA = a.map(informative);
-  const usefulB = b.map(informative);
+  const { h: ha, useful: usefulA } = prepare(a);
+  const { h: hb, useful: usefulB } = prepare(b);
   let best: Comparison = { similarity: 0, agreeing: 0, offsetS: 0, distinct: 0 };
   // b[j] lines up with a[j + offset].
-  for (let offset = -(b.length - 1); offset < a.length; offset++) {
+  for (const offset of offsetsToTry(a, b)) {
     const from = Math.max(0, -offset);
     const to = Math.min(b.length, a.length - offset);
     let compared = 0;
@@ -198,10 +243,7 @@ export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]):
       const i = j + offset;
       if (!usefulA[i] || !usefulB[j]) continue;
       compared++;
-      const d =
-        popcount32(((ha[i * 2] ?? 0) ^ (hb[j * 2] ?? 0)) >>> 0) +
-        popcount32(((ha[i * 2 + 1] ?? 0) ^ (hb[j * 2 + 1] ?? 0)) >>> 0);
-      if (d <= FRAME_DISTANCE) agreeing++;
+      if (distance(ha, i, hb, j) <= FRAME_DISTANCE) agreeing++;
     }
     if (compared < MIN_AGREEING) continue;
     const similarity = agreeing / compared;
@@ -215,6 +257,56 @@ export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]):
   return { ...best, distinct: distinctAgreeing(a, b, best.offsetS) };
 }
 
+/** Below this many frame pairs (a x b) every offset is tried. */
+const EVERY_OFFSET = 40_000;
+/** Offsets tried between long videos, the most often suggested first. */
+const SUGGESTED_OFFSETS = 16;
+
+/** Frame indexes around a video's largest changes (as probeFrames picks for long uploads). */
+function changeFrames(hashes: readonly bigint[]): number[] {
+  const p = prepare(hashes);
+  if (!p.changes) {
+    const frames = new Set<number>();
+    for (const i of changePoints(hashes, PROBED_CHANGES)) {
+      for (let k = i; k <= Math.min(hashes.length - 1, i + 2); k++) frames.add(k);
+    }
+    p.changes = [...frames].filter((i) => p.useful[i] === 1).sort((x, y) => x - y);
+  }
+  return p.changes;
+}
+
+/**
+ * The offsets worth comparing `b` at against `a` (b[j] lines up with a[j + offset]): every
+ * one for short videos; for long ones (every offset of two 20-minute videos is 3 million
+ * frame pairs, and a lookup compares a dozen), those at which a frame around one of `a`'s
+ * largest changes meets a like frame around one of `b`'s, and their neighbours. Both are
+ * chosen by the pictures, so a copy's changes line up with its original's.
+ */
+function offsetsToTry(a: readonly bigint[], b: readonly bigint[]): number[] {
+  if (a.length * b.length <= EVERY_OFFSET) {
+    return Array.from({ length: a.length + b.length - 1 }, (_, k) => k - (b.length - 1));
+  }
+  const votes = new Map<number, number>();
+  const ha = prepare(a).h;
+  const hb = prepare(b).h;
+  const fromB = changeFrames(b);
+  for (const i of changeFrames(a)) {
+    for (const j of fromB) {
+      if (distance(ha, i, hb, j) > FRAME_DISTANCE) continue;
+      for (const offset of [i - j - 1, i - j, i - j + 1]) {
+        votes.set(offset, (votes.get(offset) ?? 0) + (offset === i - j ? 2 : 1));
+      }
+    }
+  }
+  return [...votes]
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+    .slice(0, SUGGESTED_OFFSETS)
+    .map(([offset]) => offset);
+}
+
+/** Distinct agreeing frames counted at most (Comparison.distinct stops there). */
+const DISTINCT_COUNTED = 16;
+
 /** How many of the frames agreeing at `offset` differ from every other one counted. */
 function distinctAgreeing(a: readonly bigint[], b: readonly bigint[], offset: number): number {
   const seen: bigint[] = [];
@@ -224,6 +316,8 @@ function distinctAgreeing(a: readonly bigint[], b: readonly bigint[], offset: nu
     if (x === undefined || y === undefined || !informative(x) || !informative(y)) continue;
     if (hammingDistance(x, y) > FRAME_DISTANCE) continue;
     if (seen.every((s) => hammingDistance(s, x) > FRAME_DISTANCE)) seen.push(x);
+    // Enough to tell a copy from a still picture: the rest would cost a long video dearly.
+    if (seen.length >= DISTINCT_COUNTED) break;
   }
   return seen.length;
 }
@@ -263,26 +357,68 @@ export function bandKeys(hash: bigint): number[] {
 }
 
 /**
- * The frames of a video that go into the index: up to KEY_FRAMES informative ones spread
- * over the middle 80% (a trimmed copy keeps them), no two alike. Its band keys, distinct.
+ * The frames right after the largest changes between consecutive frames, largest first, at
+ * most `count`, no two within 2 seconds of each other (one cut moves two or three
+ * consecutive frames: ffmpeg's frames average two seconds). Each is given as the index of
+ * the first frame of the change: frame i differs most from frame i-1. The size of a change
+ * is its Hamming distance; ties go to the wider change (frame i-2 to i+1), then to the
+ * smaller hash, so a copy's order is decided by its pictures as the original's was.
+ */
+export function changePoints(hashes: readonly bigint[], count: number): number[] {
+  const { h, useful } = prepare(hashes);
+  const last = hashes.length - 1;
+  const at = (i: number) => Math.max(0, Math.min(last, i));
+  const changes: { i: number; size: number; wide: number; hash: bigint }[] = [];
+  for (let i = 1; i < hashes.length; i++) {
+    // A change between flat pictures (black to black) says nothing of the video.
+    if (!useful[i - 1] && !useful[i]) continue;
+    changes.push({
+      i,
+      size: distance(h, i - 1, h, i),
+      wide: distance(h, at(i - 2), h, at(i + 1)),
+      hash: hashes[i] ?? 0n,
+    });
+  }
+  changes.sort(
+    (a, b) =>
+      b.size - a.size || b.wide - a.wide || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0),
+  );
+  const chosen: number[] = [];
+  for (const change of changes) {
+    if (chosen.length >= count) break;
+    if (chosen.every((c) => Math.abs(c - change.i) > 2)) chosen.push(change.i);
+  }
+  return chosen;
+}
+
+/**
+ * The frames of a video that go into the index, at most KEY_FRAMES, informative, no two
+ * alike: the picture one frame after each of its largest changes (the first to show only
+ * the new scene: the frame of the change itself still blends in the old one), in the middle
+ * 80% of the video (a trimmed copy keeps them). A short video has fewer changes two seconds
+ * apart than KEY_FRAMES: the rest are spread evenly over its middle 80%, which a short
+ * upload finds all the same, since all its frames are looked up (PROBE_ALL).
  */
 export function keyFrames(hashes: readonly bigint[]): bigint[] {
   const from = Math.floor(hashes.length * 0.1);
   const to = Math.max(from + 1, Math.ceil(hashes.length * 0.9));
-  const middle = hashes.slice(from, to).filter(informative);
   const chosen: bigint[] = [];
+  const take = (candidate: bigint | undefined) => {
+    if (candidate === undefined || !informative(candidate)) return false;
+    if (chosen.some((c) => hammingDistance(c, candidate) <= FRAME_DISTANCE)) return false;
+    chosen.push(candidate);
+    return true;
+  };
+  for (const i of changePoints(hashes, hashes.length)) {
+    if (chosen.length >= KEY_FRAMES) return chosen;
+    if (i + 1 >= from && i + 1 < to) take(hashes[i + 1]);
+  }
+  const middle = hashes.slice(from, to).filter(informative);
   const slots = Math.min(KEY_FRAMES, middle.length);
-  for (let s = 0; s < slots; s++) {
+  for (let s = 0; s < slots && chosen.length < KEY_FRAMES; s++) {
     // Evenly spread; a frame too like one already chosen gives way to its next neighbour.
     const start = Math.floor(((s + 0.5) * middle.length) / slots);
-    for (let k = 0; k < middle.length; k++) {
-      const candidate = middle[(start + k) % middle.length];
-      if (candidate === undefined) break;
-      if (chosen.every((c) => hammingDistance(c, candidate) > FRAME_DISTANCE)) {
-        chosen.push(candidate);
-        break;
-      }
-    }
+    for (let k = 0; k < middle.length; k++) if (take(middle[(start + k) % middle.length])) break;
   }
   return chosen;
 }
@@ -292,18 +428,32 @@ export function indexKeys(hashes: readonly bigint[]): number[] {
 }
 
 /**
- * The band keys an upload is looked up by: every informative frame's (up to `limit`
- * frames, evenly spread), so whichever frames the other video indexed, one of ours is near.
+ * The frames of one window an upload is looked up by: all its informative frames when there
+ * are at most PROBE_ALL, else those around its PROBED_CHANGES largest changes (the frame of
+ * the change and the two after it: a copy's change may fall a frame earlier or later than
+ * the original's, where the sampled seconds fall).
  */
-export function queryKeys(upload: WindowHashes, limit = 120): number[] {
+export function probeFrames(hashes: readonly bigint[]): bigint[] {
+  const useful = hashes.filter(informative);
+  if (useful.length <= PROBE_ALL) return useful;
+  const frames = new Set<number>();
+  for (const i of changePoints(hashes, PROBED_CHANGES)) {
+    for (let k = i; k <= Math.min(hashes.length - 1, i + 2); k++) frames.add(k);
+  }
+  return [...frames]
+    .sort((x, y) => x - y)
+    .map((i) => hashes[i] ?? 0n)
+    .filter(informative);
+}
+
+/**
+ * The band keys an upload is looked up by, through each of its windows: those of its probe
+ * frames, so whichever of its largest changes the other video indexed, one of ours is near.
+ */
+export function queryKeys(upload: WindowHashes): number[] {
   const keys = new Set<number>();
   for (const hashes of upload) {
-    const useful = hashes.filter(informative);
-    const step = Math.max(1, useful.length / limit);
-    for (let at = 0; at < useful.length; at += step) {
-      const hash = useful[Math.floor(at)];
-      if (hash !== undefined) for (const key of bandKeys(hash)) keys.add(key);
-    }
+    for (const hash of probeFrames(hashes)) for (const key of bandKeys(hash)) keys.add(key);
   }
   return [...keys].sort((x, y) => x - y);
 }

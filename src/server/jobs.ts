@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Database } from '../db/client.ts';
+import { sourceInput } from '../media/sniff.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { ACCOUNT_LIMITS } from './accounts/account.service.ts';
 import { accountPurgeJob } from './accounts/account-purge.job.ts';
@@ -7,6 +11,8 @@ import { createRepositories, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { createFingerprintRepository } from './fingerprints/fingerprint.repository.ts';
 import { createFingerprintService } from './fingerprints/fingerprint.service.ts';
+import { fingerprintBackfillJob } from './fingerprints/fingerprint-backfill.job.ts';
+import type { BackfillDeps } from './fingerprints/fingerprint-backfill.service.ts';
 import { dbMaintenanceJob } from './kernel/jobs/db-maintenance.job.ts';
 import type { JobDefinition, JobDefinitions } from './kernel/jobs/queue.ts';
 import { mailRetryJob } from './kernel/mail/mail-retry.job.ts';
@@ -14,6 +20,7 @@ import { mediaFailedJob } from './media/media-failed.job.ts';
 import { processVideoJob } from './media/media-process-video.job.ts';
 import { shareWhenClip } from './media/media-shared.job.ts';
 import { mediaTaskJob } from './media/media-task.job.ts';
+import { takeFingerprint } from './media/steps/fingerprint.ts';
 import { dmcaRestoreJob } from './moderation/dmca-restore.job.ts';
 import { countWhenPublished } from './uploads/upload-publish.job.ts';
 
@@ -91,6 +98,39 @@ export function createJobDefinitions(deps: {
       deletion: repositories.accountDeletion,
       storage: deps.storage,
     }),
+    'fingerprint.backfill': fingerprintBackfillJob(
+      createFingerprintBackfill(deps.database, deps.storage, deps.config.ffmpegPath),
+    ),
+  };
+}
+
+/**
+ * What the fingerprint backfill works with (the job, and `npm run fingerprints`): the
+ * pipeline's niced fingerprint decode of a video's stored source, in a scratch folder.
+ */
+export function createFingerprintBackfill(
+  database: Database,
+  storage: MediaStorage,
+  ffmpegPath: string,
+): BackfillDeps {
+  const fingerprints = createFingerprintRepository(database);
+  return {
+    fingerprints,
+    service: createFingerprintService({ fingerprints }),
+    async fingerprintOf(video, signal) {
+      const scratch = await mkdtemp(path.join(tmpdir(), 'afterglow-fingerprint-'));
+      try {
+        return await takeFingerprint({
+          ffmpegPath,
+          source: await sourceInput(storage.localPath(video.source)),
+          durationS: video.durationS,
+          scratch,
+          run: { signal },
+        });
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    },
   };
 }
 

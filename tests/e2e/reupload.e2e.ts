@@ -99,6 +99,13 @@ describe('a re-upload of a taken-down video', () => {
     await page.getByRole('group', { name: 'Categories' }).getByRole('checkbox').first().check();
     await page.getByLabel('Exclusive to this site').check();
     await page.getByRole('radio', { name: 'Frame 2' }).check();
+    // The upload's declarations (decision 0055): none of the forbidden content, no real people.
+    await page
+      .getByRole('group', { name: 'Forbidden content' })
+      .getByRole('checkbox', { name: /I confirm that this video shows none/ })
+      .check();
+    await page.getByRole('radio', { name: 'This video is exempt' }).check();
+    await page.getByLabel('Why it is exempt').selectOption('no_real_people');
     await page.getByRole('button', { name: 'Publish video' }).click();
     await page.waitForURL(/\/upload-video\/\?video=\d+$/);
     const videoId = Number(new URL(page.url()).searchParams.get('video'));

@@ -122,6 +122,30 @@ export function createFingerprintRepository(database: Pick<Database, 'query' | '
       return rows.length > 0;
     },
 
+    /**
+     * Videos without a fingerprint that the backfill takes (decision 0056), oldest first:
+     * published, in review or taken down (a takedown from before fingerprints is what a
+     * refusal needs most), with a source of their own. A demo video playing a shared clip
+     * (`sharedFrom`) has none: the clip itself (`pool`) is fingerprinted, once.
+     */
+    async missing(limit: number): Promise<{ id: number; source: string; duration: number }[]> {
+      return database.query(
+        `SELECT v.id, v.media->>'source' AS source, v.duration
+           FROM videos v
+          WHERE v.media ? 'source' AND NOT v.media ? 'sharedFrom'
+            AND (v.status_id = ANY($1::int[])
+                 OR (v.media ? 'pool' AND v.status_id NOT IN ($2, $3)))
+            AND NOT EXISTS (SELECT 1 FROM video_fingerprints f WHERE f.video_id = v.id)
+          ORDER BY v.id LIMIT $4`,
+        [
+          [VIDEO_STATUS.active, VIDEO_STATUS.review, VIDEO_STATUS.removed],
+          VIDEO_STATUS.deleted,
+          VIDEO_STATUS.error,
+          limit,
+        ],
+      );
+    },
+
     /** An upload like another video waits for a moderator, whoever uploaded it. */
     async holdForReview(videoId: number, matches: StoredMatch[]): Promise<void> {
       await database.query(

@@ -24,6 +24,8 @@ export interface JobPayloads {
   'mail.retry': Record<string, never>;
   /** Fails the age checks pending too long and deletes their photos (decision 0054). */
   'age.expire': Record<string, never>;
+  /** Fingerprints a few videos processed before fingerprints existed (decision 0056). */
+  'fingerprint.backfill': { limit?: number };
   /** Purges a deleted account's data, or with no id every one still waiting (decision 0057). */
   'account.purge': { userId?: number };
 }
