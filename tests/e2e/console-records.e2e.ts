@@ -80,7 +80,7 @@ describe('2257 records in the console', () => {
     await approve.waitFor();
     expect(await approve.isDisabled()).toBe(true);
     const why = page.getByText(
-      'No 2257 record: this video cannot be approved until its uploader files one.',
+      /^No 2257 record: this video cannot be approved until its uploader files one\. Their uploads tab asks them to/,
     );
     await expectOnScreen(page, why.first());
     expect(await approve.getAttribute('aria-describedby')).toBe('review-no-record');

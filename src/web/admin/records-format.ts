@@ -9,7 +9,7 @@ export const EXEMPTION_LABELS: Record<RecordExemption, string> & Record<string, 
 };
 
 export const NO_RECORD =
-  'No 2257 record: this video cannot be approved until its uploader files one.';
+  'No 2257 record: this video cannot be approved until its uploader files one. Their uploads tab asks them to, with a “File record” button; this screen shows it as soon as it is filed.';
 
 /** The console page of a video's record (administrators only). */
 export const recordScreenPath = (videoId: number) => `/admin/records/${videoId}/`;
