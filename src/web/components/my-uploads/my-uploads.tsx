@@ -22,7 +22,7 @@ const CounterNoticeDialog = lazy(() => import('./counter-notice-dialog.tsx'));
 const FileRecordDialog = lazy(() => import('./file-record-dialog.tsx'));
 
 /** States in which a video without a 2257 record waits for one before it can be approved. */
-const NEEDS_RECORD: readonly MyUpload['state'][] = ['processing', 'review', 'rejected'];
+const NEEDS_RECORD: readonly MyUpload['state'][] = ['processing', 'review'];
 
 // The member's own uploaded-videos tab (issue 16, decision 0045): every upload with its state
 // in words (a badge, never colour alone), and for a rejected or removed one the statement of
