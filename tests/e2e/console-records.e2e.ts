@@ -80,10 +80,15 @@ describe('2257 records in the console', () => {
     await approve.waitFor();
     expect(await approve.isDisabled()).toBe(true);
     const why = page.getByText(
-      /^No 2257 record: this video cannot be approved until its uploader files one\. Their uploads tab asks them to/,
+      'No 2257 record: this video cannot be approved until its uploader files one.',
     );
     await expectOnScreen(page, why.first());
     expect(await approve.getAttribute('aria-describedby')).toBe('review-no-record');
+    // Where the uploader files it (decision 0055): their uploads tab.
+    await page
+      .getByTestId('review-record')
+      .getByText(/The uploader is asked to on their uploads tab, which offers “File record”/)
+      .waitFor();
     await page.screenshot({ path: '/tmp/records-review-none-phone.png' });
 
     await open(page, `/admin/review/${seeded.declared}/`);
