@@ -51,3 +51,11 @@ export const recordAnswerSchema = z.object({
   }),
 });
 export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
+
+/** `POST /api/video_edit.php` `section=records`: the record of an own video, filed late. */
+export const recordFiledSchema = z.object({
+  success: z.literal(1),
+  video_id: z.string().regex(/^\d+$/),
+  record_filed: z.literal(true),
+});
+export type RecordFiled = z.infer<typeof recordFiledSchema>;

@@ -1,3 +1,4 @@
+import { recordFiledSchema } from './records.schema.ts';
 import { z } from './zod.ts';
 
 // Answers of `POST /api/video_edit.php` (SPEC.md §7), for the OpenAPI document. The web app
@@ -39,4 +40,5 @@ export const videoEditAnswerSchema = z.union([
   videoCreatedSchema,
   uploadScreensSchema,
   videoRemovedSchema,
+  recordFiledSchema,
 ]);

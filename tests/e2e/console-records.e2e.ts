@@ -70,6 +70,11 @@ describe('2257 records in the console', () => {
     );
     await expectOnScreen(page, why.first());
     expect(await approve.getAttribute('aria-describedby')).toBe('review-no-record');
+    // Where the uploader files it (decision 0055): their uploads tab.
+    await page
+      .getByTestId('review-record')
+      .getByText(/The uploader is asked to on their uploads tab, which offers “File record”/)
+      .waitFor();
     await page.screenshot({ path: '/tmp/records-review-none-phone.png' });
 
     await open(page, `/admin/review/${seeded.declared}/`);

@@ -6,11 +6,12 @@ import { hashPassword } from '../../src/server/kernel/passwords.ts';
 // Test-only (my-uploads.e2e.ts): on the data directory of a stopped site (PGlite lets one
 // process open it), makes a member who uploaded three videos, taken from the demo catalogue
 // so they have real pictures: one published, one waiting for review, one rejected by a
-// moderator with a statement of reasons. Prints the member's id.
+// moderator with a statement of reasons. Prints the member's id. With `no-record` the video
+// waiting for review has no 2257 record, as uploads queued before records existed (0055).
 //
-//   node tests/e2e/seed-moderation.ts <data dir> <username> <password> <lang>
+//   node tests/e2e/seed-moderation.ts <data dir> <username> <password> <lang> [no-record]
 
-const [dataDir, username, password, lang] = process.argv.slice(2);
+const [dataDir, username, password, lang, variant] = process.argv.slice(2);
 if (!dataDir || !username || !password || !lang) {
   throw new Error('usage: seed-moderation.ts <data dir> <username> <password> <lang>');
 }
@@ -57,11 +58,13 @@ try {
     warn: () => {},
   });
   const record = sealedExemption(keyring, { id: waiting, userId, username }, 'no_real_people');
-  await database.query(
-    `INSERT INTO performer_records (video_id, user_id, exemption, performers, key_id, sealed)
-     VALUES ($1, $2, 'no_real_people', 0, $3, $4)`,
-    [waiting, userId, record.keyId, record.sealed],
-  );
+  if (variant !== 'no-record') {
+    await database.query(
+      `INSERT INTO performer_records (video_id, user_id, exemption, performers, key_id, sealed)
+       VALUES ($1, $2, 'no_real_people', 0, $3, $4)`,
+      [waiting, userId, record.keyId, record.sealed],
+    );
+  }
   await database.query(
     `UPDATE videos SET status_id = 7, needs_review = true, title = 'Black screen clip',
             created_at = now() - interval '2 hours'

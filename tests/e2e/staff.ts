@@ -129,10 +129,19 @@ export async function seedModerationMember(
   username: string,
   password: string,
   lang = 'en',
-): Promise<{ userId: number; published: number }> {
+  /** The video waiting for review has no 2257 record (decision 0055). */
+  withoutRecord = false,
+): Promise<{ userId: number; published: number; waiting: number }> {
   const { stdout } = await promisify(execFile)(
     path.join(ROOT, 'node_modules/.bin/node'),
-    ['tests/e2e/seed-moderation.ts', dataDir, username, password, lang],
+    [
+      'tests/e2e/seed-moderation.ts',
+      dataDir,
+      username,
+      password,
+      lang,
+      ...(withoutRecord ? ['no-record'] : []),
+    ],
     { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn' } },
   );
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}');

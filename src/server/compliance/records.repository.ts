@@ -1,3 +1,4 @@
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 
@@ -32,6 +33,9 @@ export interface NewRecord {
   sealed: string;
 }
 
+/** Why a record filed after the upload was not written; `filed` when it was. */
+export type LateFiling = 'filed' | 'not_found' | 'not_owner' | 'removed' | 'already_filed';
+
 export interface RecordVideoRow {
   id: number;
   title: string;
@@ -40,7 +44,7 @@ export interface RecordVideoRow {
   username: string | null;
 }
 
-export function createRecordsRepository(database: Pick<Database, 'query'>) {
+export function createRecordsRepository(database: Pick<Database, 'query' | 'transaction'>) {
   return {
     /** Inside the upload's transaction: the video and its record exist together or not. */
     async insert(tx: Pick<Database, 'query'>, record: NewRecord): Promise<void> {
@@ -56,6 +60,36 @@ export function createRecordsRepository(database: Pick<Database, 'query'>) {
           record.sealed,
         ],
       );
+    },
+
+    /**
+     * The record of a video filed after its upload (decision 0055): in one transaction the
+     * video is locked, found to be the member's, not deleted nor removed and without a record,
+     * then `write` files the row and the confirmation time is kept if the upload had none.
+     */
+    async fileLater(
+      videoId: number,
+      userId: number,
+      write: (tx: Pick<Database, 'query'>) => Promise<void>,
+    ): Promise<LateFiling> {
+      return database.transaction(async (tx): Promise<LateFiling> => {
+        const [video] = await tx.query<{ user_id: number; status_id: number; filed: boolean }>(
+          `SELECT user_id, status_id,
+                  EXISTS (SELECT 1 FROM performer_records r WHERE r.video_id = v.id) AS filed
+             FROM videos v WHERE id = $1 AND status_id <> $2 FOR UPDATE`,
+          [videoId, VIDEO_STATUS.deleted],
+        );
+        if (!video) return 'not_found';
+        if (Number(video.user_id) !== userId) return 'not_owner';
+        if (Number(video.status_id) === VIDEO_STATUS.removed) return 'removed';
+        if (video.filed) return 'already_filed';
+        await write(tx);
+        await tx.query(
+          'UPDATE videos SET rules_confirmed_at = coalesce(rules_confirmed_at, now()) WHERE id = $1',
+          [videoId],
+        );
+        return 'filed';
+      });
     },
 
     /** Takes back the record of a video whose upload could not be stored (never seen). */

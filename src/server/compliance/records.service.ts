@@ -16,13 +16,13 @@ import {
   type RecordFileType,
   sniffRecordFile,
 } from '../../contracts/records.rules.ts';
-import type { RecordAnswer, RecordSummary } from '../../contracts/records.schema.ts';
+import type { RecordAnswer, RecordFiled, RecordSummary } from '../../contracts/records.schema.ts';
 import type { Database } from '../../db/client.ts';
-import { requireStaff } from '../kernel/access/policy.ts';
+import { requireStaff, requireViewer } from '../kernel/access/policy.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import type { Actor } from '../kernel/audit/audit-entry.ts';
 import { videoState } from '../moderation/review.service.ts';
-import type { RecordsRepository } from './records.repository.ts';
+import type { LateFiling, RecordsRepository } from './records.repository.ts';
 import {
   openBytes,
   openJson,
@@ -158,7 +158,7 @@ export function createRecordsService(deps: RecordsDeps) {
     }
   }
 
-  return {
+  const service = {
     intake(): RecordIntake {
       const files = new Set<string>();
       const errors: FieldError[] = [];
@@ -274,6 +274,62 @@ export function createRecordsService(deps: RecordsDeps) {
       };
     },
 
+    /**
+     * `section=records`: the owner files the record of a video that has none (an upload made
+     * before records existed, or one that lost it), with the upload form's fields and rules.
+     * One transaction; a refusal of any kind keeps nothing, the documents included.
+     */
+    async fileLater(
+      viewer: Viewer | null,
+      videoField: string,
+      fields: Record<string, unknown>,
+      intake: RecordIntake,
+      from: { ip: string },
+    ): Promise<RecordFiled> {
+      try {
+        const who = requireViewer(viewer, 'update', 'video');
+        const videoId = /^\d{1,9}$/.test(videoField.trim()) ? Number(videoField) : 0;
+        if (videoId < 1) throw new AppError('invalid_params', { field: 'video_id' });
+        const prepared = service.prepare(who, fields, intake, from);
+        if (!prepared.ok) throw AppError.form(prepared.errors);
+        let outcome: LateFiling;
+        try {
+          outcome = await records.fileLater(videoId, who.userId, (tx) =>
+            prepared.record.file(tx, { id: videoId, userId: who.userId }),
+          );
+        } catch (error) {
+          // Two filings at once: the second meets the first's row.
+          if ((error as { code?: unknown }).code !== '23505') throw error;
+          outcome = 'already_filed';
+        }
+        switch (outcome) {
+          case 'not_found':
+            throw new AppError('not_found', { field: 'video_id' });
+          case 'not_owner':
+            // Only the uploader declares what is in their video: staff cannot file for them.
+            throw new AppError('no_permission', { field: 'video_id' });
+          case 'removed':
+            throw new AppError('no_permission', {
+              field: 'video_id',
+              info: { reason: 'video_removed' },
+            });
+          case 'already_filed':
+            throw new AppError('already_added', {
+              field: 'video_id',
+              info: { reason: 'record_filed' },
+            });
+          case 'filed':
+            break;
+        }
+        intake.keep();
+        deps.log.info({ videoId, userId: who.userId }, '2257 record filed after upload');
+        return { success: 1, video_id: String(videoId), record_filed: true };
+      } catch (error) {
+        await intake.discard();
+        throw error;
+      }
+    },
+
     /** A video whose upload could not be stored loses its record too. */
     discard: (videoId: number) => records.discard(videoId),
 
@@ -375,6 +431,7 @@ export function createRecordsService(deps: RecordsDeps) {
       };
     },
   };
+  return service;
 }
 
 export type RecordsService = ReturnType<typeof createRecordsService>;

@@ -25,7 +25,8 @@ import type { UploadStore } from './upload-store.ts';
 //   session, and an upload answers only the member who made it.
 // - `POST /api/video_edit.php`: section `screens` inspects a finished upload and offers its
 //   preview frames; `add` (the default) turns it with its form into a processing video;
-//   `delete` lets the owner remove a video.
+//   `delete` lets the owner remove a video; `records` files the 2257 record of an own video
+//   that has none, with the add form's declaration (decision 0055).
 
 const CREATES_PER_HOUR = 30;
 const EDITS_PER_MINUTE = 60;
@@ -38,8 +39,8 @@ export interface UploadRouteDeps {
   /** The finished and unfinished uploads on disk (tus writes them, the sweep ages them). */
   store: UploadStore;
   config: Pick<Config, 'uploadStaleHours' | 'trustProxy'>;
-  /** Takes the 2257 documents of a form as it is read (decision 0055). */
-  records: Pick<RecordsService, 'intake'>;
+  /** Takes the 2257 documents of a form as it is read, and files a late record (0055). */
+  records: Pick<RecordsService, 'intake' | 'fileLater'>;
   /**
    * The uploader's country as the age gates read it ('' unknown): the video's country when
    * their profile names none (decision 0053).
@@ -258,7 +259,8 @@ export function uploadRoutes(deps: UploadRouteDeps) {
         },
         schema: {
           ...describe({
-            summary: 'Publish a finished upload, look at it, or delete an own video',
+            summary:
+              'Publish a finished upload, look at it, delete an own video, or file its 2257 record',
             tags: ['uploads'],
             description: [
               'Needs a session (401 `need_auth`) and its `x-csrf-token`. A form (urlencoded, JSON, or multipart when it carries `preview`).',
@@ -266,6 +268,7 @@ export function uploadRoutes(deps: UploadRouteDeps) {
               '`section=add` (default) with `upload_id`, `title` (3-100), `description` (up to 2000), `orientation` (str, she, gay), `categories` (1 to 3 comma-separated ids: `min_max_cats`), `tags` (up to 10 comma-separated, 2-30 latin letters, digits, spaces or dashes), `exclusive` (1: 6 minutes minimum instead of 10), `is_private` (1: members only), and the preview: `screenshot` (1-based candidate) or a `preview` image (at least 320x180; `screen_upload_error`); neither is `need_select_screenshot`. Answers the new video, processing (status_id 3; follow it with /api/video_status.php).',
               `The same form confirms the forbidden content and files the video's 2257 record (decision 0055): \`rules_confirmed=1\` (required: the member confirms the upload shows none of SPEC.md §5's forbidden content: minors, animals, rape, incest, violence, gore and similar; else \`required\`), and \`record\`: \`exempt\` with \`exemption\` (${RECORD_EXEMPTIONS.join(', ')}), or \`performers\` with \`production_date\` (YYYY-MM-DD) and, for each performer n from 1 to ${RECORD_RULES.performersMax}, \`performer_n_name\` (the legal name), \`performer_n_birth_date\` (YYYY-MM-DD; 18 or older on the production date, else \`performer_under_age\`), \`performer_n_aliases\` (comma-separated) and the files \`performer_n_${PERFORMER_FILES[0]}\` and \`performer_n_${PERFORMER_FILES[1]}\` (JPEG, PNG or PDF by their content, else \`file_invalid_type\`; at most ${RECORD_RULES.fileMaxBytes / 1024 / 1024} MB, else \`file_too_large\`). The record is stored encrypted with the video; trusted uploaders file one too. Nobody but an administrator reads it back.`,
               '`section=delete` with `video_id`: the owner removes the video (status_id 5).',
+              '`section=records` with `video_id` and the declaration fields and files above (`rules_confirmed`, `record`, …; multipart when documents go with it): the owner files the 2257 record of their video that has none (an upload made before records existed), under the same rules, sealed the same way, in one transaction; it can then be approved. Answers `{success: 1, video_id, record_filed: true}`. Only the owner (staff included: 403 `no_permission`); a deleted or unknown video `not_found`; a removed one `no_permission` (`info.reason: video_removed`); a video that has a record already `already_added` (`info.reason: record_filed`), changing nothing.',
               'Another member’s upload or video answers 403 `no_permission`. Form failures carry `codes` per field.',
             ].join(' '),
             response: videoEditAnswerSchema,
@@ -279,7 +282,7 @@ export function uploadRoutes(deps: UploadRouteDeps) {
           body: {
             type: 'object',
             properties: {
-              section: field('screens, add (default), delete'),
+              section: field('screens, add (default), delete, records'),
               upload_id: field('The finished upload (screens, add)'),
               title: field('3 to 100 characters'),
               description: field('Up to 2000 characters'),
@@ -290,7 +293,7 @@ export function uploadRoutes(deps: UploadRouteDeps) {
               is_private: field('1: members only'),
               screenshot: field('The chosen candidate preview, 1-based'),
               preview: { type: 'string', format: 'binary', description: 'An own preview image' },
-              video_id: field('section=delete: the video'),
+              video_id: field('section=delete, section=records: the video'),
               rules_confirmed: field('1: the member confirms none of the forbidden content'),
               record: field('The 2257 record: exempt or performers'),
               exemption: field(`record=exempt: ${RECORD_EXEMPTIONS.join(', ')}`),
@@ -318,7 +321,7 @@ export function uploadRoutes(deps: UploadRouteDeps) {
         const intake = records.intake();
         const { fields, image } = await readForm(request, intake);
         const section = fields.section ?? 'add';
-        if (section !== 'add') await intake.discard();
+        if (section !== 'add' && section !== 'records') await intake.discard();
         switch (section) {
           case 'screens':
             return service.screens(request.viewer, (fields.upload_id ?? '').trim());
@@ -332,6 +335,10 @@ export function uploadRoutes(deps: UploadRouteDeps) {
             if (videoId === undefined) throw new AppError('invalid_params', { field: 'video_id' });
             return service.remove(request.viewer, videoId);
           }
+          case 'records':
+            return records.fileLater(request.viewer, fields.video_id ?? '', fields, intake, {
+              ip: request.ip,
+            });
           default:
             throw new AppError('invalid_params', { field: 'section' });
         }

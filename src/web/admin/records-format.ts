@@ -11,6 +11,10 @@ export const EXEMPTION_LABELS: Record<RecordExemption, string> & Record<string, 
 export const NO_RECORD =
   'No 2257 record: this video cannot be approved until its uploader files one.';
 
+/** Where the uploader files a missing record (decision 0055, `section=records`). */
+export const NO_RECORD_HOW =
+  'The uploader is asked to on their uploads tab, which offers “File record”; this screen shows the record as soon as it is filed. Nobody else can file it for them.';
+
 /** The console page of a video's record (administrators only). */
 export const recordScreenPath = (videoId: number) => `/admin/records/${videoId}/`;
 

@@ -533,6 +533,19 @@ const OWN_REQUESTS: Record<string, Send> = {
       },
       s,
     ),
+  // A video nobody has: past the gate, the late 2257 record meets `not_found`.
+  'POST /api/video_edit.php section=records': (s) =>
+    form(
+      '/api/video_edit.php',
+      {
+        section: 'records',
+        video_id: 999999,
+        rules_confirmed: '1',
+        record: 'exempt',
+        exemption: 'no_real_people',
+      },
+      s,
+    ),
   'POST /api/report.php': (s) =>
     multipart(
       '/api/report.php',

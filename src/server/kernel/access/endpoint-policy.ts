@@ -149,6 +149,8 @@ export const ENDPOINT_POLICY: Readonly<Record<string, EndpointRule>> = {
   'POST /api/video_edit.php section=screens': object('update', 'upload'),
   'POST /api/video_edit.php section=add': object('update', 'upload'),
   'POST /api/video_edit.php section=delete': object('delete', 'video'),
+  // A late 2257 record (decision 0055): the service files it for the video's owner only.
+  'POST /api/video_edit.php section=records': own('update', 'video'),
   // The member's side of moderation (decision 0045): their own uploads and appeals; an appeal
   // is the member's own word (the service refuses another's statement to staff too).
   'GET /api/my_uploads.php': own('read', 'video'),

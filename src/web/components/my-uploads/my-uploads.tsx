@@ -20,6 +20,10 @@ import styles from './my-uploads.module.css';
 
 const AppealDialog = lazy(() => import('./appeal-dialog.tsx'));
 const CounterNoticeDialog = lazy(() => import('./counter-notice-dialog.tsx'));
+const FileRecordDialog = lazy(() => import('./file-record-dialog.tsx'));
+
+/** States in which a video without a 2257 record waits for one before it can be approved. */
+const NEEDS_RECORD: readonly MyUpload['state'][] = ['processing', 'review'];
 
 // The member's own uploaded-videos tab (issue 16, decision 0045): every upload with its state
 // in words (a badge, never colour alone), and for a rejected or removed one the statement of
@@ -41,6 +45,23 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
   const { toast } = useOverlays();
   const [appealing, setAppealing] = useState<{ upload: MyUpload; reason: string } | null>(null);
   const [countering, setCountering] = useState<MyUpload | null>(null);
+  const [filing, setFiling] = useState<MyUpload | null>(null);
+
+  function filed(videoId: number) {
+    setFiling(null);
+    toast('success', t('myUploads.recordDone'));
+    queryClient.setQueryData<MyUploads>(['api', path], (now) =>
+      now
+        ? {
+            ...now,
+            items: now.items.map((item) =>
+              item.id === videoId ? { ...item, record_filed: true } : item,
+            ),
+          }
+        : now,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['api', path] });
+  }
 
   function countered(videoId: number, answer: CounterNoticeAnswer) {
     setCountering(null);
@@ -110,6 +131,7 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
               upload={upload}
               onAppeal={(reason) => setAppealing({ upload, reason })}
               onCounter={() => setCountering(upload)}
+              onFileRecord={() => setFiling(upload)}
             />
           ))}
         </ul>
@@ -137,6 +159,16 @@ export function MyUploadsList({ page, href }: { page: number; href: (page: numbe
           />
         </Suspense>
       ) : null}
+      {filing ? (
+        <Suspense fallback={null}>
+          <FileRecordDialog
+            videoId={filing.id}
+            title={filing.title}
+            onFiled={() => filed(filing.id)}
+            onClose={() => setFiling(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -145,10 +177,12 @@ function UploadItem({
   upload,
   onAppeal,
   onCounter,
+  onFileRecord,
 }: {
   upload: MyUpload;
   onAppeal: (reason: string) => void;
   onCounter: () => void;
+  onFileRecord: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
@@ -219,6 +253,21 @@ function UploadItem({
           </Link>
         ) : null}
       </div>
+      {!upload.record_filed && NEEDS_RECORD.includes(upload.state) ? (
+        <div className={styles.recordMissing} data-testid="record-missing">
+          <p className={styles.appealNews}>{t('myUploads.recordMissing')}</p>
+          <p className={styles.appealHow}>{t('myUploads.recordHow')}</p>
+          <button
+            type="button"
+            className={styles.appeal}
+            aria-haspopup="dialog"
+            aria-describedby={titleId}
+            onClick={onFileRecord}
+          >
+            {t('myUploads.recordFile')}
+          </button>
+        </div>
+      ) : null}
       {statement ? (
         <Statement
           statement={statement}

@@ -10,10 +10,13 @@ export function Modal({
   title,
   onClose,
   children,
+  wide = false,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Room for a long form with fields side by side (the 2257 declaration). */
+  wide?: boolean;
 }) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -29,7 +32,7 @@ export function Modal({
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog natively
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}
       aria-labelledby={titleId}
       onClose={onClose}
       onClick={(event) => {

@@ -1,3 +1,4 @@
+import type { RecordFiled } from '../../../contracts/records.schema.ts';
 import type {
   UploadScreens,
   VideoCreated,
@@ -8,7 +9,8 @@ import { ApiError, parseApiResponse, postForm } from '../../api/client.ts';
 
 // The video_edit.php calls of the upload screen (SPEC.md §7): look at a finished upload,
 // publish it with its form (multipart when an own preview image goes with it), delete a
-// video. Each throws the ApiError of a refusal, field errors in its `codes`.
+// video, file the 2257 record of one that has none. Each throws the ApiError of a refusal,
+// field errors in its `codes`.
 
 const PATH = '/api/video_edit.php';
 
@@ -17,17 +19,18 @@ export function fetchScreens(uploadId: string): Promise<UploadScreens> {
 }
 
 /**
- * Publishes an upload: a plain form, or multipart when files go with it (an own `preview`,
- * the 2257 documents; decision 0055).
+ * A video_edit.php section with the declaration's files (decision 0055): a plain form, or
+ * multipart when files go with it.
  */
-export async function submitVideo(
+async function videoEdit<T>(
+  section: string,
   fields: Record<string, string>,
   files: Record<string, File>,
   csrf: string,
-): Promise<VideoCreated> {
-  if (Object.keys(files).length === 0) return postForm(PATH, { section: 'add', ...fields });
+): Promise<T> {
+  if (Object.keys(files).length === 0) return postForm(PATH, { section, ...fields });
   const body = new FormData();
-  body.append('section', 'add');
+  body.append('section', section);
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const [name, file] of Object.entries(files)) body.append(name, file, file.name);
   let response: Response;
@@ -51,7 +54,29 @@ export async function submitVideo(
   } catch {
     answer = undefined;
   }
-  return parseApiResponse<VideoCreated>(response.status, answer);
+  return parseApiResponse<T>(response.status, answer);
+}
+
+/**
+ * Publishes an upload: a plain form, or multipart when files go with it (an own `preview`,
+ * the 2257 documents; decision 0055).
+ */
+export function submitVideo(
+  fields: Record<string, string>,
+  files: Record<string, File>,
+  csrf: string,
+): Promise<VideoCreated> {
+  return videoEdit('add', fields, files, csrf);
+}
+
+/** Files the 2257 record of an own video that has none (`section=records`, decision 0055). */
+export function fileRecord(
+  videoId: number,
+  fields: Record<string, string>,
+  files: Record<string, File>,
+  csrf: string,
+): Promise<RecordFiled> {
+  return videoEdit('records', { video_id: String(videoId), ...fields }, files, csrf);
 }
 
 /** The video's way through the media pipeline (`/api/video_status.php`), uncached. */
