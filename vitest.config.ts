@@ -40,8 +40,9 @@ export default defineConfig({
           // way Playwright's own waits do, instead of Vitest's 1 s default.
           expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
-          // After unit and integration (group 0): a browser test judges what a person sees
-          // and when, so it runs on a machine not also busy with the database suites.
+          // A group of its own, never beside unit and integration (Vitest runs groups one
+          // after another): a browser test judges what a person sees and when, so it runs on
+          // a machine not also busy with the database suites.
           sequence: { groupOrder: 1 },
         },
       },
