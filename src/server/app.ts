@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       old: config.records.oldKeys,
       dataDir: config.dataDir,
       production: config.env === 'production',
-      warn: (message) => deps.logger.error(message),
+      warn: (message) => deps.logger.warn(message),
     });
   const mailer =
     deps.mailer ??

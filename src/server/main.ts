@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     old: config.records.oldKeys,
     dataDir: config.dataDir,
     production: config.env === 'production',
-    warn: (message) => log.error(message),
+    warn: (message) => log.warn(message),
   });
   const plan = config.seedDemo ? await demoPlan(database) : 'resume';
   if (plan === 'seed') {
