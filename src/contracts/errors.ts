@@ -141,8 +141,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   video_bad_filename: 'The file name may hold only latin letters and digits',
   video_corrupted_file: 'The video file is corrupted or is not a video',
   video_duplicate: 'This video has already been uploaded to the site.',
-  video_reupload_blocked:
-    'This video matches one that was taken down from the site, so it cannot be published.',
+  video_reupload_blocked: 'This video matches one taken down from the site.',
   video_size_limit: 'The video file is too large',
   video_upload_error: 'Error uploading video to the site, please contact support',
   file_invalid_type: 'The file must be an image',
@@ -153,7 +152,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   sign_in_failed: 'Signing in with Google failed, please try again',
   friend_cant_add_myself: 'You cannot add yourself as a friend',
   message_cant_send_myself: 'You cannot send a message to yourself',
-  performer_under_age: 'Every performer must be 18 or older on the date of production',
+  performer_under_age: 'Every performer must be 18 or older',
   records_missing: 'This video has no 2257 record: it cannot be published until one is filed',
   already_added: 'Already added',
   subscribe_cant_subscribe_myself: 'You cannot subscribe to yourself',

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import { mailTo } from './outbox.ts';
@@ -42,6 +42,11 @@ beforeAll(async () => {
   staff = started.accounts.get('peoplemod') as StaffAccount;
   browser = await launchBrowser();
 }, 240_000);
+
+// A failure shows what the site said meanwhile (it runs with LOG_LEVEL warn).
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') console.error(`site log:\n${site?.output().slice(-8000)}`);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -148,6 +153,8 @@ describe('the console member page', () => {
       ...SHELL_SIZES.phone,
       storageState: moderatorState,
     });
+    // A step that waits too long fails as itself, within the test's minute.
+    context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await open(page, `/admin/members/${seeded.userId}/`);

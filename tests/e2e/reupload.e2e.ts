@@ -141,9 +141,7 @@ describe('a re-upload of a taken-down video', () => {
         .filter({ has: tab.getByRole('heading', { name: 'My holiday film' }) });
       const badge = item.getByText('Refused', { exact: true });
       await badge.waitFor();
-      const why = item.getByText(
-        'This video matches one that was taken down from the site, so it cannot be published.',
-      );
+      const why = item.getByText('This video matches one taken down from the site.');
       await why.scrollIntoViewIfNeeded();
       await expectOnScreen(tab, why);
       const reason = item.getByText('Reason: the video infringes someone’s copyright');

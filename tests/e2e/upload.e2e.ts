@@ -152,9 +152,7 @@ describe('upload video', () => {
       buffer: Buffer.from('GIF89a'),
     });
     await page.getByRole('button', { name: 'Publish video' }).click();
-    const underAge = page.getByText(
-      'Every performer must be 18 or older on the date of production',
-    );
+    const underAge = page.getByText('Every performer must be 18 or older');
     await underAge.waitFor();
     await expectOnScreen(page, underAge);
     await page.getByText('The file must be a JPEG, PNG or PDF.').waitFor();

@@ -145,7 +145,7 @@ function PhotoForm({ onVerified }: { onVerified: () => void }) {
         </p>
       ) : null}
       <label htmlFor="age-gate-photo" className={styles.label}>
-        {t('ageGate.uk.photo')}
+        {t('ageCheck.photo')}
       </label>
       <input
         id="age-gate-photo"
@@ -159,10 +159,10 @@ function PhotoForm({ onVerified }: { onVerified: () => void }) {
         required
       />
       <p id="age-gate-photo-hint" className={styles.hint}>
-        {t('ageGate.uk.hint')}
+        {t('ageCheck.hint')}
       </p>
       <div role="status" aria-live="polite">
-        {busy ? <p className={styles.status}>{t('ageGate.uk.processing')}</p> : null}
+        {busy ? <p className={styles.status}>{t('ageCheck.processing')}</p> : null}
       </div>
       {error ? (
         <p role="alert" className={styles.error}>
@@ -170,7 +170,7 @@ function PhotoForm({ onVerified }: { onVerified: () => void }) {
         </p>
       ) : null}
       <button type="submit" className={styles.primary} disabled={busy}>
-        {t('ageGate.uk.submit')}
+        {t('ageCheck.submit')}
       </button>
     </form>
   );
@@ -200,26 +200,26 @@ export function UkGate({ onVerified }: { onVerified: () => void }) {
           18+
         </span>
         <h2 id="age-gate-title" className={styles.title}>
-          {t('ageGate.uk.title')}
+          {t('ageCheck.title')}
         </h2>
         <p id="age-gate-text" className={styles.text}>
-          {t('ageGate.uk.text')} {user ? t('ageGate.uk.memberText') : t('ageGate.uk.visitorText')}
+          {t('ageCheck.text')} {user ? t('ageCheck.memberText') : t('ageCheck.visitorText')}
         </p>
         {user ? (
           <PhotoForm onVerified={onVerified} />
         ) : (
           <div className={`${styles.row} ${styles.form}`}>
             <Link className={styles.primary} to={`/signin/?back=${back}`}>
-              {t('ageGate.uk.signin')}
+              {t('ageCheck.signin')}
             </Link>
             <Link className={styles.secondary} to="/signup/">
-              {t('ageGate.uk.signup')}
+              {t('ageCheck.signup')}
             </Link>
           </div>
         )}
         <div className={styles.actions}>
           <a className={styles.secondary} href={LEAVE_URL} rel="noopener noreferrer">
-            {t('ageGate.uk.leave')}
+            {t('ageCheck.leave')}
           </a>
         </div>
       </div>
