@@ -115,7 +115,7 @@ describe('a re-upload of a taken-down video', () => {
       .getByRole('heading', { name: 'Your video could not be processed' })
       .waitFor({ timeout: 200_000 });
     await page
-      .getByText('This video matches one that was taken down from the site')
+      .getByText('This video matches one taken down from the site')
       .first()
       .waitFor();
 
