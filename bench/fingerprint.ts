@@ -130,44 +130,51 @@ function longClipGraph(n: number): string {
 
 type Transform = { input?: string[]; filter?: string; codec: string[] };
 
-/** The long clips' copies: the same, trimmed by a few seconds at both ends. */
-const LONG_TRANSFORMS: Record<string, Transform> = {
-  reencoded: { codec: ['-c:v', 'libx264', '-crf', '36', '-preset', 'veryfast'] },
-  'other codec': { codec: ['-c:v', 'mpeg4', '-q:v', '8'] },
-  rescaled: { filter: 'scale=160:120', codec: ['-c:v', 'libx264', '-preset', 'ultrafast'] },
-  'cropped 10%': {
-    filter: 'crop=trunc(iw*0.9/2)*2:trunc(ih*0.9/2)*2',
-    codec: ['-c:v', 'libx264', '-preset', 'ultrafast'],
-  },
-  'trimmed 7.3 s + 4.6 s': {
-    input: ['-ss', '7.3', '-t', String(LONG_CLIP.seconds - 11.9)],
-    codec: ['-c:v', 'libx264', '-preset', 'ultrafast'],
-  },
-  'logo overlaid': {
-    filter:
-      "drawbox=x=iw*0.74:y=ih*0.04:w=iw*0.22:h=ih*0.14:color=white@0.85:t=fill,drawtext=text='LOGO':fontcolor=black:fontsize=h/6:x=w*0.75:y=h*0.05",
-    codec: ['-c:v', 'libx264', '-preset', 'ultrafast'],
-  },
-};
+const FAST = ['-c:v', 'libx264', '-preset', 'ultrafast'];
 
-const TRANSFORMS: Record<string, Transform> = {
-  reencoded: { codec: ['-c:v', 'libx264', '-crf', '36', '-preset', 'veryfast'] },
-  'other codec': { codec: ['-c:v', 'mpeg4', '-q:v', '8'] },
-  rescaled: { filter: 'scale=320:240', codec: ['-c:v', 'libx264', '-preset', 'ultrafast'] },
-  'cropped 10%': {
-    filter: 'crop=trunc(iw*0.9/2)*2:trunc(ih*0.9/2)*2',
-    codec: ['-c:v', 'libx264', '-preset', 'ultrafast'],
-  },
-  'trimmed 2.5 s + 1.5 s': {
-    input: ['-ss', '2.5', '-t', String(CLIP.seconds - 4)],
-    codec: ['-c:v', 'libx264', '-preset', 'ultrafast'],
-  },
-  'logo overlaid': {
-    filter:
-      "drawbox=x=iw*0.74:y=ih*0.04:w=iw*0.22:h=ih*0.14:color=white@0.85:t=fill,drawtext=text='LOGO':fontcolor=black:fontsize=h/14:x=w*0.77:y=h*0.07",
-    codec: ['-c:v', 'libx264', '-preset', 'ultrafast'],
-  },
-};
+/**
+ * The five ways a copy is made (six with two codecs), for clips of `seconds`: rescaled to
+ * `rescale`, trimmed by `trim` seconds at the start and end, a logo whose text is 1/`logoScale`
+ * of the picture's height.
+ */
+function transformsFor(opts: {
+  seconds: number;
+  rescale: string;
+  trim: [number, number];
+  logo: { scale: number; x: number; y: number };
+}): Record<string, Transform> {
+  const [start, end] = opts.trim;
+  const { logo } = opts;
+  return {
+    reencoded: { codec: ['-c:v', 'libx264', '-crf', '36', '-preset', 'veryfast'] },
+    'other codec': { codec: ['-c:v', 'mpeg4', '-q:v', '8'] },
+    rescaled: { filter: `scale=${opts.rescale}`, codec: FAST },
+    'cropped 10%': { filter: 'crop=trunc(iw*0.9/2)*2:trunc(ih*0.9/2)*2', codec: FAST },
+    [`trimmed ${start} s + ${end} s`]: {
+      input: ['-ss', String(start), '-t', String(opts.seconds - start - end)],
+      codec: FAST,
+    },
+    'logo overlaid': {
+      filter: `drawbox=x=iw*0.74:y=ih*0.04:w=iw*0.22:h=ih*0.14:color=white@0.85:t=fill,drawtext=text='LOGO':fontcolor=black:fontsize=h/${logo.scale}:x=w*${logo.x}:y=h*${logo.y}`,
+      codec: FAST,
+    },
+  };
+}
+
+/** The long clips' copies: the same, trimmed by a few seconds at both ends. */
+const LONG_TRANSFORMS = transformsFor({
+  seconds: LONG_CLIP.seconds,
+  rescale: '160:120',
+  trim: [7.3, 4.6],
+  logo: { scale: 6, x: 0.75, y: 0.05 },
+});
+
+const TRANSFORMS = transformsFor({
+  seconds: CLIP.seconds,
+  rescale: '320:240',
+  trim: [2.5, 1.5],
+  logo: { scale: 14, x: 0.77, y: 0.07 },
+});
 
 const QUIET = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
 

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { startJobs } from '../../../tests/support/jobs.ts';
 import { runFfmpeg } from '../../media/exec.ts';
 import { videoSourceKey } from '../../media/keys.ts';
 import { sourceInput } from '../../media/sniff.ts';
@@ -12,7 +12,7 @@ import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
 import { runFingerprintsCommand } from '../commands/fingerprints.cli.ts';
 import { createFingerprintBackfill, createJobDefinitions } from '../jobs.ts';
-import { createJobQueue, type JobQueue } from '../kernel/jobs/queue.ts';
+import type { JobQueue } from '../kernel/jobs/queue.ts';
 import { takeFingerprint } from '../media/steps/fingerprint.ts';
 import { createVideoMediaRepository } from '../media/video-media.repository.ts';
 import { createFingerprintRepository } from './fingerprint.repository.ts';
@@ -35,17 +35,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-fingerprint-backfill-'));
   storage = new LocalStorage(path.join(dir, 'media'));
-  queue = createJobQueue(
-    db.database,
-    createJobDefinitions({
-      database: db.database,
-      storage,
-      config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
-      retryDelaySeconds: 0,
-    }),
-    pino({ level: 'silent' }),
-  );
-  await queue.start();
+  queue = await startJobs(db.database, storage);
   userId = (await makeUser(db.database)).id;
   for (const [n, pattern] of (['life', 'cellauto', 'life'] as const).entries()) {
     const file = path.join(dir, `clip-${n}.mp4`);

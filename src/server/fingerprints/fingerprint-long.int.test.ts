@@ -1,17 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { startJobs } from '../../../tests/support/jobs.ts';
 import { videoMediaRow } from '../../../tests/support/media.ts';
 import { runFfmpeg } from '../../media/exec.ts';
 import { PROBE_ALL } from '../../media/fingerprint.ts';
 import { videoSourceKey } from '../../media/keys.ts';
 import { LocalStorage } from '../../media/storage.ts';
-import { createJobDefinitions } from '../jobs.ts';
-import { createJobQueue, type JobQueue } from '../kernel/jobs/queue.ts';
+import type { JobQueue } from '../kernel/jobs/queue.ts';
 import { createVideoMediaRepository } from '../media/video-media.repository.ts';
 
 // A long upload (issue 17, decision 0056): a copy of a 4-minute video, trimmed by a few
@@ -51,17 +50,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-fingerprint-long-'));
   storage = new LocalStorage(path.join(dir, 'media'));
-  queue = createJobQueue(
-    db.database,
-    createJobDefinitions({
-      database: db.database,
-      storage,
-      config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
-      retryDelaySeconds: 0,
-    }),
-    pino({ level: 'silent' }),
-  );
-  await queue.start();
+  queue = await startJobs(db.database, storage);
   userId = (await makeUser(db.database)).id;
 });
 

@@ -1,17 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.ts';
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
+import { startJobs } from '../../../tests/support/jobs.ts';
 import { videoMediaRow } from '../../../tests/support/media.ts';
 import { runFfmpeg } from '../../media/exec.ts';
 import { videoSourceKey } from '../../media/keys.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
-import { createJobDefinitions } from '../jobs.ts';
-import { createJobQueue, type JobQueue } from '../kernel/jobs/queue.ts';
+import type { JobQueue } from '../kernel/jobs/queue.ts';
 import { createVideoMediaRepository } from '../media/video-media.repository.ts';
 
 // Re-uploads through the real pipeline (issue 17, decision 0056): real ffmpeg fingerprints a
@@ -31,17 +30,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-fingerprint-'));
   storage = new LocalStorage(path.join(dir, 'media'));
-  queue = createJobQueue(
-    db.database,
-    createJobDefinitions({
-      database: db.database,
-      storage,
-      config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
-      retryDelaySeconds: 0,
-    }),
-    pino({ level: 'silent' }),
-  );
-  await queue.start();
+  queue = await startJobs(db.database, storage);
   userId = (await makeUser(db.database)).id;
   await db.database.query('UPDATE users SET trusted_uploader = true WHERE id = $1', [userId]);
   original = path.join(dir, 'original.mp4');
