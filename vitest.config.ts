@@ -34,6 +34,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/cleanup.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A browser under CI load can take seconds to show a state: polls wait for it, the

@@ -134,7 +134,7 @@ const FAST = ['-c:v', 'libx264', '-preset', 'ultrafast'];
 
 /**
  * The five ways a copy is made (six with two codecs), for clips of `seconds`: rescaled to
- * `rescale`, trimmed by `trim` seconds at the start and end, a logo whose text is 1/`logoScale`
+ * `rescale`, trimmed by `trim` seconds at the start and end, a logo whose text is 1/`logo.scale`
  * of the picture's height.
  */
 function transformsFor(opts: {

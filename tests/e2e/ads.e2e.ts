@@ -1,5 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeAdProvider, startFakeAdProvider } from '../support/ad-provider.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { tempDir } from './temp-dirs.ts';
 
 // The operator's layout ads and the analytics of decision 0035, in a browser, on a site of
 // their own configured against a stand-in provider on this machine (ADS_FILE, the counter,
@@ -34,7 +33,7 @@ let site: RunningServer;
 beforeAll(async () => {
   browser = await launchBrowser();
   provider = await startFakeAdProvider();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-ads-e2e-'));
+  const dataDir = await tempDir('ads');
   site = await startServer({
     DATA_DIR: dataDir,
     DEMO_VIDEOS: '80',

@@ -1,6 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFETIME } from '../../src/contracts/constants.ts';
@@ -9,6 +6,7 @@ import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { onScreen, SHELL_SIZES } from './on-screen.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { AJAX, addStaffAccount, signInStaffByApi } from './staff.ts';
+import { tempDir } from './temp-dirs.ts';
 
 // The staff console (issue 16, decision 0043) in Debian's Chromium against the built site:
 // staff made by the real CLI on the site's data directory while it is stopped, 50 demo
@@ -27,7 +25,7 @@ async function addStaff(username: string, role: 'admin' | 'moderator') {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-console-'));
+  dataDir = await tempDir('console');
   const env = {
     DATA_DIR: dataDir,
     DEMO_VIDEOS: '60',

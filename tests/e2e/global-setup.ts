@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.ts';
@@ -23,5 +24,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     const code = await server.stop();
     if (code !== 0) console.error(`test server exited with ${code}:\n${server.output()}`);
+    await rm(server.dataDir, { recursive: true, force: true });
   };
 }

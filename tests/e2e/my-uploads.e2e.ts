@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -8,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { tempDir } from './temp-dirs.ts';
 
 // The member's side of moderation in Debian's Chromium (issue 16, decision 0045): members
 // whose uploads wait for review or were rejected (seeded by seed-moderation.ts on the stopped
@@ -40,7 +39,7 @@ async function seed(username: string, lang: string) {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-uploads-'));
+  dataDir = await tempDir('uploads');
   const env = { DATA_DIR: dataDir, DEMO_VIDEOS: '30', DEMO_PLAYABLE: '0' };
   // The first start seeds the demo catalogue; the members are added with the site stopped.
   await (await startServer(env)).stop();

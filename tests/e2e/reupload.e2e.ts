@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -10,6 +9,7 @@ import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import type { RunningServer } from './server.ts';
 import { openOn, type StaffAccount, signInByModal, startStaffSite } from './staff.ts';
+import { tempDir } from './temp-dirs.ts';
 
 // Re-uploads caught by their fingerprint (issue 17, decision 0056) in Debian's Chromium: a
 // clip's original was taken down for copyright (seed-fingerprint.ts, on the stopped site);
@@ -45,7 +45,7 @@ async function makeOriginal(file: string) {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-reupload-'));
+  dir = await tempDir('reupload');
   const original = path.join(dir, 'original.mp4');
   await makeOriginal(original);
   // The copy: rescaled and re-encoded, so not one byte is the same.
@@ -114,10 +114,7 @@ describe('a re-upload of a taken-down video', () => {
     await page
       .getByRole('heading', { name: 'Your video could not be processed' })
       .waitFor({ timeout: 200_000 });
-    await page
-      .getByText('This video matches one taken down from the site')
-      .first()
-      .waitFor();
+    await page.getByText('This video matches one taken down from the site').first().waitFor();
 
     // It never went public: nothing of it was encoded, and no list shows it to a visitor.
     const status = await context.request.get(

@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { tempDir } from './temp-dirs.ts';
 
 // Starts the real site (scripts/serve.sh, as `npm start` runs it, on the production build) in
 // a child process on a free port with its own data directory, and stops it with SIGTERM.
@@ -28,7 +27,7 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-')));
+  const dataDir = env.DATA_DIR ?? (await tempDir('site'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const root = path.resolve(import.meta.dirname, '../..');

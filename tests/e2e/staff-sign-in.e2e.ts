@@ -1,6 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/staff/second-factor.ts';
@@ -9,6 +6,7 @@ import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import { mailTo } from './outbox.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { addStaffAccount } from './staff.ts';
+import { tempDir } from './temp-dirs.ts';
 
 // Staff sign-in in Debian's Chromium (decision 0038): accounts made by the real CLI
 // (`npm run staff -- add --create`) on the site's data directory while the site is stopped
@@ -28,7 +26,7 @@ async function addStaff(username: string) {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-e2e-staff-'));
+  dataDir = await tempDir('staff');
   const env = { DATA_DIR: dataDir, DEMO_VIDEOS: '30', DEMO_PLAYABLE: '0' };
   // The first start seeds the demo catalogue (its members have fixed ids); the staff are
   // added after it, with the site stopped, as an operator would.

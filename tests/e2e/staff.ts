@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -9,6 +7,7 @@ import { totpCode } from '../../src/server/staff/second-factor.ts';
 import { waitForHydration } from './browser.ts';
 import { expectOnScreen, press } from './on-screen.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { tempDir } from './temp-dirs.ts';
 
 // Staff accounts for browser tests, made as an operator makes them (decision 0038): the real
 // `npm run staff -- add … --create` on the site's data directory while the site is stopped
@@ -65,7 +64,7 @@ export async function startStaffSite(opts: {
   staff: Record<string, 'admin' | 'moderator'>;
   prepare?: (dataDir: string) => Promise<void>;
 }): Promise<{ site: RunningServer; accounts: Map<string, StaffAccount> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), `afterglow-e2e-${opts.name}-`));
+  const dataDir = await tempDir(opts.name);
   const env = { ...opts.env, DATA_DIR: dataDir };
   await (await startServer(env)).stop();
   await opts.prepare?.(dataDir);

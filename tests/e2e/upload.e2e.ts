@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import { runFfmpeg } from '../../src/media/exec.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press } from './on-screen.ts';
 import { signInAsDemo } from './site.ts';
+import { tempDir } from './temp-dirs.ts';
 
 // A member uploads a video in Debian's Chromium (SPEC.md §2 /upload-video/, §5): the screen
 // refuses a bad file name before sending anything, the file goes up over tus, the form is
@@ -62,7 +62,7 @@ async function makeClip(name: string, size: string, seconds: number, frequency: 
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  dir = await mkdtemp(path.join(tmpdir(), 'afterglow-upload-e2e-'));
+  dir = await tempDir('upload');
   const tone = 300 + (Date.now() % 500);
   clip = await makeClip('clip.mp4', '128x72', 390, tone);
   shortClip = await makeClip('short.mp4', '128x72', 20, tone);
