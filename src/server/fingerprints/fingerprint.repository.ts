@@ -1,7 +1,7 @@
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
 import type { VideoMedia } from '../../db/schema.ts';
-import { notDeletedSql, videoPublicSql } from '../kernel/access/visibility.ts';
+import { videoPublicSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 
 // The SQL of perceptual fingerprints (issue 17, docs/decisions/0056): a video's fingerprint
@@ -30,6 +30,19 @@ export interface MatchedVideoRow {
 
 /** A match as the upload keeps it (videos.media.matches), for the console's review item. */
 export type StoredMatch = NonNullable<VideoMedia['matches']>[number];
+
+/** The takedown in force of video `v`, if any (takedowns_in_force_idx: one at most). */
+const TAKEDOWN_IN_FORCE = `SELECT t.reason FROM takedowns t
+  WHERE t.object_type = 'video' AND t.object_id = v.id AND t.restored_at IS NULL`;
+
+/**
+ * The videos (alias `v`) an upload can be a copy of: not failed (a refused or duplicate
+ * upload, a broken file), and not deleted, unless a takedown is still in force on it. A
+ * video taken down and then deleted by its owner, or by the deletion of the owner's account
+ * (which keeps its row for that reason), must still refuse its copies.
+ */
+const MATCHABLE_SQL = `v.status_id <> ${VIDEO_STATUS.error}
+  AND (v.status_id <> ${VIDEO_STATUS.deleted} OR EXISTS (${TAKEDOWN_IN_FORCE}))`;
 
 export function createFingerprintRepository(database: Pick<Database, 'query' | 'transaction'>) {
   return {
@@ -60,19 +73,20 @@ export function createFingerprintRepository(database: Pick<Database, 'query' | '
       );
     },
 
-    /** The fingerprints and standing of a few videos; deleted and failed ones are no match. */
+    /**
+     * The fingerprints and standing of a few videos, those that can be matched
+     * (MATCHABLE_SQL): failed ones and deleted ones are no match, but for a deleted one with
+     * a takedown in force.
+     */
     async matched(ids: number[]): Promise<MatchedVideoRow[]> {
       if (ids.length === 0) return [];
       return database.query<MatchedVideoRow>(
         `SELECT v.id, f.hashes, v.title, v.status_id, v.user_id,
                 (${videoPublicSql({ alias: 'v' })}) AS public,
-                (SELECT t.reason FROM takedowns t
-                  WHERE t.object_type = 'video' AND t.object_id = v.id AND t.restored_at IS NULL
-                  LIMIT 1) AS takedown_reason
+                (${TAKEDOWN_IN_FORCE} LIMIT 1) AS takedown_reason
            FROM video_fingerprints f JOIN videos v ON v.id = f.video_id
-          WHERE f.video_id = ANY($1::int[]) AND ${notDeletedSql({ alias: 'v' })}
-            AND v.status_id <> $2`,
-        [ids, VIDEO_STATUS.error],
+          WHERE f.video_id = ANY($1::int[]) AND ${MATCHABLE_SQL}`,
+        [ids],
       );
     },
 
