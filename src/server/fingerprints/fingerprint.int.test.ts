@@ -208,11 +208,44 @@ describe('what a takedown makes of a copy', () => {
     return Number(row?.id);
   }
 
+  async function restore(takedownId: number, videoId: number): Promise<void> {
+    await db.database.query('UPDATE takedowns SET restored_at = now() WHERE id = $1', [takedownId]);
+    await db.database.query('UPDATE videos SET status_id = 1 WHERE id = $1', [videoId]);
+  }
+
   const reportsOf = (id: number) =>
     db.database.query<{ subject: string }>(
       `SELECT subject FROM reports WHERE object_type = 'video' AND object_id = $1`,
       [id],
     );
+
+  it('refuses a copy of a video taken down for sexual content of minors, reported as inappropriate', async () => {
+    const takedown = await takeDown(takenId, 'minors');
+    const copy = await upload(await copyOf('minors.mp4', 'scale=320:240', [], taken));
+    const row = await videoMediaRow(db.database, copy);
+    expect(row?.status_id).toBe(2);
+    expect(row?.media.error).toBe('video_reupload_blocked');
+    expect(row?.media.refusal).toMatchObject({ id: takenId, reason: 'minors' });
+    expect(await reportsOf(copy)).toEqual([{ subject: 'inappropriate' }]);
+    await restore(takedown, takenId);
+  });
+
+  it('holds a copy of a video taken down for spam for review, not refused', async () => {
+    const takedown = await takeDown(takenId, 'spam');
+    const copy = await upload(
+      await copyOf('spam.mp4', 'crop=iw*0.9:ih*0.9,scale=160:120', [], taken),
+    );
+    const [row] = await db.database.query<{ needs_review: boolean; status_id: number }>(
+      'SELECT needs_review, status_id FROM videos WHERE id = $1',
+      [copy],
+    );
+    expect(row).toEqual({ needs_review: true, status_id: 3 });
+    const media = (await videoMediaRow(db.database, copy))?.media;
+    expect(media?.error).toBeUndefined();
+    expect(media?.matches?.[0]).toMatchObject({ id: takenId, verdict: 'match' });
+    expect(await reportsOf(copy)).toEqual([]);
+    await restore(takedown, takenId);
+  });
 
   it('refuses a copy of a video taken down for copyright that its owner deleted since', async () => {
     await takeDown(takenId, 'copyright');
