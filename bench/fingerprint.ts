@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,8 +7,6 @@ import { type Database, migrateDatabase, openDatabase } from '../src/db/client.t
 import { runFfmpeg } from '../src/media/exec.ts';
 import {
   compareFingerprints,
-  fingerprintArgs,
-  hashFrames,
   indexKeys,
   queryKeys,
   verdictOf,
@@ -16,8 +14,12 @@ import {
 } from '../src/media/fingerprint.ts';
 import { sourceInput } from '../src/media/sniff.ts';
 import { ROOT_DIR } from '../src/server/app.ts';
-import { createFingerprintRepository } from '../src/server/fingerprints/fingerprint.repository.ts';
+import {
+  CANDIDATES_SQL,
+  createFingerprintRepository,
+} from '../src/server/fingerprints/fingerprint.repository.ts';
 import { createFingerprintService } from '../src/server/fingerprints/fingerprint.service.ts';
+import { takeFingerprint } from '../src/server/media/steps/fingerprint.ts';
 
 // `npm run bench:fingerprint -- [--rows N] [--clips N] [--originals N] [--runs N]`
 // The perceptual fingerprints of decision 0056, measured as issue 17 asks:
@@ -178,14 +180,24 @@ const TRANSFORMS = transformsFor({
 
 const QUIET = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
 
-async function fingerprintOf(file: string, scratch: string): Promise<WindowHashes> {
-  const output = `${scratch}.gray`;
-  await runFfmpeg('ffmpeg', fingerprintArgs({ input: await sourceInput(file), output }), {
-    timeoutMs: 120_000,
-  });
-  const hashes = hashFrames(await readFile(output));
-  await rm(output, { force: true });
-  return hashes;
+/** The pipeline's own fingerprint of a file, in a scratch folder of its own. */
+async function fingerprintOf(
+  file: string,
+  scratch: string,
+  durationS: number,
+): Promise<WindowHashes> {
+  await mkdir(scratch, { recursive: true });
+  try {
+    return await takeFingerprint({
+      ffmpegPath: 'ffmpeg',
+      source: await sourceInput(file),
+      durationS,
+      scratch,
+      run: {},
+    });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /** Runs `work` over `items` two at a time (the machine's two cores). */
@@ -289,7 +301,7 @@ async function main() {
           n,
           file,
           kind: 'short',
-          hashes: await fingerprintOf(file, path.join(dir, `fp-${n}`)),
+          hashes: await fingerprintOf(file, path.join(dir, `fp-${n}`), CLIP.seconds),
         };
       },
     );
@@ -316,7 +328,7 @@ async function main() {
           n,
           file,
           kind: k % 6 < 4 ? 'long, cuts' : 'long, no cut',
-          hashes: await fingerprintOf(file, path.join(dir, `fp-${n}`)),
+          hashes: await fingerprintOf(file, path.join(dir, `fp-${n}`), LONG_CLIP.seconds),
         };
       },
     );
@@ -392,7 +404,8 @@ async function main() {
           ],
           { timeoutMs: 600_000 },
         );
-        return { clip, t, hashes: await fingerprintOf(file, path.join(dir, `fpc-${i}`)) };
+        const seconds = clip.kind === 'short' ? CLIP.seconds : LONG_CLIP.seconds;
+        return { clip, t, hashes: await fingerprintOf(file, path.join(dir, `fpc-${i}`), seconds) };
       },
     );
     const perTransform: Record<
@@ -442,13 +455,11 @@ async function main() {
     const p95 = percentile(lookups, 95);
     longLookups.sort((a, b) => a - b);
     const longP95 = percentile(longLookups, 95);
-    const plan = await database.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN SELECT f.video_id, count(*)::int AS shared
-         FROM unnest($1::int[]) k
-         CROSS JOIN LATERAL (SELECT video_id FROM video_fingerprints WHERE keys @> ARRAY[k]) f
-        WHERE f.video_id <> 0 GROUP BY f.video_id ORDER BY shared DESC, f.video_id LIMIT 12`,
-      [copies[0] ? queryKeys(copies[0].hashes) : [1]],
-    );
+    const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CANDIDATES_SQL}`, [
+      copies[0] ? queryKeys(copies[0].hashes) : [1],
+      0,
+      12,
+    ]);
     const [size] = await database.query<{ table: string; index: string }>(
       `SELECT pg_size_pretty(pg_table_size('video_fingerprints')) AS table,
               pg_size_pretty(pg_relation_size('video_fingerprints_keys_idx')) AS index`,

@@ -1,12 +1,16 @@
 import { inputArgs, type MediaInput } from './input.ts';
 
 // Perceptual fingerprints of videos (issue 17, docs/decisions/0056): ffmpeg decodes the
-// video at one frame a second (each the average of the two seconds up to it, so a copy
-// trimmed by a fraction of a second still samples nearly the same pictures), keeps the centre of the
-// picture (a 10% crop or a logo in a corner barely reaches it), and shrinks it to a small
-// grey image; a 64-bit difference hash of each is the fingerprint's frame. Re-encoding and
-// rescaling change a few bits at most. Two fingerprints are compared as sequences: the best
-// offset between them, and how many frames then lie within a Hamming distance.
+// video at 4 pictures a second and hands over one frame a second, the average of the last
+// two seconds (so a copy trimmed by a fraction of a second still samples nearly the same
+// pictures), as small grey images of the picture's centre through three windows (WINDOWS:
+// the stored 80%, and the same picture as a crop by 10% either way shows it; a logo in a
+// corner or letterboxing lies outside). A 64-bit difference hash of each image is a frame of
+// the fingerprint: re-encoding and rescaling change a few bits at most. Two fingerprints are
+// compared as sequences: the best offset between them (every one for short videos, those
+// their largest changes suggest for long ones), and how many informative frames then lie
+// within FRAME_DISTANCE. The index holds the band keys of the frames after a video's largest
+// changes (keyFrames); an upload is looked up by the band keys of its probe frames.
 // Commands as data, like ffmpeg.ts; the pure parts are tested without ffmpeg.
 
 /** The grey image ffmpeg hands over per sampled frame: GRID x GRID bytes. */
@@ -183,14 +187,20 @@ interface Prepared {
 }
 const prepared = new WeakMap<readonly bigint[], Prepared>();
 
+/**
+ * Whether a hash with `ones` bits set shows structure: the hash of a flat picture (black,
+ * one colour) or a plain gradient has nearly all its bits alike, and agrees with any other
+ * such picture. The one rule of `prepare` and `informative`.
+ */
+const structured = (ones: number): boolean => ones >= 8 && ones <= 56;
+
 function prepare(hashes: readonly bigint[]): Prepared {
   let p = prepared.get(hashes);
   if (!p) {
     const h = halves(hashes);
     const useful = new Uint8Array(hashes.length);
     for (let i = 0; i < hashes.length; i++) {
-      const ones = popcount32(h[i * 2] ?? 0) + popcount32(h[i * 2 + 1] ?? 0);
-      useful[i] = ones >= 8 && ones <= 56 ? 1 : 0;
+      useful[i] = structured(popcount32(h[i * 2] ?? 0) + popcount32(h[i * 2 + 1] ?? 0)) ? 1 : 0;
     }
     p = { h, useful };
     prepared.set(hashes, p);
@@ -208,8 +218,7 @@ function distance(a: Uint32Array, i: number, b: Uint32Array, j: number): number 
 
 /** A picture with next to no structure (a black or flat frame) says nothing of the video. */
 export function informative(hash: bigint): boolean {
-  const ones = hammingDistance(hash, 0n);
-  return ones >= 8 && ones <= 56;
+  return structured(hammingDistance(hash, 0n));
 }
 
 export interface Comparison {
@@ -221,6 +230,14 @@ export interface Comparison {
   offsetS: number;
   /** Agreeing frames at the best offset that are unlike each other. */
   distinct: number;
+}
+
+/** Whether `c` is the better alignment: a larger share of agreeing frames, then more of them. */
+function better(c: Pick<Comparison, 'similarity' | 'agreeing'>, than: Comparison): boolean {
+  return (
+    c.similarity > than.similarity ||
+    (c.similarity === than.similarity && c.agreeing > than.agreeing)
+  );
 }
 
 /**
@@ -247,10 +264,7 @@ export function compareFingerprints(a: readonly bigint[], b: readonly bigint[]):
     }
     if (compared < MIN_AGREEING) continue;
     const similarity = agreeing / compared;
-    if (
-      similarity > best.similarity ||
-      (similarity === best.similarity && agreeing > best.agreeing)
-    ) {
+    if (better({ similarity, agreeing }, best)) {
       best = { similarity, agreeing, offsetS: offset, distinct: 0 };
     }
   }
@@ -262,7 +276,11 @@ const EVERY_OFFSET = 40_000;
 /** Offsets tried between long videos, the most often suggested first. */
 const SUGGESTED_OFFSETS = 16;
 
-/** Frame indexes around a video's largest changes (as probeFrames picks for long uploads). */
+/**
+ * Indexes of the informative frames around a video's PROBED_CHANGES largest changes (the
+ * frame of each change and the two after it), in order: the frames a long upload is looked
+ * up by (probeFrames), and those whose agreement suggests an offset (offsetsToTry).
+ */
 function changeFrames(hashes: readonly bigint[]): number[] {
   const p = prepare(hashes);
   if (!p.changes) {
@@ -327,11 +345,7 @@ export function compareUpload(upload: WindowHashes, stored: readonly bigint[]): 
   let best: Comparison = { similarity: 0, agreeing: 0, offsetS: 0, distinct: 0 };
   for (const hashes of upload) {
     const c = compareFingerprints(stored, hashes);
-    if (
-      c.similarity > best.similarity ||
-      (c.similarity === best.similarity && c.agreeing > best.agreeing)
-    )
-      best = c;
+    if (better(c, best)) best = c;
   }
   return best;
 }
@@ -436,14 +450,7 @@ export function indexKeys(hashes: readonly bigint[]): number[] {
 export function probeFrames(hashes: readonly bigint[]): bigint[] {
   const useful = hashes.filter(informative);
   if (useful.length <= PROBE_ALL) return useful;
-  const frames = new Set<number>();
-  for (const i of changePoints(hashes, PROBED_CHANGES)) {
-    for (let k = i; k <= Math.min(hashes.length - 1, i + 2); k++) frames.add(k);
-  }
-  return [...frames]
-    .sort((x, y) => x - y)
-    .map((i) => hashes[i] ?? 0n)
-    .filter(informative);
+  return changeFrames(hashes).map((i) => hashes[i] ?? 0n);
 }
 
 /**

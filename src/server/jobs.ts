@@ -66,6 +66,8 @@ export function createJobDefinitions(deps: {
   const repositories = deps.repositories ?? createRepositories(deps.database);
   const videos = repositories.videoMedia;
   const { retryDelaySeconds } = deps;
+  // One for both users: the pipeline screens uploads, the backfill keeps older videos' rows.
+  const fingerprints = createFingerprints(deps.database);
   return {
     'media.process-video': processVideoJob({
       videos,
@@ -73,9 +75,7 @@ export function createJobDefinitions(deps: {
       ffmpegPath: deps.config.ffmpegPath,
       ffprobePath: deps.config.ffprobePath,
       retryDelaySeconds,
-      fingerprints: createFingerprintService({
-        fingerprints: createFingerprintRepository(deps.database),
-      }),
+      fingerprints: fingerprints.service,
     }),
     'media.task': countWhenPublished(
       shareWhenClip(
@@ -99,9 +99,15 @@ export function createJobDefinitions(deps: {
       storage: deps.storage,
     }),
     'fingerprint.backfill': fingerprintBackfillJob(
-      createFingerprintBackfill(deps.database, deps.storage, deps.config.ffmpegPath),
+      createFingerprintBackfill(deps.database, deps.storage, deps.config.ffmpegPath, fingerprints),
     ),
   };
+}
+
+/** The fingerprint repository and the service over it. */
+function createFingerprints(database: Database) {
+  const fingerprints = createFingerprintRepository(database);
+  return { fingerprints, service: createFingerprintService({ fingerprints }) };
 }
 
 /**
@@ -112,11 +118,11 @@ export function createFingerprintBackfill(
   database: Database,
   storage: MediaStorage,
   ffmpegPath: string,
+  built: Pick<BackfillDeps, 'fingerprints' | 'service'> = createFingerprints(database),
 ): BackfillDeps {
-  const fingerprints = createFingerprintRepository(database);
   return {
-    fingerprints,
-    service: createFingerprintService({ fingerprints }),
+    fingerprints: built.fingerprints,
+    service: built.service,
     async fingerprintOf(video, signal) {
       const scratch = await mkdtemp(path.join(tmpdir(), 'afterglow-fingerprint-'));
       try {

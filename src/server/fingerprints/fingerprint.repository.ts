@@ -1,7 +1,7 @@
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
 import type { VideoMedia } from '../../db/schema.ts';
-import { notDeletedSql, videoPublicSql } from '../kernel/access/visibility.ts';
+import { videoPublicSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 
 // The SQL of perceptual fingerprints (issue 17, docs/decisions/0056): a video's fingerprint
@@ -31,6 +31,41 @@ export interface MatchedVideoRow {
 /** A match as the upload keeps it (videos.media.matches), for the console's review item. */
 export type StoredMatch = NonNullable<VideoMedia['matches']>[number];
 
+/** The takedown in force of video `v`, if any (takedowns_in_force_idx: one at most). */
+const TAKEDOWN_IN_FORCE = `SELECT t.reason FROM takedowns t
+  WHERE t.object_type = 'video' AND t.object_id = v.id AND t.restored_at IS NULL`;
+
+/**
+ * The videos (alias `v`) an upload can be a copy of: not failed (a refused or duplicate
+ * upload, a broken file), and not deleted, unless a takedown is still in force on it. A
+ * video taken down and then deleted by its owner, or by the deletion of the owner's account
+ * (which keeps its row for that reason), must still refuse its copies.
+ */
+const MATCHABLE_SQL = `v.status_id <> ${VIDEO_STATUS.error}
+  AND (v.status_id <> ${VIDEO_STATUS.deleted} OR EXISTS (${TAKEDOWN_IN_FORCE}))`;
+
+/**
+ * The lookup ($1 the upload's band keys, $2 the upload's own id, $3 how many): the videos
+ * sharing the most keys, most first. One GIN probe per key (`@>` of one element, which the
+ * planner always takes the index for: a `&&` of hundreds of keys is estimated to match most
+ * rows and read as a scan). Only videos that can be matched are ranked: refused, duplicate
+ * and deleted uploads keep their keys, and a dozen of an abuser's refused copies would
+ * otherwise fill every slot ahead of the original. The ranking is sorted before the join,
+ * so the join reads `videos` by its primary key from the top and stops at `$3` matchable
+ * ones: a dozen lookups and one more per unmatchable video skipped, not one per video that
+ * shares a key (decision 0056).
+ */
+export const CANDIDATES_SQL = `SELECT r.video_id, r.shared
+  FROM (SELECT f.video_id, count(*)::int AS shared
+          FROM unnest($1::int[]) k
+          CROSS JOIN LATERAL (SELECT video_id FROM video_fingerprints
+                               WHERE keys @> ARRAY[k]) f
+         WHERE f.video_id <> $2
+         GROUP BY f.video_id ORDER BY shared DESC, f.video_id) r
+  JOIN videos v ON v.id = r.video_id
+ WHERE ${MATCHABLE_SQL}
+ ORDER BY r.shared DESC, r.video_id LIMIT $3`;
+
 export function createFingerprintRepository(database: Pick<Database, 'query' | 'transaction'>) {
   return {
     async save(videoId: number, hashes: Buffer, keys: number[]): Promise<void> {
@@ -43,36 +78,28 @@ export function createFingerprintRepository(database: Pick<Database, 'query' | '
     },
 
     /**
-     * The videos sharing the most band keys with `keys`, most first. One GIN probe per key
-     * (`@>` of one element, which the planner always takes the index for: a `&&` of hundreds
-     * of keys is estimated to match most rows and read as a scan).
+     * The videos sharing the most band keys with `keys`, most first, among those that can
+     * be matched (CANDIDATES_SQL).
      */
     async candidates(keys: number[], exceptId: number, limit: number): Promise<CandidateRow[]> {
       if (keys.length === 0) return [];
-      return database.query<CandidateRow>(
-        `SELECT f.video_id, count(*)::int AS shared
-           FROM unnest($1::int[]) k
-           CROSS JOIN LATERAL (SELECT video_id FROM video_fingerprints
-                                WHERE keys @> ARRAY[k]) f
-          WHERE f.video_id <> $2
-          GROUP BY f.video_id ORDER BY shared DESC, f.video_id LIMIT $3`,
-        [keys, exceptId, limit],
-      );
+      return database.query<CandidateRow>(CANDIDATES_SQL, [keys, exceptId, limit]);
     },
 
-    /** The fingerprints and standing of a few videos; deleted and failed ones are no match. */
+    /**
+     * The fingerprints and standing of a few videos, those that can be matched
+     * (MATCHABLE_SQL): failed ones and deleted ones are no match, but for a deleted one with
+     * a takedown in force.
+     */
     async matched(ids: number[]): Promise<MatchedVideoRow[]> {
       if (ids.length === 0) return [];
       return database.query<MatchedVideoRow>(
         `SELECT v.id, f.hashes, v.title, v.status_id, v.user_id,
                 (${videoPublicSql({ alias: 'v' })}) AS public,
-                (SELECT t.reason FROM takedowns t
-                  WHERE t.object_type = 'video' AND t.object_id = v.id AND t.restored_at IS NULL
-                  LIMIT 1) AS takedown_reason
+                (${TAKEDOWN_IN_FORCE} LIMIT 1) AS takedown_reason
            FROM video_fingerprints f JOIN videos v ON v.id = f.video_id
-          WHERE f.video_id = ANY($1::int[]) AND ${notDeletedSql({ alias: 'v' })}
-            AND v.status_id <> $2`,
-        [ids, VIDEO_STATUS.error],
+          WHERE f.video_id = ANY($1::int[]) AND ${MATCHABLE_SQL}`,
+        [ids],
       );
     },
 
