@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { moveVideoCounters, TOP_THUMBS } from '../../db/counters.ts';
 import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
+import { MEMBER_VOTES_WHERE } from './account-data.repository.ts';
 
 // The deletion of a member's account (GDPR art. 17, decision 0057), in two parts.
 //
@@ -69,9 +70,9 @@ export interface AccountDeletionRepository {
   finish(userId: number, audit: AuditEntry): Promise<void>;
 }
 
-/** The member's votes go, through votes_user_idx (migration 0020; `user_id <> 0` is its predicate). */
-export const PURGE_MEMBER_VOTES_SQL = `DELETE FROM votes WHERE user_id = $1 AND user_id <> 0
-  AND voter_hash = '' RETURNING section, object_id, vote`;
+/** The member's votes go, through votes_user_idx as the export reads them. */
+export const PURGE_MEMBER_VOTES_SQL = `DELETE FROM votes WHERE ${MEMBER_VOTES_WHERE}
+  RETURNING section, object_id, vote`;
 
 /** Other members' lists that hold a purged video: each has an index by video (migration 0020). */
 export const MEMBER_VIDEO_LISTS = ['favourites', 'watch_later', 'history'] as const;
