@@ -1,7 +1,12 @@
 import { tombstone } from '../../contracts/account-data.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
-import { moveVideoCounters, TOP_THUMBS } from '../../db/counters.ts';
+import {
+  moveCommentCounters,
+  moveVideoCounters,
+  refreshPlaylistTops,
+  videoCountsOnLinks,
+} from '../../db/counters.ts';
 import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { MEMBER_VOTES_WHERE } from './account-data.repository.ts';
@@ -99,35 +104,7 @@ async function dropFromPlaylists(tx: Tx, videoIds: number[]): Promise<void> {
     'DELETE FROM playlist_videos WHERE video_id = ANY($1::int[]) RETURNING playlist_id',
     [videoIds],
   );
-  const ids = [...new Set(touched.map((row) => Number(row.playlist_id)))];
-  if (ids.length === 0) return;
-  await tx.query(
-    `UPDATE playlists p SET updated_at = now(),
-        videos_count = (SELECT count(*)::int FROM playlist_videos WHERE playlist_id = p.id),
-        top_video_ids = coalesce(ARRAY(
-          SELECT v.id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-           WHERE pv.playlist_id = p.id AND ${videoListedSql({ alias: 'v' })}
-           ORDER BY pv.position LIMIT ${TOP_THUMBS}), '{}')
-      WHERE p.id = ANY($1::int[])`,
-    [ids],
-  );
-}
-
-/** Comments removed: the videos and albums they were counted on count them no more. */
-async function uncountComments(tx: Tx, rows: { section: string; object_id: number }[]) {
-  for (const [section, table] of [
-    ['video', 'videos'],
-    ['album', 'albums'],
-  ] as const) {
-    const ids = rows.filter((r) => r.section === section).map((r) => Number(r.object_id));
-    if (ids.length === 0) continue;
-    await tx.query(
-      `UPDATE ${table} o SET comments_count = GREATEST(0, o.comments_count - c.n)
-         FROM (SELECT id, count(*)::int AS n FROM unnest($1::int[]) AS id GROUP BY id) c
-        WHERE o.id = c.id`,
-      [ids],
-    );
-  }
+  await refreshPlaylistTops(tx, [...new Set(touched.map((row) => Number(row.playlist_id)))]);
 }
 
 export function createAccountDeletionRepository(database: Database): AccountDeletionRepository {
@@ -197,7 +174,7 @@ export function createAccountDeletionRepository(database: Database): AccountDele
           [userId, VIDEO_STATUS.deleted],
         );
         for (const video of videos) {
-          if (video.listed && video.counted !== 'false') {
+          if (videoCountsOnLinks(video)) {
             await moveVideoCounters(
               tx,
               { id: Number(video.id), user_id: userId, gender: video.gender },
@@ -229,15 +206,17 @@ export function createAccountDeletionRepository(database: Database): AccountDele
           'playlist',
           playlists.map((p) => Number(p.id)),
         );
-        // Only shown comments are counted on their object.
-        const comments = await tx.query<{ section: string; object_id: number; status: number }>(
-          'DELETE FROM comments WHERE user_id = $1 RETURNING section, object_id, status',
+        // Only shown comments are counted on their object: uncounted while still in the table.
+        const shown = await tx.query<{ id: number }>(
+          'SELECT id FROM comments WHERE user_id = $1 AND status = 1 FOR UPDATE',
           [userId],
         );
-        await uncountComments(
+        await moveCommentCounters(
           tx,
-          comments.filter((c) => Number(c.status) === 1),
+          shown.map((c) => Number(c.id)),
+          -1,
         );
+        await tx.query('DELETE FROM comments WHERE user_id = $1', [userId]);
         await tx.query("DELETE FROM comments WHERE section = 'member' AND object_id = $1", [
           userId,
         ]);
@@ -330,6 +309,8 @@ export function createAccountDeletionRepository(database: Database): AccountDele
 
     async dropAlbums(userId, ids) {
       if (ids.length === 0) return;
+      // Not album-edit.repository's `remove`: that is another domain's repository, opens its
+      // own transaction per album and finds active albums only (these are deleted, status 5).
       await database.transaction(async (tx) => {
         await deleteComments(tx, 'album', ids);
         await tx.query('DELETE FROM albums WHERE id = ANY($1::int[]) AND user_id = $2', [
