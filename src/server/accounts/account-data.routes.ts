@@ -7,14 +7,12 @@ import {
 } from '../../contracts/account-data.ts';
 import { z } from '../../contracts/zod.ts';
 import { formFields } from '../kernel/http/form-body.ts';
-import { describe } from '../kernel/http/openapi.ts';
+import { describe, formBody } from '../kernel/http/openapi.ts';
 import type { AccountDataService } from './account-data.service.ts';
 
 // A member's own data (GDPR, decision 0057): `GET /api/my_data.php` downloads it as one JSON
 // file; `POST /api/account_delete.php` deletes the account. Both act on the session's member
 // only: nothing in a request can name another one.
-
-const text = (description: string) => ({ type: 'string', description });
 
 export function accountDataRoutes(service: AccountDataService) {
   return async (app: FastifyInstance) => {
@@ -82,15 +80,11 @@ export function accountDataRoutes(service: AccountDataService) {
             response: z.object({ success: z.literal(1) }),
             failures: [401, 403, 429],
           }),
-          consumes: ['application/x-www-form-urlencoded', 'application/json'],
-          body: {
-            type: 'object',
-            properties: {
-              pwd: text('The account’s password'),
-              confirm: text('The username, typed (accounts without a password)'),
-              usr: text('Without a session: the username or e-mail address'),
-            },
-          },
+          ...formBody({
+            pwd: 'The account’s password',
+            confirm: 'The username, typed (accounts without a password)',
+            usr: 'Without a session: the username or e-mail address',
+          }),
         },
       },
       async (request, reply) => {
