@@ -51,8 +51,6 @@ export interface PurgeVideo {
 export interface AccountDeletionRepository {
   /** The account a signed-in member deletes; undefined when there is none. */
   account(userId: number): Promise<DeletionAccount | undefined>;
-  /** The live account a username or address names (case-insensitive), banned or not. */
-  accountByLogin(usrOrEmail: string): Promise<DeletionAccount | undefined>;
   /** The at-once part; undefined when the account was deleted meanwhile. */
   retire(userId: number, audit: AuditEntry): Promise<Retired | undefined>;
   /** Accounts deleted whose purge has not run to its end, oldest first. */
@@ -108,34 +106,26 @@ async function dropFromPlaylists(tx: Tx, videoIds: number[]): Promise<void> {
 }
 
 export function createAccountDeletionRepository(database: Database): AccountDeletionRepository {
-  const accountWhere = async (where: string, param: unknown) => {
-    const [row] = await database.query<{
-      id: number;
-      username: string;
-      password_hash: string | null;
-      deleted: boolean;
-    }>(
-      `SELECT id, username, password_hash, deleted_at IS NOT NULL AS deleted
-         FROM users WHERE ${where}`,
-      [param],
-    );
-    return row
-      ? {
-          id: Number(row.id),
-          username: row.username,
-          passwordHash: row.password_hash,
-          deleted: row.deleted === true,
-        }
-      : undefined;
-  };
-
   return {
-    account: (userId) => accountWhere('id = $1', userId),
-
-    accountByLogin(usrOrEmail) {
-      // The sign-in lookups' indexes (users_email_lower_idx, users_username_lower_idx).
-      const column = usrOrEmail.includes('@') ? 'lower(email)' : 'lower(username)';
-      return accountWhere(`${column} = lower($1) AND deleted_at IS NULL`, usrOrEmail);
+    async account(userId) {
+      const [row] = await database.query<{
+        id: number;
+        username: string;
+        password_hash: string | null;
+        deleted: boolean;
+      }>(
+        `SELECT id, username, password_hash, deleted_at IS NOT NULL AS deleted
+           FROM users WHERE id = $1`,
+        [userId],
+      );
+      return row
+        ? {
+            id: Number(row.id),
+            username: row.username,
+            passwordHash: row.password_hash,
+            deleted: row.deleted === true,
+          }
+        : undefined;
     },
 
     retire(userId, audit) {
