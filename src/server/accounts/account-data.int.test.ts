@@ -492,11 +492,11 @@ describe('delete my account', () => {
 
   it('a banned member deletes their account with username and password, without a session', async () => {
     const hank = await signInAs(t.app, t.database);
+    const moderator = await signInAsStaff(t.app, t.database, 'moderator');
     const video = await makeVideo(t.database, hank.userId, { title: 'Hank upload' });
-    // As a ban does it: status 2, sessions gone, sign-in refused.
-    await t.database.query(`INSERT INTO bans (user_id, reason) VALUES ($1, 'spam')`, [hank.userId]);
-    await t.database.query('UPDATE users SET status = 2 WHERE id = $1', [hank.userId]);
-    await t.database.query('DELETE FROM sessions WHERE user_id = $1', [hank.userId]);
+    // Banned by the console: status 2, sessions gone, sign-in refused.
+    const ban = await post(`/api/admin/members/${hank.userId}/ban`, { reason: 'spam' }, moderator);
+    expect(ban.statusCode).toBe(200);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/login.php',
@@ -516,10 +516,11 @@ describe('delete my account', () => {
     expect(res.statusCode).toBe(200);
 
     // Lifting the ban afterwards brings back neither the account nor its upload.
-    await t.database.query(
-      `UPDATE bans SET lifted_at = now() WHERE user_id = $1 AND lifted_at IS NULL`,
-      [hank.userId],
-    );
+    const lifted = await post(`/api/admin/members/${hank.userId}/unban`, {}, moderator);
+    expect(lifted.statusCode).toBe(200);
+    expect(
+      await one('SELECT 1 FROM bans WHERE user_id = $1 AND lifted_at IS NOT NULL', [hank.userId]),
+    ).toBeDefined();
     const row = await one<{ status: number; deleted: boolean }>(
       'SELECT status, deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1',
       [hank.userId],
