@@ -34,4 +34,4 @@ export const tombstone = {
 } as const;
 
 /** The form of `POST /api/account_delete.php`. */
-export const DELETE_FIELDS = ['pwd', 'confirm', 'usr'] as const;
+export const DELETE_FIELDS = ['pwd', 'confirm', 'usr', 'captcha'] as const;

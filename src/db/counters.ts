@@ -46,6 +46,38 @@ export async function moveVideoCounters(
   );
 }
 
+/**
+ * Whether a video is counted on its member, categories, tags, models and channel (what
+ * moveVideoCounters moves): listed, and not an upload still waiting for its first publication
+ * (`media.counted` false until then; a catalogue video has no flag and was counted in bulk).
+ * `counted` is `media->>'counted'` as read with the video.
+ */
+export function videoCountsOnLinks(video: { listed: boolean; counted: string | null }): boolean {
+  return video.listed && video.counted !== 'false';
+}
+
+/**
+ * Comments counted on their video or album (`comments_count`) move by `delta` each: the ids
+ * of comments still in the table, shown ones only (a removed comment is in no count).
+ */
+export async function moveCommentCounters(
+  tx: Pick<Database, 'query'>,
+  commentIds: number[],
+  delta: 1 | -1,
+): Promise<void> {
+  if (commentIds.length === 0) return;
+  for (const table of ['videos', 'albums'] as const) {
+    const section = table === 'videos' ? 'video' : 'album';
+    await tx.query(
+      `UPDATE ${table} o SET comments_count = GREATEST(0, o.comments_count + $2 * c.n)
+         FROM (SELECT object_id, count(*)::int AS n FROM comments
+                WHERE id = ANY($1::int[]) AND section = '${section}' GROUP BY object_id) c
+        WHERE o.id = c.object_id`,
+      [commentIds, delta],
+    );
+  }
+}
+
 export async function refreshCounters(db: Pick<Database, 'exec'>): Promise<void> {
   await db.exec(`
     UPDATE categories c SET
@@ -160,6 +192,27 @@ export async function refreshTopVideos(db: Pick<Database, 'exec'>): Promise<void
        ORDER BY pv.position LIMIT ${TOP_THUMBS}
     ), '{}');
   `);
+}
+
+/**
+ * These playlists' count and cover thumbs follow their videos, after videos were added to or
+ * taken off them (refreshTopVideos does every playlist, nightly).
+ */
+export async function refreshPlaylistTops(
+  tx: Pick<Database, 'query'>,
+  playlistIds: number[],
+): Promise<void> {
+  if (playlistIds.length === 0) return;
+  await tx.query(
+    `UPDATE playlists p SET updated_at = now(),
+        videos_count = (SELECT count(*)::int FROM playlist_videos WHERE playlist_id = p.id),
+        top_video_ids = coalesce(ARRAY(
+          SELECT v.id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+           WHERE pv.playlist_id = p.id AND ${LISTED}
+           ORDER BY pv.position LIMIT ${TOP_THUMBS}), '{}')
+      WHERE p.id = ANY($1::int[])`,
+    [playlistIds],
+  );
 }
 
 /** Days of `video_views_daily` kept: enough for the month window and a margin. */

@@ -283,9 +283,12 @@ export function compose(deps: ComposeDeps) {
     siteName: config.siteName,
     hashPassword,
   });
+  // One guard for every password typed without a session: sign-in and the banned member's
+  // account deletion count towards the same captcha and limits (decision 0057).
+  const signInGuard = createSignInGuard({ counters, captcha });
   const accounts = createAccountService({
     accounts: accountRepository,
-    guard: createSignInGuard({ counters, captcha }),
+    guard: signInGuard,
     captcha,
     mailer,
     site,
@@ -509,6 +512,8 @@ export function compose(deps: ComposeDeps) {
     accountData: createAccountDataService({
       data: repositories.accountData,
       deletion: repositories.accountDeletion,
+      accounts: accountRepository,
+      guard: signInGuard,
       site,
       jobs: deps.jobs,
       // As a ban's: rare, and nothing anywhere may still show what was the member's.

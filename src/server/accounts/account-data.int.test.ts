@@ -2,14 +2,17 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { solvedCaptcha } from '../../../tests/support/captcha.ts';
 import { makeAlbum, makeCategory, makeUser, makeVideo } from '../../../tests/support/factories.ts';
 import { startJobs } from '../../../tests/support/jobs.ts';
 import { requests } from '../../../tests/support/requests.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
+import { signInAsStaff } from '../../../tests/support/staff.ts';
 import { LIFETIME } from '../../contracts/constants.ts';
 import { commentsPath, memberPath } from '../../contracts/members.paths.ts';
 import { videoPath, videos2Path } from '../../contracts/paths.ts';
 import { videoDir, videoSourceKey } from '../../media/keys.ts';
+import { SIGN_IN_LIMITS } from './sign-in-guard.ts';
 
 // Download my data and delete my account (GDPR, issue 17, decision 0057), through the real
 // HTTP app and, for the purge, the real job queue on the same database and storage.
@@ -28,6 +31,20 @@ const ids = {
   playlist: 0,
   bobPlaylist: 0,
 };
+
+/** A form POST without a session from its own address (the route's limit is per address). */
+let addressCounter = 0;
+function fromAddress() {
+  const address = `198.51.100.${++addressCounter}`;
+  return (url: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: address,
+    });
+}
 
 const exists = (file: string) =>
   access(file).then(
@@ -475,11 +492,11 @@ describe('delete my account', () => {
 
   it('a banned member deletes their account with username and password, without a session', async () => {
     const hank = await signInAs(t.app, t.database);
+    const moderator = await signInAsStaff(t.app, t.database, 'moderator');
     const video = await makeVideo(t.database, hank.userId, { title: 'Hank upload' });
-    // As a ban does it: status 2, sessions gone, sign-in refused.
-    await t.database.query(`INSERT INTO bans (user_id, reason) VALUES ($1, 'spam')`, [hank.userId]);
-    await t.database.query('UPDATE users SET status = 2 WHERE id = $1', [hank.userId]);
-    await t.database.query('DELETE FROM sessions WHERE user_id = $1', [hank.userId]);
+    // Banned by the console: status 2, sessions gone, sign-in refused.
+    const ban = await post(`/api/admin/members/${hank.userId}/ban`, { reason: 'spam' }, moderator);
+    expect(ban.statusCode).toBe(200);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/login.php',
@@ -499,10 +516,11 @@ describe('delete my account', () => {
     expect(res.statusCode).toBe(200);
 
     // Lifting the ban afterwards brings back neither the account nor its upload.
-    await t.database.query(
-      `UPDATE bans SET lifted_at = now() WHERE user_id = $1 AND lifted_at IS NULL`,
-      [hank.userId],
-    );
+    const lifted = await post(`/api/admin/members/${hank.userId}/unban`, {}, moderator);
+    expect(lifted.statusCode).toBe(200);
+    expect(
+      await one('SELECT 1 FROM bans WHERE user_id = $1 AND lifted_at IS NOT NULL', [hank.userId]),
+    ).toBeDefined();
     const row = await one<{ status: number; deleted: boolean }>(
       'SELECT status, deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1',
       [hank.userId],
@@ -512,5 +530,94 @@ describe('delete my account', () => {
       video.id,
     ]);
     expect(upload?.status_id).toBe(5);
+  });
+
+  it('an account that may sign in is not deleted without a session, even with its password', async () => {
+    const ivy = await signInAs(t.app, t.database);
+    const send = fromAddress();
+    for (const usr of [ivy.username, `${ivy.username}@test.example`]) {
+      const res = await send('/api/account_delete.php', { usr, pwd: 'test-password' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'need_auth', field: 'usr' });
+    }
+    // An unconfirmed one hears what sign-in would tell it.
+    await t.database.query('UPDATE users SET status = 0 WHERE id = $1', [ivy.userId]);
+    const unconfirmed = await send('/api/account_delete.php', {
+      usr: ivy.username,
+      pwd: 'test-password',
+    });
+    expect(unconfirmed.json()).toMatchObject({ code: 'not_confirmed', field: 'usr' });
+    await t.database.query('UPDATE users SET status = 1 WHERE id = $1', [ivy.userId]);
+    const user = await one<{ deleted_at: Date | null; username: string }>(
+      'SELECT deleted_at, username FROM users WHERE id = $1',
+      [ivy.userId],
+    );
+    expect(user).toEqual({ deleted_at: null, username: ivy.username });
+    expect((await get('/api/my_data.php', ivy)).statusCode).toBe(200);
+  });
+
+  it('wrong passwords count towards the sign-in guard: past the limit a captcha, here and at sign-in', async () => {
+    const jack = await signInAs(t.app, t.database);
+    const moderator = await signInAsStaff(t.app, t.database, 'moderator');
+    await post(`/api/admin/members/${jack.userId}/ban`, { reason: 'spam' }, moderator);
+    const send = fromAddress();
+    const guess = (pwd: string, captcha = '') =>
+      send('/api/account_delete.php', { usr: jack.username, pwd, captcha });
+    for (let i = 1; i < SIGN_IN_LIMITS.captchaAfterFailures; i++) {
+      expect((await guess(`wrong-${i}`)).json().codes).toEqual([
+        { field: 'usr', code: 'invalid_usr_or_pwd' },
+      ]);
+    }
+    // The answer that crosses the line says so, as sign-in's does.
+    expect((await guess('wrong-last')).json().codes).toEqual([
+      { field: 'usr', code: 'invalid_usr_or_pwd' },
+      { field: 'captcha', code: 'captcha_required' },
+    ]);
+    // From now on the right password alone does nothing, here or at sign-in.
+    const asked = await guess('test-password');
+    expect(asked.json().codes).toEqual([{ field: 'captcha', code: 'captcha_required' }]);
+    const signIn = await fromAddress()('/api/login.php', {
+      usr: jack.username,
+      pwd: 'test-password',
+    });
+    expect(signIn.json().codes).toEqual([{ field: 'captcha', code: 'captcha_required' }]);
+    expect(
+      await one('SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL', [jack.userId]),
+    ).toBeDefined();
+    // With a solved captcha the banned member still deletes their account.
+    const res = await guess('test-password', await solvedCaptcha(t.app));
+    expect(res.statusCode).toBe(200);
+    expect(
+      await one('SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NOT NULL', [jack.userId]),
+    ).toBeDefined();
+  });
+
+  it('failures at sign-in count here too, and one address is held back as at sign-in', async () => {
+    const kim = await signInAs(t.app, t.database);
+    const moderator = await signInAsStaff(t.app, t.database, 'moderator');
+    await post(`/api/admin/members/${kim.userId}/ban`, { reason: 'spam' }, moderator);
+    const send = fromAddress();
+    for (let i = 0; i < SIGN_IN_LIMITS.captchaAfterFailures; i++) {
+      await send('/api/login.php', { usr: kim.username, pwd: `wrong-${i}` });
+    }
+    const asked = await send('/api/account_delete.php', {
+      usr: kim.username,
+      pwd: 'test-password',
+    });
+    expect(asked.json().codes).toEqual([{ field: 'captcha', code: 'captcha_required' }]);
+    // Attempts at one account from one address, sign-in's and these together.
+    for (let i = SIGN_IN_LIMITS.captchaAfterFailures + 1; i < SIGN_IN_LIMITS.attemptsPerPair; i++) {
+      await send('/api/login.php', { usr: kim.username, pwd: `wrong-${i}` });
+    }
+    const held = await send('/api/account_delete.php', {
+      usr: kim.username,
+      pwd: 'test-password',
+      captcha: await solvedCaptcha(t.app),
+    });
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({ code: 'too_many_attempts', field: 'form' });
+    expect(
+      await one('SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL', [kim.userId]),
+    ).toBeDefined();
   });
 });

@@ -1,4 +1,6 @@
 import { ACCOUNT_PURGE_DAYS, exportFileName, tombstone } from '../../contracts/account-data.ts';
+import { checkLogin } from '../../contracts/auth.rules.ts';
+import { CAPTCHA_FIELD } from '../../contracts/captcha.ts';
 import { AppError } from '../../contracts/errors.ts';
 import {
   albumDir,
@@ -9,16 +11,19 @@ import {
 } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { requireViewer } from '../kernel/access/policy.ts';
+import { isStaff, roleOf } from '../kernel/access/roles.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
 import { type Actor, SYSTEM_ACTOR } from '../kernel/audit/audit-entry.ts';
 import type { JobQueue } from '../kernel/jobs/queue.ts';
 import { verifyPassword } from '../kernel/passwords.ts';
+import type { AccountRepository } from './account.repository.ts';
 import type { AccountDataRepository } from './account-data.repository.ts';
 import type {
   AccountDeletionRepository,
   DeletionAccount,
   Retired,
 } from './account-deletion.repository.ts';
+import { type SignInGuard, signInSubject } from './sign-in-guard.ts';
 
 // A member's own data (GDPR, decision 0057): the export they download from /edit/ and the
 // deletion of their account. The deletion's at-once part runs in the request; the purge of
@@ -36,6 +41,9 @@ function memberActor(viewer: Viewer): Actor {
 export interface AccountDataDeps {
   data: AccountDataRepository;
   deletion: AccountDeletionRepository;
+  /** The sign-in's lookup and guard: the sessionless deletion is a sign-in attempt too. */
+  accounts: Pick<AccountRepository, 'findForLogin'>;
+  guard: SignInGuard;
   site: { name: string; url: string };
   /** Where the purge is queued; without one the nightly sweep does it. */
   jobs?: Pick<JobQueue, 'send'> | undefined;
@@ -69,21 +77,45 @@ export function createAccountDataService(deps: AccountDataDeps) {
     }
   }
 
-  /** Without a session: the account's username or address and its password, as sign-in. */
-  async function byPassword(input: { usr: string; pwd: string }): Promise<Viewer> {
-    const account = await deps.deletion.accountByLogin(input.usr.trim());
+  /**
+   * Without a session: a banned member's username or address and password. Every attempt
+   * goes through the sign-in's guard (the same counters: a captcha past a few wrong passwords
+   * at the account, a limit per account and address) and answers as sign-in does, so this
+   * path guesses no better than the sign-in form. Only a banned account is deleted here;
+   * any other learns, as from sign-in, what it must do (sign in and delete from /edit/).
+   */
+  async function byPassword(input: { usr: string; pwd: string; captcha: string }, ip: string) {
+    const local = checkLogin(input.usr, input.pwd);
+    if (local.length > 0) throw AppError.form(local);
+    const row = await deps.accounts.findForLogin(input.usr.trim());
+    const subject = signInSubject(row?.id, input.usr);
+    await deps.guard.admit({ subject, address: ip, captcha: input.captcha });
     // Unknown account, no password, wrong password: one answer, one hash's time.
-    const ok = await verifyPassword(account?.passwordHash ?? null, input.pwd);
-    if (!account || !ok) throw AppError.form([{ field: 'usr', code: 'invalid_usr_or_pwd' }]);
-    return {
-      userId: account.id,
-      username: account.username,
+    const ok = await verifyPassword(row?.password_hash ?? null, input.pwd);
+    if (!row || !ok) {
+      const captchaNext = await deps.guard.failed(subject);
+      throw AppError.form([
+        { field: 'usr', code: 'invalid_usr_or_pwd' },
+        ...(captchaNext ? [{ field: CAPTCHA_FIELD, code: 'captcha_required' as const }] : []),
+      ]);
+    }
+    // Told only to whoever knows the password, as sign-in tells it.
+    if (row.status === 0) throw AppError.form([{ field: 'usr', code: 'not_confirmed' }]);
+    // An account that may sign in deletes itself signed in; a staff account never without
+    // its second factor.
+    if (row.status !== 2 || isStaff(roleOf(Number(row.role)))) {
+      throw new AppError('need_auth', { field: 'usr' });
+    }
+    const viewer: Viewer = {
+      userId: Number(row.id),
+      username: row.username,
       avatarVersion: 0,
       ageVerified: false,
       role: 'member',
       trustedUploader: false,
       sessionHash: '',
     };
+    return viewer;
   }
 
   return {
@@ -131,14 +163,16 @@ export function createAccountDataService(deps: AccountDataDeps) {
     /**
      * Deletes the member's account: with their password, or (an account without one, made
      * with Google) their username typed. Without a session, a banned member (whose sessions
-     * the ban ended and who may not sign in) names the account in `usr` with its password.
-     * Wrong or missing confirmation changes nothing.
+     * the ban ended and who may not sign in) names the account in `usr` with its password,
+     * from address `ip`. Wrong or missing confirmation changes nothing.
      */
     async deleteAccount(
       viewer: Viewer | null,
-      input: { pwd: string; confirm: string; usr: string },
+      input: { pwd: string; confirm: string; usr: string; captcha: string },
+      ip: string,
     ): Promise<void> {
-      const member = viewer === null && input.usr.trim() !== '' ? await byPassword(input) : null;
+      const member =
+        viewer === null && input.usr.trim() !== '' ? await byPassword(input, ip) : null;
       const who = member ?? requireViewer(viewer, 'delete', 'profile');
       if (!member) {
         const account = await deps.deletion.account(who.userId);

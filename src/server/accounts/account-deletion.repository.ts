@@ -1,9 +1,15 @@
 import { tombstone } from '../../contracts/account-data.ts';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
-import { moveVideoCounters, TOP_THUMBS } from '../../db/counters.ts';
+import {
+  moveCommentCounters,
+  moveVideoCounters,
+  refreshPlaylistTops,
+  videoCountsOnLinks,
+} from '../../db/counters.ts';
 import { notDeletedSql, videoListedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
+import { MEMBER_VOTES_WHERE } from './account-data.repository.ts';
 
 // The deletion of a member's account (GDPR art. 17, decision 0057), in two parts.
 //
@@ -45,8 +51,6 @@ export interface PurgeVideo {
 export interface AccountDeletionRepository {
   /** The account a signed-in member deletes; undefined when there is none. */
   account(userId: number): Promise<DeletionAccount | undefined>;
-  /** The live account a username or address names (case-insensitive), banned or not. */
-  accountByLogin(usrOrEmail: string): Promise<DeletionAccount | undefined>;
   /** The at-once part; undefined when the account was deleted meanwhile. */
   retire(userId: number, audit: AuditEntry): Promise<Retired | undefined>;
   /** Accounts deleted whose purge has not run to its end, oldest first. */
@@ -69,9 +73,9 @@ export interface AccountDeletionRepository {
   finish(userId: number, audit: AuditEntry): Promise<void>;
 }
 
-/** The member's votes go, through votes_user_idx (migration 0020; `user_id <> 0` is its predicate). */
-export const PURGE_MEMBER_VOTES_SQL = `DELETE FROM votes WHERE user_id = $1 AND user_id <> 0
-  AND voter_hash = '' RETURNING section, object_id, vote`;
+/** The member's votes go, through votes_user_idx as the export reads them. */
+export const PURGE_MEMBER_VOTES_SQL = `DELETE FROM votes WHERE ${MEMBER_VOTES_WHERE}
+  RETURNING section, object_id, vote`;
 
 /** Other members' lists that hold a purged video: each has an index by video (migration 0020). */
 export const MEMBER_VIDEO_LISTS = ['favourites', 'watch_later', 'history'] as const;
@@ -98,66 +102,30 @@ async function dropFromPlaylists(tx: Tx, videoIds: number[]): Promise<void> {
     'DELETE FROM playlist_videos WHERE video_id = ANY($1::int[]) RETURNING playlist_id',
     [videoIds],
   );
-  const ids = [...new Set(touched.map((row) => Number(row.playlist_id)))];
-  if (ids.length === 0) return;
-  await tx.query(
-    `UPDATE playlists p SET updated_at = now(),
-        videos_count = (SELECT count(*)::int FROM playlist_videos WHERE playlist_id = p.id),
-        top_video_ids = coalesce(ARRAY(
-          SELECT v.id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-           WHERE pv.playlist_id = p.id AND ${videoListedSql({ alias: 'v' })}
-           ORDER BY pv.position LIMIT ${TOP_THUMBS}), '{}')
-      WHERE p.id = ANY($1::int[])`,
-    [ids],
-  );
-}
-
-/** Comments removed: the videos and albums they were counted on count them no more. */
-async function uncountComments(tx: Tx, rows: { section: string; object_id: number }[]) {
-  for (const [section, table] of [
-    ['video', 'videos'],
-    ['album', 'albums'],
-  ] as const) {
-    const ids = rows.filter((r) => r.section === section).map((r) => Number(r.object_id));
-    if (ids.length === 0) continue;
-    await tx.query(
-      `UPDATE ${table} o SET comments_count = GREATEST(0, o.comments_count - c.n)
-         FROM (SELECT id, count(*)::int AS n FROM unnest($1::int[]) AS id GROUP BY id) c
-        WHERE o.id = c.id`,
-      [ids],
-    );
-  }
+  await refreshPlaylistTops(tx, [...new Set(touched.map((row) => Number(row.playlist_id)))]);
 }
 
 export function createAccountDeletionRepository(database: Database): AccountDeletionRepository {
-  const accountWhere = async (where: string, param: unknown) => {
-    const [row] = await database.query<{
-      id: number;
-      username: string;
-      password_hash: string | null;
-      deleted: boolean;
-    }>(
-      `SELECT id, username, password_hash, deleted_at IS NOT NULL AS deleted
-         FROM users WHERE ${where}`,
-      [param],
-    );
-    return row
-      ? {
-          id: Number(row.id),
-          username: row.username,
-          passwordHash: row.password_hash,
-          deleted: row.deleted === true,
-        }
-      : undefined;
-  };
-
   return {
-    account: (userId) => accountWhere('id = $1', userId),
-
-    accountByLogin(usrOrEmail) {
-      // The sign-in lookups' indexes (users_email_lower_idx, users_username_lower_idx).
-      const column = usrOrEmail.includes('@') ? 'lower(email)' : 'lower(username)';
-      return accountWhere(`${column} = lower($1) AND deleted_at IS NULL`, usrOrEmail);
+    async account(userId) {
+      const [row] = await database.query<{
+        id: number;
+        username: string;
+        password_hash: string | null;
+        deleted: boolean;
+      }>(
+        `SELECT id, username, password_hash, deleted_at IS NOT NULL AS deleted
+           FROM users WHERE id = $1`,
+        [userId],
+      );
+      return row
+        ? {
+            id: Number(row.id),
+            username: row.username,
+            passwordHash: row.password_hash,
+            deleted: row.deleted === true,
+          }
+        : undefined;
     },
 
     retire(userId, audit) {
@@ -196,7 +164,7 @@ export function createAccountDeletionRepository(database: Database): AccountDele
           [userId, VIDEO_STATUS.deleted],
         );
         for (const video of videos) {
-          if (video.listed && video.counted !== 'false') {
+          if (videoCountsOnLinks(video)) {
             await moveVideoCounters(
               tx,
               { id: Number(video.id), user_id: userId, gender: video.gender },
@@ -228,15 +196,17 @@ export function createAccountDeletionRepository(database: Database): AccountDele
           'playlist',
           playlists.map((p) => Number(p.id)),
         );
-        // Only shown comments are counted on their object.
-        const comments = await tx.query<{ section: string; object_id: number; status: number }>(
-          'DELETE FROM comments WHERE user_id = $1 RETURNING section, object_id, status',
+        // Only shown comments are counted on their object: uncounted while still in the table.
+        const shown = await tx.query<{ id: number }>(
+          'SELECT id FROM comments WHERE user_id = $1 AND status = 1 FOR UPDATE',
           [userId],
         );
-        await uncountComments(
+        await moveCommentCounters(
           tx,
-          comments.filter((c) => Number(c.status) === 1),
+          shown.map((c) => Number(c.id)),
+          -1,
         );
+        await tx.query('DELETE FROM comments WHERE user_id = $1', [userId]);
         await tx.query("DELETE FROM comments WHERE section = 'member' AND object_id = $1", [
           userId,
         ]);
@@ -329,6 +299,8 @@ export function createAccountDeletionRepository(database: Database): AccountDele
 
     async dropAlbums(userId, ids) {
       if (ids.length === 0) return;
+      // Not album-edit.repository's `remove`: that is another domain's repository, opens its
+      // own transaction per album and finds active albums only (these are deleted, status 5).
       await database.transaction(async (tx) => {
         await deleteComments(tx, 'album', ids);
         await tx.query('DELETE FROM albums WHERE id = ANY($1::int[]) AND user_id = $2', [

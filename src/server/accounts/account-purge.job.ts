@@ -1,3 +1,4 @@
+import { z } from '../../contracts/zod.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { JobDefinition } from '../kernel/jobs/queue.ts';
 import { purgeAccount } from './account-data.service.ts';
@@ -11,6 +12,9 @@ import type { AccountDeletionRepository } from './account-deletion.repository.ts
 /** Accounts one sweep purges; the rest wait for the next night. */
 const SWEEP_LIMIT = 200;
 
+/** A deletion's job names its account; the nightly sweep's names none. */
+const payloadSchema = z.object({ userId: z.number().int().positive().optional() });
+
 export function accountPurgeJob(deps: {
   deletion: AccountDeletionRepository;
   storage: Pick<MediaStorage, 'remove'>;
@@ -21,14 +25,7 @@ export function accountPurgeJob(deps: {
     timeoutSeconds: 1800,
     concurrency: 1,
     schedule: { cron: '23 4 * * *', payload: {} },
-    parse(data) {
-      const userId = (data as { userId?: unknown } | null)?.userId;
-      if (userId === undefined) return {};
-      if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId <= 0) {
-        throw new Error('userId must be a positive integer');
-      }
-      return { userId };
-    },
+    parse: (data) => payloadSchema.parse(data ?? {}),
     async handler(payload, ctx) {
       const ids =
         payload.userId === undefined
@@ -36,7 +33,9 @@ export function accountPurgeJob(deps: {
           : [payload.userId];
       let purged = 0;
       for (const userId of ids) {
-        if (await purgeAccount({ ...deps, signal: ctx.signal }, userId)) purged += 1;
+        // False: purged before (a retried job, the sweep after the deletion's own job).
+        if (!(await purgeAccount({ ...deps, signal: ctx.signal }, userId))) continue;
+        purged += 1;
         ctx.log.info({ userId }, 'account purged');
       }
       if (payload.userId === undefined) ctx.log.info({ purged }, 'account purge sweep done');

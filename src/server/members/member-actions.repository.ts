@@ -1,14 +1,9 @@
 import type { PlaylistFields, SubscriptionType } from '../../contracts/input.rules.ts';
 import type { CommentSection } from '../../contracts/members.schema.ts';
 import type { Database } from '../../db/client.ts';
-import { TOP_THUMBS } from '../../db/counters.ts';
+import { refreshPlaylistTops } from '../../db/counters.ts';
 import type { OwnerFilter } from '../kernel/access/policy.ts';
-import {
-  activeSql,
-  COMMENT_WRITE_TARGET,
-  playlistLiveSql,
-  videoListedSql,
-} from '../kernel/access/visibility.ts';
+import { activeSql, COMMENT_WRITE_TARGET, playlistLiveSql } from '../kernel/access/visibility.ts';
 
 // Hand-written SQL of what members change: favourites, watch later, playlists,
 // subscriptions, friends and comments. Every change moves its denormalised counter in the same
@@ -39,19 +34,6 @@ const COMMENT_COUNTERS: Partial<Record<CommentSection, string>> = {
 
 async function exists(tx: Tx, text: string, params: unknown[]): Promise<boolean> {
   return (await tx.query(text, params)).length > 0;
-}
-
-async function refreshPlaylistTop(tx: Tx, playlistId: number): Promise<void> {
-  await tx.query(
-    `UPDATE playlists p SET updated_at = now(),
-        videos_count = (SELECT count(*)::int FROM playlist_videos WHERE playlist_id = p.id),
-        top_video_ids = coalesce(ARRAY(
-          SELECT v.id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-           WHERE pv.playlist_id = p.id AND ${videoListedSql({ alias: 'v' })}
-           ORDER BY pv.position LIMIT ${TOP_THUMBS}), '{}')
-      WHERE p.id = $1`,
-    [playlistId],
-  );
 }
 
 /**
@@ -159,7 +141,7 @@ export function createMemberActionsRepository(database: Database) {
             'INSERT INTO playlist_videos (playlist_id, video_id, position) VALUES ($1, $2, 1)',
             [id, videoId],
           );
-          await refreshPlaylistTop(tx, id);
+          await refreshPlaylistTops(tx, [id]);
         }
         return { outcome: 'done' as const, id };
       });
@@ -207,7 +189,7 @@ export function createMemberActionsRepository(database: Database) {
           [playlistId, videoId],
         );
         if (added.length === 0) return 'already';
-        await refreshPlaylistTop(tx, playlistId);
+        await refreshPlaylistTops(tx, [playlistId]);
         return 'done';
       });
     },
@@ -220,7 +202,7 @@ export function createMemberActionsRepository(database: Database) {
           [playlistId, videoId],
         );
         if (removed.length === 0) return 'not_found';
-        await refreshPlaylistTop(tx, playlistId);
+        await refreshPlaylistTops(tx, [playlistId]);
         return 'done';
       });
     },

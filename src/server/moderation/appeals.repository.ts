@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
+import { moveCommentCounters } from '../../db/counters.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
-import { moveCommentCounters } from './ban.repository.ts';
 import { BULK_COMMENTS_SQL } from './my-decisions.repository.ts';
 
 // Appeals of removals and strikes (decision 0049): the open ones for the console, and their

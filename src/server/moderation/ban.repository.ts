@@ -1,6 +1,6 @@
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
-import { moveVideoCounters } from '../../db/counters.ts';
+import { moveCommentCounters, moveVideoCounters, videoCountsOnLinks } from '../../db/counters.ts';
 import { videoListedSql } from '../kernel/access/visibility.ts';
 
 // Bans (issue 16, decision 0048), as steps inside a caller's transaction: a staff member's
@@ -60,21 +60,6 @@ export interface BanInput {
   staffId: number | null;
 }
 
-/** Comments counted on their video or album move by `delta` each (ids of the comments). */
-export async function moveCommentCounters(tx: Tx, commentIds: number[], delta: 1 | -1) {
-  if (commentIds.length === 0) return;
-  for (const table of ['videos', 'albums'] as const) {
-    const section = table === 'videos' ? 'video' : 'album';
-    await tx.query(
-      `UPDATE ${table} o SET comments_count = GREATEST(0, o.comments_count + $2 * c.n)
-         FROM (SELECT object_id, count(*)::int AS n FROM comments
-                WHERE id = ANY($1::int[]) AND section = '${section}' GROUP BY object_id) c
-        WHERE o.id = c.object_id`,
-      [commentIds, delta],
-    );
-  }
-}
-
 interface VideoRow {
   id: number;
   user_id: number;
@@ -83,8 +68,6 @@ interface VideoRow {
   listed: boolean;
   counted: string | null;
 }
-
-const counts = (video: VideoRow) => video.listed && video.counted !== 'false';
 
 async function hideContent(tx: Tx, banId: number, input: BanInput): Promise<ContentMoved> {
   const takedown = (objectType: string, ids: number[], previous: unknown[]) =>
@@ -128,7 +111,7 @@ async function hideContent(tx: Tx, banId: number, input: BanInput): Promise<Cont
     );
   }
   for (const video of videos) {
-    if (videoIds.includes(Number(video.id)) && counts(video)) {
+    if (videoIds.includes(Number(video.id)) && videoCountsOnLinks(video)) {
       await moveVideoCounters(
         tx,
         { id: Number(video.id), user_id: Number(video.user_id), gender: video.gender },
@@ -303,7 +286,7 @@ export async function liftBan(
     );
     if (!video) continue;
     videos.push(id);
-    if (counts(video)) {
+    if (videoCountsOnLinks(video)) {
       await moveVideoCounters(tx, { id, user_id: Number(video.user_id), gender: video.gender }, 1);
     }
   }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { moveCommentCounters } from '../../db/counters.ts';
 import { notDeletedSql } from '../kernel/access/visibility.ts';
 import { type Actor, type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
@@ -8,7 +9,6 @@ import {
   liftBan,
   lockMember,
   type MemberTarget,
-  moveCommentCounters,
 } from './ban.repository.ts';
 import { type StrikeOutcome, type StrikePolicy, strikeAndMaybeBan } from './people-strikes.ts';
 

@@ -1,6 +1,6 @@
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import type { Database } from '../../db/client.ts';
-import { moveVideoCounters } from '../../db/counters.ts';
+import { moveVideoCounters, videoCountsOnLinks } from '../../db/counters.ts';
 import { videoListedSql } from '../kernel/access/visibility.ts';
 import { type AuditEntry, appendAudit } from '../kernel/audit/audit-entry.ts';
 import { countRows } from '../kernel/db/estimate.ts';
@@ -96,9 +96,6 @@ async function lockVideo(tx: Tx, id: number): Promise<VideoState | undefined> {
   );
   return row;
 }
-
-/** A listed video counts on its member, categories, tags, models and channel. */
-const counts = (video: VideoState) => video.listed && video.counted !== 'false';
 
 /** What staff take down besides videos (decision 0047). */
 export const TAKEDOWN_OBJECTS = ['video', 'comment', 'playlist', 'album'] as const;
@@ -265,7 +262,7 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
           id,
           VIDEO_STATUS.removed,
         ]);
-        if (counts(video)) {
+        if (videoCountsOnLinks(video)) {
           await moveVideoCounters(tx, { ...video, id, user_id: Number(video.user_id) }, -1);
         }
         const [row] = await tx.query<{ id: number }>(
@@ -395,7 +392,7 @@ export function createTakedownRepository(database: Pick<Database, 'query' | 'tra
           if (shown.length === 0) throw new ObjectGone();
           const video = await lockVideo(tx, id);
           if (!video) throw new ObjectGone();
-          if (counts(video)) {
+          if (videoCountsOnLinks(video)) {
             await moveVideoCounters(tx, { ...video, id, user_id: Number(video.user_id) }, 1);
           }
           await appendAudit(

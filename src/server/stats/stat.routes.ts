@@ -128,7 +128,12 @@ export function statRoutes(
           case 'vote':
             return service.vote(input, request.viewer, request.ip);
           case 'view':
-            return service.view(input, request.viewer, request.ip, deps.countryOf?.(request) ?? '');
+            return service.view(
+              input,
+              request.viewer,
+              request.ip,
+              () => deps.countryOf?.(request) ?? '',
+            );
           case 'comm':
             if (!members) throw new AppError('unavailable');
             return members.comment(input, request.viewer);

@@ -138,6 +138,30 @@ describe('stat service: views', () => {
     expect(t.stored()).toEqual([visitorView(1)]);
   });
 
+  it('looks the country up only for a view it counts, and stores it with that view', async () => {
+    const t = setup();
+    let asked = 0;
+    const country = () => {
+      asked += 1;
+      return 'fr';
+    };
+    await t.service.view(view(1), member, '203.0.113.1', country);
+    expect(asked).toBe(1);
+    // A member's repeat (history only), a visitor's repeat, a missing video: no lookup.
+    await t.service.view(view(1), member, '203.0.113.1', country);
+    await t.service.view(view(2), null, '203.0.113.4', country);
+    await t.service.view(view(2), null, '203.0.113.4', country);
+    await expect(t.service.view(view(3), null, '203.0.113.4', country)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(asked).toBe(2);
+    expect(t.stored()).toEqual([
+      { videoId: 1, userId: 7, counted: true, country: 'fr' },
+      { videoId: 1, userId: 7, counted: false },
+      { ...visitorView(2), country: 'fr' },
+    ]);
+  });
+
   it('fails a view it could not store, and counts the next try', async () => {
     const t = setup();
     t.failStore(true);

@@ -98,12 +98,16 @@ export function createStatService(deps: StatServiceDeps) {
       }
     },
 
-    /** `country`: the viewer's, as the gates read it; '' when unknown (decision 0053). */
+    /**
+     * `country`: the viewer's, as the gates read it; '' when unknown (decision 0053). Asked
+     * only for a view that counts (the only one whose country is added up): a repeat or a
+     * missing video costs no lookup on this hot path.
+     */
     async view(
       request: ViewRequest,
       viewer: Viewer | null,
       ip: string,
-      country = '',
+      country: () => string = () => '',
     ): Promise<ViewResponse> {
       if (request.section === 'album') return albumView(request.object_id, viewer, ip);
       const videoId = request.object_id;
@@ -119,11 +123,12 @@ export function createStatService(deps: StatServiceDeps) {
       // A visitor's repeat changes nothing; a member's still refreshes their history.
       if (!counted && !viewer) return { success: 1 };
       try {
+        const where = counted ? country() : '';
         await deps.stats.recordView({
           videoId,
           userId: viewer?.userId ?? null,
           counted,
-          ...(country ? { country } : {}),
+          ...(where ? { country: where } : {}),
         });
       } catch (error) {
         // Not stored, so not answered: the visitor's next try must be able to count.
