@@ -158,6 +158,22 @@ describe('the upload form’s confirmation and 2257 declaration', () => {
     expect(await storedDocuments()).toEqual([]);
   }, 60_000);
 
+  it('refuses documents an exemption does not use, keeping none of them', async () => {
+    const videos = await count('FROM videos');
+    const answer = await submit(uploader, videoForm(uploadId, categoryIds), {
+      performer_1_id_document: { data: jpeg, name: 'id.jpg', type: 'image/jpeg' },
+      performer_3_release: { data: pdf, name: 'release.pdf', type: 'application/pdf' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.codes).toEqual([
+      { field: 'performer_1_id_document', code: 'invalid_params' },
+      { field: 'performer_3_release', code: 'invalid_params' },
+    ]);
+    expect(await count('FROM videos')).toBe(videos);
+    expect(await count('FROM performer_records')).toBe(0);
+    expect(await storedDocuments()).toEqual([]);
+  }, 60_000);
+
   it('files the record with the video, sealed, its documents encrypted under random names', async () => {
     const answer = await submit(uploader, declared(uploadId), documents());
     expect(answer.status).toBe(200);
