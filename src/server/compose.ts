@@ -243,7 +243,7 @@ export function compose(deps: ComposeDeps) {
       report: (id) => repositories.reports.markNotified(id),
     },
   });
-  // One rule for every statement mail, about an upload or about the account.
+  // One rule for every mail about a member's own things: an upload, the account, an age check.
   const statementRecipient = (userId: number) => repositories.reviews.recipient(userId);
   const strikePolicy = {
     strikesToBan: config.strikesToBan,
@@ -412,8 +412,8 @@ export function compose(deps: ComposeDeps) {
       // The next page's `user.ageVerified` and the member's profile tell the news.
       changed: memberChanged,
       tellMember: createAgeCheckNotifier({
-        recipient: (userId) => repositories.ageChecks.recipient(userId),
-        mailer,
+        recipient: statementRecipient,
+        outbox,
         site,
         logger: deps.logger,
       }),

@@ -181,17 +181,6 @@ export function createAgeCheckRepository(database: Pick<Database, 'query' | 'tra
         return { userId, evidencePath: row.evidence_path };
       });
     },
-
-    /** Whom to tell about a decision, in their language. */
-    async recipient(
-      userId: number,
-    ): Promise<{ username: string; email: string; lang: string } | undefined> {
-      const [row] = await database.query<{ username: string; email: string; lang: string }>(
-        `SELECT username, email, lang FROM users WHERE id = $1 AND status = 1`,
-        [userId],
-      );
-      return row;
-    },
   };
 }
 

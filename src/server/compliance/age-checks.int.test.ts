@@ -1,5 +1,6 @@
-import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
@@ -91,6 +92,23 @@ async function filesOf(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** The newest mail the file mailer wrote to a member, parsed as a mail client reads it. */
+async function mailTo(t: TestApp, userId: number): Promise<ParsedMail> {
+  const [user] = await t.database.query<{ email: string }>(
+    'SELECT email FROM users WHERE id = $1',
+    [userId],
+  );
+  const dir = path.join(t.config.dataDir, 'outbox');
+  const mails: ParsedMail[] = [];
+  for (const name of (await readdir(dir)).sort()) {
+    mails.push(await simpleParser(await readFile(path.join(dir, name))));
+  }
+  const mine = mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === user?.email);
+  const mail = mine.at(-1);
+  if (!mail) throw new Error(`no mail to member ${userId}`);
+  return mail;
+}
+
 /** The columns a decided check may still hold: who, which provider, how, the result, when. */
 function expectOnlyResult(row: Row | undefined, state: 'passed' | 'failed', method: string) {
   expect(row).toBeDefined();
@@ -117,6 +135,7 @@ describe('staff provider (the default)', () => {
 
   it('keeps the photo privately until a moderator approves it, then keeps only the result', async () => {
     const member = await signInAs(t.app, t.database);
+    await t.database.query(`UPDATE users SET lang = 'de' WHERE id = $1`, [member.userId]);
     const res = await upload(t, await photo(), member);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({
@@ -187,6 +206,10 @@ describe('staff provider (the default)', () => {
     // The member hears it in their language's mail.
     const outbox = await readdir(path.join(t.config.dataDir, 'outbox'));
     expect(outbox.length).toBeGreaterThan(0);
+    const mail = await mailTo(t, member.userId);
+    expect(mail.subject).toBe(`Dein Alter ist auf ${t.config.siteName} bestätigt`);
+    expect(mail.text).toContain('Deine Altersprüfung');
+    expect(mail.html).toContain('<html lang="de">');
     // A verified member sending again is simply verified.
     expect((await upload(t, await photo(), member)).json()).toEqual({ success: 1 });
     expect(await readdir(evidenceDir)).toEqual([]);
