@@ -210,9 +210,22 @@ describe('staff provider (the default)', () => {
     expect(mail.subject).toBe(`Dein Alter ist auf ${t.config.siteName} bestätigt`);
     expect(mail.text).toContain('Deine Altersprüfung');
     expect(mail.html).toContain('<html lang="de">');
-    // A verified member sending again is simply verified.
+    // A verified member sending again is simply verified, whatever they send: it is not read.
     expect((await upload(t, await photo(), member)).json()).toEqual({ success: 1 });
+    expect((await upload(t, Buffer.from('not a photo'), member)).json()).toEqual({ success: 1 });
     expect(await readdir(evidenceDir)).toEqual([]);
+  });
+
+  it('makes one pending check of two photos sent at once', async () => {
+    const member = await signInAs(t.app, t.database);
+    const image = await photo();
+    const before = (await readdir(evidenceDir)).length;
+    const answers = await Promise.all([upload(t, image, member), upload(t, image, member)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
+    const rows = await checksOf(t, member.userId);
+    expect(rows.map((r) => r.state)).toEqual(['pending']);
+    expect(await readdir(evidenceDir)).toHaveLength(before + 1);
+    await decide(t, Number(rows[0]?.id), 'reject', moderator);
   });
 
   it('deletes the photo on a rejection, and lets the member try again', async () => {

@@ -87,13 +87,22 @@ export function createAgeVerificationService(deps: AgeVerificationDeps) {
 
   return {
     async verify(userId: number, image: Buffer): Promise<{ success: 1 } | AgeCheckPending> {
-      const screened = await screenAgePhoto(image);
-      if (!screened.ok) throw new AppError(screened.reason, { field: 'file' });
+      // Before the photo is decoded: a verified member or a pending check needs none.
       const { ageVerified, check: latest } = await checks.latest(userId);
       if (ageVerified) return { success: 1 };
       // One check at a time: a second photo while the first waits is not kept.
       if (latest?.state === 'pending') return PENDING;
-      const id = await checks.create({ userId, provider: provider.name, method: provider.method });
+      const screened = await screenAgePhoto(image);
+      if (!screened.ok) throw new AppError(screened.reason, { field: 'file' });
+      // Checked again where it counts: another photo may have been screened meanwhile.
+      const created = await checks.create({
+        userId,
+        provider: provider.name,
+        method: provider.method,
+      });
+      if (created === 'verified') return { success: 1 };
+      if (created === 'pending') return PENDING;
+      const { id } = created;
       let submitted: Awaited<ReturnType<AgeAssuranceProvider['submit']>>;
       try {
         submitted = await provider.submit(screened.jpeg, { id, userId });
