@@ -416,6 +416,9 @@ describe('http provider against the fake verifier', () => {
     expect(forged.json()).toMatchObject({ code: 'no_permission' });
     expect((await webhook(body, 'not-hex')).statusCode).toBe(403);
     expect((await webhook(body, fake.sign(body), 'another-key')).statusCode).toBe(403);
+    // A prefix of our key, or one longer than it, is as wrong as any other.
+    expect((await webhook(body, fake.sign(body), KEY.slice(0, -1))).statusCode).toBe(403);
+    expect((await webhook(body, fake.sign(body), `${KEY}x`)).statusCode).toBe(403);
     expect(await ageVerified(t, member.userId)).toBe(false);
     expect((await checksOf(t, member.userId))[0]?.state).toBe('pending');
 
