@@ -61,14 +61,15 @@ export function makeKeyring(current: RecordsKey, old: readonly RecordsKey[] = []
  * used in production: such records are only as safe as the data directory.
  */
 export function loadRecordsKeyring(opts: {
-  configured: string | undefined;
-  old: readonly string[];
+  /** RECORDS_KEY and RECORDS_OLD_KEYS, parsed by the configuration. */
+  configured: RecordsKey | undefined;
+  old: readonly RecordsKey[];
   dataDir: string;
   production: boolean;
   warn(message: string): void;
 }): RecordsKeyring {
-  const old = opts.old.map(parseRecordsKey);
-  if (opts.configured) return makeKeyring(parseRecordsKey(opts.configured), old);
+  const { old } = opts;
+  if (opts.configured) return makeKeyring(opts.configured, old);
   const file = path.join(opts.dataDir, RECORDS_KEY_FILE);
   let current: RecordsKey | undefined;
   try {
