@@ -32,7 +32,7 @@ import ageGate from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
 import { openCountryDb } from './compliance/country-db.ts';
 import { recordsRoutes } from './compliance/records.routes.ts';
-import { loadRecordsKeyring, type RecordsKeyring } from './compliance/records-crypto.ts';
+import { type RecordsKeyring, recordsKeyringFor } from './compliance/records-crypto.ts';
 import { createVisitorCountries } from './compliance/visitor-country.ts';
 import { compose, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
@@ -178,14 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const secret = loadSecret(config.appSecret, config.dataDir);
   const recordsKeyring =
-    deps.recordsKeyring ??
-    loadRecordsKeyring({
-      configured: config.records.key,
-      old: config.records.oldKeys,
-      dataDir: config.dataDir,
-      production: config.env === 'production',
-      warn: (message) => deps.logger.warn(message),
-    });
+    deps.recordsKeyring ?? recordsKeyringFor(config, (message) => deps.logger.warn(message));
   const mailer =
     deps.mailer ??
     createMailer({

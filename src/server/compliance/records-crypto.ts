@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../config.ts';
 
 // The 2257 records at rest (decision 0055): AES-256-GCM under a key from the configuration
 // (RECORDS_KEY, `id:base64`), each sealed value bound to what it belongs to (its video, its
@@ -98,6 +99,20 @@ export function loadRecordsKeyring(opts: {
     );
   }
   return makeKeyring(current, old);
+}
+
+/** The site's keyring as its configuration says: what the server and the demo seed use. */
+export function recordsKeyringFor(
+  config: Pick<Config, 'records' | 'dataDir' | 'env'>,
+  warn: (message: string) => void,
+): RecordsKeyring {
+  return loadRecordsKeyring({
+    configured: config.records.key,
+    old: config.records.oldKeys,
+    dataDir: config.dataDir,
+    production: config.env === 'production',
+    warn,
+  });
 }
 
 /** Seals bytes under the current key: version, nonce, tag, ciphertext. */
