@@ -12,7 +12,6 @@ import type { Logger } from 'pino';
 import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { singleCountry } from '../web/lib/age-gate.ts';
 import { accountDataRoutes } from './accounts/account-data.routes.ts';
 import { authRoutes } from './accounts/auth.routes.ts';
 import { oidcRoutes } from './accounts/oidc.routes.ts';
@@ -46,10 +45,7 @@ import { healthRoutes } from './kernel/http/health.routes.ts';
 import inputGuard from './kernel/http/input-guard.ts';
 import { registerOpenApi } from './kernel/http/openapi.ts';
 import rateLimits from './kernel/http/rate-limits.ts';
-import responseCache, {
-  type RestrictedAnswers,
-  serveFromCache,
-} from './kernel/http/response-cache.ts';
+import responseCache, { serveFromCache } from './kernel/http/response-cache.ts';
 import security, { thirdPartySources } from './kernel/http/security.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
 import type { MailOutbox } from './kernel/mail/mail-outbox.ts';
@@ -141,16 +137,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     address: clientAddressOf(config.trustProxy),
     unknown: config.unknownCountryGate,
   });
-  const restricted: RestrictedAnswers = {
-    fromUk: countries.fromUk,
-    vary: countries.header,
-    private: countries.byAddress,
-  };
   const app = Fastify({
     // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!serveFromCache(cache, req, res, restricted)) handler(req, res);
+        if (!serveFromCache(cache, req, res, countries)) handler(req, res);
       }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -253,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secure: config.publicUrl.startsWith('https://'),
   });
   await registerOpenApi(app, { siteName: config.siteName });
-  await app.register(responseCache, { cache, restricted });
+  await app.register(responseCache, { cache, restricted: countries });
 
   await mkdir(config.mediaDir, { recursive: true });
   const distDir = deps.distDir ?? DIST_DIR;
@@ -318,7 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       stats: services.stats,
       foldViews: services.foldViews,
       members: services.memberActions,
-      countryOf: (request) => singleCountry(countries.of(request.raw)),
+      countryOf: app.ageGates.country,
     }),
   );
   await app.register(inputRoutes(services.memberActions));
@@ -328,7 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       store: services.uploadStore,
       config,
       records: services.records,
-      countryOf: (request) => singleCountry(countries.of(request.raw)),
+      countryOf: app.ageGates.country,
     }),
   );
   await app.register(albumEditRoutes(services.albumEdit));

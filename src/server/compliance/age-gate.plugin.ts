@@ -5,6 +5,7 @@ import {
   type GateCountry,
   holdsUkGate,
   isReferredVisit,
+  singleCountry,
   UK_GATE_COUNTRY,
 } from '../../web/lib/age-gate.ts';
 import { AGE_REFERRED_COOKIE, referralToken, referralValid } from './age-referral.ts';
@@ -46,8 +47,11 @@ export interface Visit {
 export interface AgeGates {
   /** The request header the country is read from (lower case); unset: from the address. */
   readonly countryHeader: string | undefined;
-  /** The visitor's country as the gates read it (worked out once per request). */
-  country(request: FastifyRequest): GateCountry;
+  /**
+   * The visitor's one country as the gates read it (worked out once per request), '' when
+   * unknown or a list: what a view or an upload records (decision 0053).
+   */
+  country(request: FastifyRequest): string;
   /** The age gates' inputs of a page request; a referred landing is remembered for the visit. */
   visit(request: FastifyRequest, reply: FastifyReply): Visit;
   /** Whether the UK gate holds this request back from age-restricted content. */
@@ -74,7 +78,7 @@ export default fp(
 
     const gates: AgeGates = {
       countryHeader,
-      country: (request) => countries.of(request.raw),
+      country: (request) => singleCountry(countries.of(request.raw)),
       visit(request, reply) {
         const country = countries.of(request.raw);
         if (!country.codes.includes(UK_GATE_COUNTRY)) return { country, referred: false };
