@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../contracts/errors.ts';
 import {
@@ -104,11 +104,8 @@ export default fp(
       restrict(request, reply) {
         if (countryHeader) addVary(reply, countryHeader);
         // Read from the address, the country is in no header a shared cache could vary on:
-        // the answer is private. One the response cache keeps (a `cache` route's, not for the
-        // UK) is made private as it goes out, once stored (plugins/response-cache.ts).
-        const kept = request.routeOptions.config.cache === true;
-        const byAddress = countries.byAddress && !kept;
-        if (!byAddress && !countries.fromUk(request.raw)) return;
+        // the answer is private, whatever its status. For the UK it is private anyway.
+        if (!countries.byAddress && !countries.fromUk(request.raw)) return;
         const cacheControl = reply.getHeader('cache-control');
         if (typeof cacheControl === 'string') {
           reply.header('cache-control', cacheControl.replace(/\bpublic\b/, 'private'));
@@ -122,10 +119,17 @@ export default fp(
         throw new AppError('age_verification_required');
       }
     });
-    // Registered before the response cache's own onSend: a private answer is never stored.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.routeOptions.config.ageRestricted) gates.restrict(request, reply);
+    // The one place a restricted answer is made private: a hook of the route itself, which
+    // Fastify runs after every app-wide onSend, so after the response cache has stored its
+    // public copy (it stores none for an asker from the UK), and whether it stored one or not.
+    const restrictOnSend: onSendHookHandler = async (request, reply, payload) => {
+      gates.restrict(request, reply);
       return payload;
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.config?.ageRestricted !== true) return;
+      const own = route.onSend === undefined ? [] : [route.onSend].flat();
+      route.onSend = [...own, restrictOnSend];
     });
   },
   { name: 'age-gate', dependencies: ['@fastify/cookie', 'viewer'] },

@@ -239,7 +239,10 @@ export default fp(
       const ageRestricted = request.routeOptions.config.ageRestricted === true;
       const etag = etagOf(body);
       reply.header('etag', etag);
-      if (lifetime > 0 && reply.getHeader('set-cookie') === undefined) {
+      // A restricted answer made for an asker from the UK is theirs alone (the gate lets a
+      // verified member through): never kept. Its Cache-Control is the gate's to make private.
+      const forUk = ageRestricted && restricted.fromUk(request.raw);
+      if (lifetime > 0 && reply.getHeader('set-cookie') === undefined && !forUk) {
         const visitorOnly = /\bcookie\b/i.test(String(reply.getHeader('vary') ?? ''));
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -254,10 +257,6 @@ export default fp(
           visitorOnly,
           ageRestricted,
         });
-      }
-      // Kept as public here, private for shared caches (RestrictedAnswers.byAddress).
-      if (ageRestricted && restricted.byAddress) {
-        reply.header('cache-control', cacheControl.replace(/\bpublic\b/, 'private'));
       }
       const ifNoneMatch = request.headers['if-none-match'];
       if (etagMatches(ifNoneMatch, etag)) {
