@@ -174,6 +174,30 @@ describe('the upload form’s confirmation and 2257 declaration', () => {
     expect(await storedDocuments()).toEqual([]);
   }, 60_000);
 
+  it('refuses a document over 8 MB by its field’s limit, whether under the form’s 10 or over', async () => {
+    const MB = 1024 * 1024;
+    for (const size of [9 * MB, 11 * MB]) {
+      const answer = await submit(uploader, declared(uploadId), {
+        ...documents(),
+        performer_2_release: {
+          data: Buffer.concat([jpeg, Buffer.alloc(size)]),
+          name: 'release.jpg',
+          type: 'image/jpeg',
+        },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        code: 'file_too_large',
+        field: 'performer_2_release',
+        codes: [{ field: 'performer_2_release', code: 'file_too_large' }],
+        info: { max: 8 * MB },
+      });
+      // The documents read before it are gone too.
+      expect(await storedDocuments()).toEqual([]);
+    }
+    expect(await count('FROM performer_records')).toBe(0);
+  }, 60_000);
+
   it('files the record with the video, sealed, its documents encrypted under random names', async () => {
     const answer = await submit(uploader, declared(uploadId), documents());
     expect(answer.status).toBe(200);
