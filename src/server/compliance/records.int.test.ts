@@ -302,6 +302,12 @@ describe('reading a record back', () => {
     const { record, video } = res.json();
     expect(video).toMatchObject({ id: videoId, uploader: { id: uploader.userId } });
     expect(record).toMatchObject({ exemption: null, production_date: '2024-03-02' });
+    // The same moment as the video's own confirmation time: one clock.
+    const [confirmed] = await site.db.database.query<{ at: Date }>(
+      'SELECT rules_confirmed_at AS at FROM videos WHERE id = $1',
+      [videoId],
+    );
+    expect(record.rules_confirmed_at).toBe(confirmed?.at.toISOString());
     expect(record.performers).toMatchObject([
       {
         legal_name: JANE,
