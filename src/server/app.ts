@@ -109,6 +109,8 @@ export interface AppDeps {
   repositories?: Repositories;
   /** The 2257 records key (main.ts loads it once for the seed too); else loaded here. */
   recordsKeyring?: RecordsKeyring;
+  /** Milliseconds now, for the services that wait between calls (tests move it on). */
+  clock?: () => number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -190,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache,
     jobs: deps.jobs,
     repositories: deps.repositories,
+    clock: deps.clock,
     // The session plugin below decorates the app; members change only once it serves.
     forgetSessions: (userId) => app.sessions.forget(userId),
     forgetBus,

@@ -175,6 +175,8 @@ export interface ComposeDeps {
   forgetBus?: Pick<ForgetBus, 'publish'>;
   /** The process's repositories (main.ts shares them with the job queue); built when absent. */
   repositories?: Repositories;
+  /** Milliseconds now, for the services that wait between calls (Date.now unless a test's). */
+  clock?: (() => number) | undefined;
 }
 
 /** How long the console's signed media links of a pending video last. */
@@ -409,6 +411,7 @@ export function compose(deps: ComposeDeps) {
       checks: repositories.ageChecks,
       evidence: ageEvidence,
       reviewDays: config.ageVerifier.reviewDays,
+      clock: deps.clock,
       // The next page's `user.ageVerified` and the member's profile tell the news.
       changed: memberChanged,
       tellMember: createAgeCheckNotifier({
