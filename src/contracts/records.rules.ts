@@ -41,9 +41,6 @@ export type PerformerFile = (typeof PERFORMER_FILES)[number];
 /** The form field of a performer's value: `performer_2_name`, `performer_1_release`, … */
 export const performerField = (n: number, name: string) => `performer_${n}_${name}`;
 
-/** The form fields of the declaration besides the performers'. */
-export const RECORD_FIELDS = ['rules_confirmed', 'record', 'exemption', 'production_date'] as const;
-
 /** Every file field a declaration may carry. */
 export const RECORD_FILE_FIELDS: readonly string[] = Array.from(
   { length: RECORD_RULES.performersMax },

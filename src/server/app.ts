@@ -12,7 +12,6 @@ import type { Logger } from 'pino';
 import { failure } from '../contracts/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { singleCountry } from '../web/lib/age-gate.ts';
 import { accountDataRoutes } from './accounts/account-data.routes.ts';
 import { authRoutes } from './accounts/auth.routes.ts';
 import { oidcRoutes } from './accounts/oidc.routes.ts';
@@ -32,7 +31,7 @@ import ageGate from './compliance/age-gate.plugin.ts';
 import { ageVerificationRoutes } from './compliance/age-verification.routes.ts';
 import { openCountryDb } from './compliance/country-db.ts';
 import { recordsRoutes } from './compliance/records.routes.ts';
-import { loadRecordsKeyring, type RecordsKeyring } from './compliance/records-crypto.ts';
+import { type RecordsKeyring, recordsKeyringFor } from './compliance/records-crypto.ts';
 import { createVisitorCountries } from './compliance/visitor-country.ts';
 import { compose, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
@@ -46,10 +45,7 @@ import { healthRoutes } from './kernel/http/health.routes.ts';
 import inputGuard from './kernel/http/input-guard.ts';
 import { registerOpenApi } from './kernel/http/openapi.ts';
 import rateLimits from './kernel/http/rate-limits.ts';
-import responseCache, {
-  type RestrictedAnswers,
-  serveFromCache,
-} from './kernel/http/response-cache.ts';
+import responseCache, { serveFromCache } from './kernel/http/response-cache.ts';
 import security, { thirdPartySources } from './kernel/http/security.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
 import type { MailOutbox } from './kernel/mail/mail-outbox.ts';
@@ -113,6 +109,8 @@ export interface AppDeps {
   repositories?: Repositories;
   /** The 2257 records key (main.ts loads it once for the seed too); else loaded here. */
   recordsKeyring?: RecordsKeyring;
+  /** Milliseconds now, for the services that wait between calls (tests move it on). */
+  clock?: () => number;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -141,16 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     address: clientAddressOf(config.trustProxy),
     unknown: config.unknownCountryGate,
   });
-  const restricted: RestrictedAnswers = {
-    fromUk: countries.fromUk,
-    vary: countries.header,
-    private: countries.byAddress,
-  };
   const app = Fastify({
     // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!serveFromCache(cache, req, res, restricted)) handler(req, res);
+        if (!serveFromCache(cache, req, res, countries)) handler(req, res);
       }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -178,14 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const secret = loadSecret(config.appSecret, config.dataDir);
   const recordsKeyring =
-    deps.recordsKeyring ??
-    loadRecordsKeyring({
-      configured: config.records.key,
-      old: config.records.oldKeys,
-      dataDir: config.dataDir,
-      production: config.env === 'production',
-      warn: (message) => deps.logger.warn(message),
-    });
+    deps.recordsKeyring ?? recordsKeyringFor(config, (message) => deps.logger.warn(message));
   const mailer =
     deps.mailer ??
     createMailer({
@@ -206,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache,
     jobs: deps.jobs,
     repositories: deps.repositories,
+    clock: deps.clock,
     // The session plugin below decorates the app; members change only once it serves.
     forgetSessions: (userId) => app.sessions.forget(userId),
     forgetBus,
@@ -260,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secure: config.publicUrl.startsWith('https://'),
   });
   await registerOpenApi(app, { siteName: config.siteName });
-  await app.register(responseCache, { cache, restricted });
+  await app.register(responseCache, { cache, restricted: countries });
 
   await mkdir(config.mediaDir, { recursive: true });
   const distDir = deps.distDir ?? DIST_DIR;
@@ -325,7 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       stats: services.stats,
       foldViews: services.foldViews,
       members: services.memberActions,
-      countryOf: (request) => singleCountry(countries.of(request.raw)),
+      countryOf: app.ageGates.country,
     }),
   );
   await app.register(inputRoutes(services.memberActions));
@@ -335,7 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       store: services.uploadStore,
       config,
       records: services.records,
-      countryOf: (request) => singleCountry(countries.of(request.raw)),
+      countryOf: app.ageGates.country,
     }),
   );
   await app.register(albumEditRoutes(services.albumEdit));

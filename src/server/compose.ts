@@ -175,6 +175,8 @@ export interface ComposeDeps {
   forgetBus?: Pick<ForgetBus, 'publish'>;
   /** The process's repositories (main.ts shares them with the job queue); built when absent. */
   repositories?: Repositories;
+  /** Milliseconds now, for the services that wait between calls (Date.now unless a test's). */
+  clock?: (() => number) | undefined;
 }
 
 /** How long the console's signed media links of a pending video last. */
@@ -243,7 +245,7 @@ export function compose(deps: ComposeDeps) {
       report: (id) => repositories.reports.markNotified(id),
     },
   });
-  // One rule for every statement mail, about an upload or about the account.
+  // One rule for every mail about a member's own things: an upload, the account, an age check.
   const statementRecipient = (userId: number) => repositories.reviews.recipient(userId);
   const strikePolicy = {
     strikesToBan: config.strikesToBan,
@@ -412,11 +414,12 @@ export function compose(deps: ComposeDeps) {
       checks: repositories.ageChecks,
       evidence: ageEvidence,
       reviewDays: config.ageVerifier.reviewDays,
+      clock: deps.clock,
       // The next page's `user.ageVerified` and the member's profile tell the news.
       changed: memberChanged,
       tellMember: createAgeCheckNotifier({
-        recipient: (userId) => repositories.ageChecks.recipient(userId),
-        mailer,
+        recipient: statementRecipient,
+        outbox,
         site,
         logger: deps.logger,
       }),

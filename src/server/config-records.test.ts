@@ -15,10 +15,26 @@ describe('records settings', () => {
     expect(() =>
       loadConfig({ ...base, RECORDS_OLD_KEYS: `old:${randomBytes(8).toString('base64')}` }),
     ).toThrow(/RECORDS_OLD_KEYS.*32 bytes/);
-    const key = `k2026:${randomBytes(32).toString('base64')}`;
+    const bytes = randomBytes(32);
+    const key = `k2026:${bytes.toString('base64')}`;
     const config = loadConfig({ ...base, RECORDS_KEY: key, RECORDS_OLD_KEYS: ` ${key} ,` });
-    expect(config.records).toMatchObject({ key, oldKeys: [key] });
+    // Parsed once, here: the keyring is handed the key itself.
+    const parsed = { id: 'k2026', key: bytes };
+    expect(config.records).toMatchObject({ key: parsed, oldKeys: [parsed] });
     expect(config.records.dir).toBe('/tmp/afterglow-config-test/records');
+  });
+
+  it('refuses a records folder inside the media folder, as the age check photos', () => {
+    expect(() =>
+      loadConfig({ ...base, RECORDS_DIR: '/tmp/afterglow-config-test/media/records' }),
+    ).toThrow(/RECORDS_DIR: must not be in MEDIA_DIR/);
+    expect(() => loadConfig({ ...base, MEDIA_DIR: '/srv/site', RECORDS_DIR: '/srv/site' })).toThrow(
+      /RECORDS_DIR/,
+    );
+    expect(
+      loadConfig({ ...base, MEDIA_DIR: '/srv/site/media', RECORDS_DIR: '/srv/site/records' })
+        .records.dir,
+    ).toBe('/srv/site/records');
   });
 
   it('names the configured custodian, else demo values marked as such', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isSafeAdLink } from '../contracts/ads.paths.ts';
 import { LANGUAGES } from '../contracts/constants.ts';
 import { z } from '../contracts/zod.ts';
-import { parseRecordsKey } from './compliance/records-crypto.ts';
+import { parseRecordsKey, type RecordsKey } from './compliance/records-crypto.ts';
 
 // The one place that reads the environment. Every variable is documented in .env.example.
 
@@ -66,11 +66,13 @@ const adsFileSchema = z.strictObject({
     .default([]),
 });
 
-const recordsKey = z.string().superRefine((raw, ctx) => {
+/** Parsed here, once: the configuration hands the key itself on. */
+const recordsKey = z.string().transform((raw, ctx): RecordsKey => {
   try {
-    parseRecordsKey(raw);
+    return parseRecordsKey(raw);
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    ctx.addIssue({ code: 'custom', message: (error as Error).message, continue: true });
+    return z.NEVER;
   }
 });
 
@@ -291,7 +293,6 @@ export interface Config {
    * a third-party verifier (AGE_VERIFIER_URL, _KEY, _SECRET; the photo is sent, not kept).
    */
   ageVerifier: {
-    provider: 'staff' | 'http';
     http: { url: string; key: string; secret: string; timeoutMs: number } | undefined;
     reviewDays: number;
     evidenceDir: string;
@@ -324,8 +325,8 @@ export interface Config {
    * folder of the encrypted documents (never under a served path) and the custodian.
    */
   records: {
-    key: string | undefined;
-    oldKeys: string[];
+    key: RecordsKey | undefined;
+    oldKeys: RecordsKey[];
     dir: string;
     custodian: RecordsCustodian;
   };
@@ -396,11 +397,15 @@ function withId(url: string | undefined, id: string | undefined): string | undef
   return withQuery.href;
 }
 
+const inside = (dir: string, parent: string) => !path.relative(parent, dir).startsWith('..');
+
 /** AGE_VERIFIER and its settings, checked together: a half-configured verifier stops the start. */
-function ageVerifierOf(e: z.infer<typeof envSchema>, dataDir: string): Config['ageVerifier'] {
-  const mediaDir = path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media'));
+function ageVerifierOf(
+  e: z.infer<typeof envSchema>,
+  dataDir: string,
+  mediaDir: string,
+): Config['ageVerifier'] {
   const evidenceDir = path.join(dataDir, 'private', 'age-checks');
-  const inside = (dir: string, parent: string) => !path.relative(parent, dir).startsWith('..');
   if (inside(evidenceDir, mediaDir)) {
     // The photos must never be reachable through the media routes.
     throw new Error('Invalid configuration:\n  MEDIA_DIR: must not hold DATA_DIR/private');
@@ -418,7 +423,17 @@ function ageVerifierOf(e: z.infer<typeof envSchema>, dataDir: string): Config['a
       timeoutMs: e.AGE_VERIFIER_TIMEOUT_MS,
     };
   }
-  return { provider: e.AGE_VERIFIER, http, reviewDays: e.AGE_REVIEW_DAYS, evidenceDir };
+  return { http, reviewDays: e.AGE_REVIEW_DAYS, evidenceDir };
+}
+
+/** RECORDS_DIR, never where the media routes serve from (decision 0055). */
+function recordsDirOf(e: z.infer<typeof envSchema>, dataDir: string, mediaDir: string): string {
+  const dir = path.resolve(e.RECORDS_DIR ?? path.join(dataDir, 'records'));
+  if (inside(dir, mediaDir)) {
+    // Encrypted or not, identity documents must never be reachable through the media routes.
+    throw new Error('Invalid configuration:\n  RECORDS_DIR: must not be in MEDIA_DIR');
+  }
+  return dir;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -429,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const mediaDir = path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media'));
   const port = e.PORT;
   const contactEmail =
     e.CONTACT_EMAIL ??
@@ -443,7 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'db'),
-    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    mediaDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     uploadMaxPending: e.UPLOAD_MAX_PENDING,
     dmcaRestoreBusinessDays: e.DMCA_RESTORE_BUSINESS_DAYS,
@@ -479,7 +495,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
-    ageVerifier: ageVerifierOf(e, dataDir),
+    ageVerifier: ageVerifierOf(e, dataDir, mediaDir),
     countryDb:
       e.COUNTRY_DB === 'off' ? '' : e.COUNTRY_DB ? path.resolve(e.COUNTRY_DB) : packagedCountryDb(),
     countryDbMaxAgeDays: e.COUNTRY_DB_MAX_AGE_DAYS,
@@ -496,7 +512,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     records: {
       key: e.RECORDS_KEY,
       oldKeys: e.RECORDS_OLD_KEYS,
-      dir: path.resolve(e.RECORDS_DIR ?? path.join(dataDir, 'records')),
+      dir: recordsDirOf(e, dataDir, mediaDir),
       custodian: custodianOf(e, contactEmail),
     },
   };

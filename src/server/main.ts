@@ -4,7 +4,7 @@ import { renderDemoPool } from '../db/seed/demo-pool.ts';
 import { LocalStorage } from '../media/storage.ts';
 import { buildApp } from './app.ts';
 import { sealedExemption } from './compliance/records.service.ts';
-import { loadRecordsKeyring } from './compliance/records-crypto.ts';
+import { recordsKeyringFor } from './compliance/records-crypto.ts';
 import { createRepositories } from './compose.ts';
 import { loadConfig } from './config.ts';
 import { type AppTasks, createJobDefinitions } from './jobs.ts';
@@ -68,13 +68,7 @@ async function main(): Promise<void> {
   // The seed imports no server code (decision 0042): it is handed the queue, the media
   // repository and the password hash, one each, shared with the clips' watch below.
   const pool = { database, storage, jobs, media: repositories.videoMedia, log, signal };
-  const recordsKeyring = loadRecordsKeyring({
-    configured: config.records.key,
-    old: config.records.oldKeys,
-    dataDir: config.dataDir,
-    production: config.env === 'production',
-    warn: (message) => log.warn(message),
-  });
+  const recordsKeyring = recordsKeyringFor(config, (message) => log.warn(message));
   const plan = config.seedDemo ? await demoPlan(database) : 'resume';
   if (plan === 'seed') {
     const { playable } = await seedDemo({

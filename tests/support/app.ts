@@ -34,6 +34,8 @@ export async function createTestApp(
      * process of the same site (give both the same APP_SECRET). It is not dropped here.
      */
     database?: Database;
+    /** Milliseconds now for the services that wait between calls: a test moves it on. */
+    clock?: () => number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-test-'));
@@ -49,6 +51,7 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     pages: opts.pages ?? 'none',
     ...(opts.distDir ? { distDir: opts.distDir } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   await app.ready();
   return {

@@ -37,13 +37,32 @@ const COLUMNS = `id, user_id, provider, method, state, external_ref, evidence_pa
 
 export function createAgeCheckRepository(database: Pick<Database, 'query' | 'transaction'>) {
   return {
-    async create(check: { userId: number; provider: string; method: string }): Promise<number> {
-      const [row] = await database.query<{ id: number }>(
-        `INSERT INTO age_checks (user_id, provider, method) VALUES ($1, $2, $3) RETURNING id`,
-        [check.userId, check.provider, check.method],
-      );
-      if (!row) throw new Error('age check not stored');
-      return Number(row.id);
+    /**
+     * A new pending check, unless the member is verified or has one pending already. The
+     * member's row is locked first, so two photos sent at once make one check: the second
+     * waits for the first's transaction and then finds its pending row.
+     */
+    async create(check: {
+      userId: number;
+      provider: string;
+      method: string;
+    }): Promise<{ id: number } | 'verified' | 'pending'> {
+      return database.transaction(async (tx) => {
+        const [user] = await tx.query<{ age_verified: boolean }>(
+          'SELECT age_verified FROM users WHERE id = $1 FOR UPDATE',
+          [check.userId],
+        );
+        if (user?.age_verified) return 'verified';
+        const [row] = await tx.query<{ id: number }>(
+          `INSERT INTO age_checks (user_id, provider, method)
+           SELECT $1, $2, $3
+            WHERE NOT EXISTS (
+              SELECT 1 FROM age_checks WHERE user_id = $1 AND state = 'pending')
+           RETURNING id`,
+          [check.userId, check.provider, check.method],
+        );
+        return row ? { id: Number(row.id) } : 'pending';
+      });
     },
 
     /** A check that never reached its provider: nothing of it is kept. */
@@ -180,17 +199,6 @@ export function createAgeCheckRepository(database: Pick<Database, 'query' | 'tra
         if (opts.audit) await appendAudit(tx, opts.audit(userId));
         return { userId, evidencePath: row.evidence_path };
       });
-    },
-
-    /** Whom to tell about a decision, in their language. */
-    async recipient(
-      userId: number,
-    ): Promise<{ username: string; email: string; lang: string } | undefined> {
-      const [row] = await database.query<{ username: string; email: string; lang: string }>(
-        `SELECT username, email, lang FROM users WHERE id = $1 AND status = 1`,
-        [userId],
-      );
-      return row;
     },
   };
 }

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../contracts/errors.ts';
 import {
   type GateCountry,
   holdsUkGate,
   isReferredVisit,
+  singleCountry,
   UK_GATE_COUNTRY,
 } from '../../web/lib/age-gate.ts';
 import { AGE_REFERRED_COOKIE, referralToken, referralValid } from './age-referral.ts';
@@ -46,8 +47,11 @@ export interface Visit {
 export interface AgeGates {
   /** The request header the country is read from (lower case); unset: from the address. */
   readonly countryHeader: string | undefined;
-  /** The visitor's country as the gates read it (worked out once per request). */
-  country(request: FastifyRequest): GateCountry;
+  /**
+   * The visitor's one country as the gates read it (worked out once per request), '' when
+   * unknown or a list: what a view or an upload records (decision 0053).
+   */
+  country(request: FastifyRequest): string;
   /** The age gates' inputs of a page request; a referred landing is remembered for the visit. */
   visit(request: FastifyRequest, reply: FastifyReply): Visit;
   /** Whether the UK gate holds this request back from age-restricted content. */
@@ -74,7 +78,7 @@ export default fp(
 
     const gates: AgeGates = {
       countryHeader,
-      country: (request) => countries.of(request.raw),
+      country: (request) => singleCountry(countries.of(request.raw)),
       visit(request, reply) {
         const country = countries.of(request.raw);
         if (!country.codes.includes(UK_GATE_COUNTRY)) return { country, referred: false };
@@ -100,11 +104,8 @@ export default fp(
       restrict(request, reply) {
         if (countryHeader) addVary(reply, countryHeader);
         // Read from the address, the country is in no header a shared cache could vary on:
-        // the answer is private. One the response cache keeps (a `cache` route's, not for the
-        // UK) is made private as it goes out, once stored (plugins/response-cache.ts).
-        const kept = request.routeOptions.config.cache === true;
-        const byAddress = countries.byAddress && !kept;
-        if (!byAddress && !countries.fromUk(request.raw)) return;
+        // the answer is private, whatever its status. For the UK it is private anyway.
+        if (!countries.byAddress && !countries.fromUk(request.raw)) return;
         const cacheControl = reply.getHeader('cache-control');
         if (typeof cacheControl === 'string') {
           reply.header('cache-control', cacheControl.replace(/\bpublic\b/, 'private'));
@@ -118,10 +119,17 @@ export default fp(
         throw new AppError('age_verification_required');
       }
     });
-    // Registered before the response cache's own onSend: a private answer is never stored.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.routeOptions.config.ageRestricted) gates.restrict(request, reply);
+    // The one place a restricted answer is made private: a hook of the route itself, which
+    // Fastify runs after every app-wide onSend, so after the response cache has stored its
+    // public copy (it stores none for an asker from the UK), and whether it stored one or not.
+    const restrictOnSend: onSendHookHandler = async (request, reply, payload) => {
+      gates.restrict(request, reply);
       return payload;
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.config?.ageRestricted !== true) return;
+      const own = route.onSend === undefined ? [] : [route.onSend].flat();
+      route.onSend = [...own, restrictOnSend];
     });
   },
   { name: 'age-gate', dependencies: ['@fastify/cookie', 'viewer'] },

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../contracts/errors.ts';
 import type {
@@ -53,6 +53,18 @@ export function signBody(secret: string, payload: string | Buffer): string {
 function sameSignature(expected: string, given: unknown): boolean {
   if (typeof given !== 'string' || !/^[0-9a-f]{64}$/i.test(given)) return false;
   return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
+}
+
+const COMPARE_KEY = randomBytes(32);
+
+/**
+ * The API key the webhook names, compared in constant time (decision 0054): HMACs of both
+ * under a key of this process are equal-length buffers whatever the lengths sent.
+ */
+function sameKey(expected: string, given: string | undefined): boolean {
+  if (given === undefined) return false;
+  const digest = (value: string) => createHmac('sha256', COMPARE_KEY).update(value).digest();
+  return timingSafeEqual(digest(expected), digest(given));
 }
 
 const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
@@ -162,7 +174,7 @@ export function createHttpAgeProvider(
     poll: decision,
 
     notice(rawBody, headers): AgeNotice | null {
-      if (header(headers, 'x-auth-client') !== config.key) return null;
+      if (!sameKey(config.key, header(headers, 'x-auth-client'))) return null;
       if (!sameSignature(signBody(config.secret, rawBody), header(headers, 'x-hmac-signature'))) {
         return null;
       }

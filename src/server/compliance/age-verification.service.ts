@@ -41,6 +41,8 @@ export interface AgeVerificationDeps {
   evidence: AgeEvidenceStore;
   /** Days a pending check may wait before its photo is deleted and it fails. */
   reviewDays: number;
+  /** Milliseconds now: how long since a verifier was last asked (Date.now by default). */
+  clock?: (() => number) | undefined;
   /** The member's cached session and profile now tell an old story. */
   changed(userId: number): void;
   /** Tells the member the result by mail (a failed mail is logged, not thrown). */
@@ -58,6 +60,7 @@ const PENDING: AgeCheckPending = {
 export function createAgeVerificationService(deps: AgeVerificationDeps) {
   const { provider, checks, evidence } = deps;
   const lastPoll = new Map<number, number>();
+  const clock = deps.clock ?? Date.now;
   const reviewMs = deps.reviewDays * 86_400_000;
 
   /** After the decision's transaction: the photo goes, caches forget, the member hears. */
@@ -87,13 +90,22 @@ export function createAgeVerificationService(deps: AgeVerificationDeps) {
 
   return {
     async verify(userId: number, image: Buffer): Promise<{ success: 1 } | AgeCheckPending> {
-      const screened = await screenAgePhoto(image);
-      if (!screened.ok) throw new AppError(screened.reason, { field: 'file' });
+      // Before the photo is decoded: a verified member or a pending check needs none.
       const { ageVerified, check: latest } = await checks.latest(userId);
       if (ageVerified) return { success: 1 };
       // One check at a time: a second photo while the first waits is not kept.
       if (latest?.state === 'pending') return PENDING;
-      const id = await checks.create({ userId, provider: provider.name, method: provider.method });
+      const screened = await screenAgePhoto(image);
+      if (!screened.ok) throw new AppError(screened.reason, { field: 'file' });
+      // Checked again where it counts: another photo may have been screened meanwhile.
+      const created = await checks.create({
+        userId,
+        provider: provider.name,
+        method: provider.method,
+      });
+      if (created === 'verified') return { success: 1 };
+      if (created === 'pending') return PENDING;
+      const { id } = created;
       let submitted: Awaited<ReturnType<AgeAssuranceProvider['submit']>>;
       try {
         submitted = await provider.submit(screened.jpeg, { id, userId });
@@ -123,8 +135,8 @@ export function createAgeVerificationService(deps: AgeVerificationDeps) {
       let { ageVerified, check } = await checks.latest(userId);
       if (check?.state === 'pending' && check.external_ref && provider.poll) {
         const last = lastPoll.get(check.id) ?? 0;
-        if (Date.now() - last >= POLL_EVERY_MS) {
-          lastPoll.set(check.id, Date.now());
+        if (clock() - last >= POLL_EVERY_MS) {
+          lastPoll.set(check.id, clock());
           try {
             const outcome = await provider.poll(check.external_ref);
             if (outcome !== 'pending' && (await decideBy(check.id, outcome))) {

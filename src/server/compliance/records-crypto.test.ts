@@ -96,7 +96,7 @@ describe('the records key', () => {
       expect(await readFile(path.join(dir, RECORDS_KEY_FILE), 'utf8')).toContain(first.current.id);
       expect(warnings).toHaveLength(2);
       expect(warnings[0]).toMatch(/RECORDS_KEY/);
-      const configured = `conf:${randomBytes(32).toString('base64')}`;
+      const configured = parseRecordsKey(`conf:${randomBytes(32).toString('base64')}`);
       const quiet: string[] = [];
       const ring = loadRecordsKeyring({ ...opts, configured, warn: (m) => quiet.push(m) });
       expect(ring.current.id).toBe('conf');

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../config.ts';
 
 // The 2257 records at rest (decision 0055): AES-256-GCM under a key from the configuration
 // (RECORDS_KEY, `id:base64`), each sealed value bound to what it belongs to (its video, its
@@ -61,14 +62,15 @@ export function makeKeyring(current: RecordsKey, old: readonly RecordsKey[] = []
  * used in production: such records are only as safe as the data directory.
  */
 export function loadRecordsKeyring(opts: {
-  configured: string | undefined;
-  old: readonly string[];
+  /** RECORDS_KEY and RECORDS_OLD_KEYS, parsed by the configuration. */
+  configured: RecordsKey | undefined;
+  old: readonly RecordsKey[];
   dataDir: string;
   production: boolean;
   warn(message: string): void;
 }): RecordsKeyring {
-  const old = opts.old.map(parseRecordsKey);
-  if (opts.configured) return makeKeyring(parseRecordsKey(opts.configured), old);
+  const { old } = opts;
+  if (opts.configured) return makeKeyring(opts.configured, old);
   const file = path.join(opts.dataDir, RECORDS_KEY_FILE);
   let current: RecordsKey | undefined;
   try {
@@ -97,6 +99,20 @@ export function loadRecordsKeyring(opts: {
     );
   }
   return makeKeyring(current, old);
+}
+
+/** The site's keyring as its configuration says: what the server and the demo seed use. */
+export function recordsKeyringFor(
+  config: Pick<Config, 'records' | 'dataDir' | 'env'>,
+  warn: (message: string) => void,
+): RecordsKeyring {
+  return loadRecordsKeyring({
+    configured: config.records.key,
+    old: config.records.oldKeys,
+    dataDir: config.dataDir,
+    production: config.env === 'production',
+    warn,
+  });
 }
 
 /** Seals bytes under the current key: version, nonce, tag, ciphertext. */

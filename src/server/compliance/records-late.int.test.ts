@@ -184,6 +184,26 @@ describe('filing the 2257 record of an own video after the upload', () => {
     expect((await approve(videoId)).json()).toMatchObject({ code: 'records_missing' });
   });
 
+  it('refuses documents an exemption does not use, keeping none of them', async () => {
+    const answer = await file(
+      uploader,
+      {
+        video_id: String(videoId),
+        rules_confirmed: '1',
+        record: 'exempt',
+        exemption: 'no_real_people',
+      },
+      documents(),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.codes).toEqual([
+      { field: 'performer_1_id_document', code: 'invalid_params' },
+      { field: 'performer_1_release', code: 'invalid_params' },
+    ]);
+    expect(await recordRow(videoId)).toBeUndefined();
+    expect(await storedDocuments()).toEqual([]);
+  });
+
   it('files it for the owner: sealed, documents encrypted, shown filed; then approve works', async () => {
     const answer = await file(uploader, performers(videoId), documents());
     expect(answer).toEqual({

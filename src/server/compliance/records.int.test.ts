@@ -158,6 +158,46 @@ describe('the upload form’s confirmation and 2257 declaration', () => {
     expect(await storedDocuments()).toEqual([]);
   }, 60_000);
 
+  it('refuses documents an exemption does not use, keeping none of them', async () => {
+    const videos = await count('FROM videos');
+    const answer = await submit(uploader, videoForm(uploadId, categoryIds), {
+      performer_1_id_document: { data: jpeg, name: 'id.jpg', type: 'image/jpeg' },
+      performer_3_release: { data: pdf, name: 'release.pdf', type: 'application/pdf' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.codes).toEqual([
+      { field: 'performer_1_id_document', code: 'invalid_params' },
+      { field: 'performer_3_release', code: 'invalid_params' },
+    ]);
+    expect(await count('FROM videos')).toBe(videos);
+    expect(await count('FROM performer_records')).toBe(0);
+    expect(await storedDocuments()).toEqual([]);
+  }, 60_000);
+
+  it('refuses a document over 8 MB by its field’s limit, whether under the form’s 10 or over', async () => {
+    const MB = 1024 * 1024;
+    for (const size of [9 * MB, 11 * MB]) {
+      const answer = await submit(uploader, declared(uploadId), {
+        ...documents(),
+        performer_2_release: {
+          data: Buffer.concat([jpeg, Buffer.alloc(size)]),
+          name: 'release.jpg',
+          type: 'image/jpeg',
+        },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        code: 'file_too_large',
+        field: 'performer_2_release',
+        codes: [{ field: 'performer_2_release', code: 'file_too_large' }],
+        info: { max: 8 * MB },
+      });
+      // The documents read before it are gone too.
+      expect(await storedDocuments()).toEqual([]);
+    }
+    expect(await count('FROM performer_records')).toBe(0);
+  }, 60_000);
+
   it('files the record with the video, sealed, its documents encrypted under random names', async () => {
     const answer = await submit(uploader, declared(uploadId), documents());
     expect(answer.status).toBe(200);
@@ -262,6 +302,12 @@ describe('reading a record back', () => {
     const { record, video } = res.json();
     expect(video).toMatchObject({ id: videoId, uploader: { id: uploader.userId } });
     expect(record).toMatchObject({ exemption: null, production_date: '2024-03-02' });
+    // The same moment as the video's own confirmation time: one clock.
+    const [confirmed] = await site.db.database.query<{ at: Date }>(
+      'SELECT rules_confirmed_at AS at FROM videos WHERE id = $1',
+      [videoId],
+    );
+    expect(record.rules_confirmed_at).toBe(confirmed?.at.toISOString());
     expect(record.performers).toMatchObject([
       {
         legal_name: JANE,

@@ -219,11 +219,23 @@ export function createRecordsService(deps: RecordsDeps) {
       from: { ip: string; now?: Date },
     ): { ok: true; record: PreparedRecord } | { ok: false; errors: FieldError[] } {
       const parsed = parseDeclaration(fields, intake.files);
-      if (!parsed.ok || intake.errors.length > 0) {
+      // A document the declaration does not use (any with an exemption) would be kept with no
+      // record naming it: refused, so the caller's discard removes it with the rest.
+      const used = new Set(
+        parsed.ok
+          ? parsed.performerNumbers.flatMap((n) => PERFORMER_FILES.map((f) => performerField(n, f)))
+          : [],
+      );
+      const unused: FieldError[] = parsed.ok
+        ? [...intake.files]
+            .filter((f) => !used.has(f))
+            .map((field) => ({ field, code: 'invalid_params' }))
+        : [];
+      if (!parsed.ok || intake.errors.length > 0 || unused.length > 0) {
         // A refused document is told as refused, not also as missing.
         const refused = new Set(intake.errors.map((e) => e.field));
         const missing = parsed.ok ? [] : parsed.errors.filter((e) => !refused.has(e.field));
-        return { ok: false, errors: [...missing, ...intake.errors] };
+        return { ok: false, errors: [...missing, ...unused, ...intake.errors] };
       }
       const declaration = parsed.value;
       const written = intake.documents;

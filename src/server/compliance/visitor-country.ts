@@ -5,6 +5,7 @@ import {
   UK_GATE_COUNTRY,
   UNKNOWN_COUNTRY,
 } from '../../web/lib/age-gate.ts';
+import type { RestrictedAnswers } from '../kernel/http/response-cache.ts';
 import type { CountryDb } from './country-db.ts';
 
 // Where the visitor is, as the age gates, top-country, the offers and the page constant
@@ -13,7 +14,8 @@ import type { CountryDb } from './country-db.ts';
 // names is unknown, and an unknown country gets the general gate unless the operator says
 // otherwise (UNKNOWN_COUNTRY_GATE).
 
-export interface VisitorCountries {
+/** What the response cache asks of age-restricted answers (RestrictedAnswers), and more. */
+export interface VisitorCountries extends RestrictedAnswers {
   /** The configured country header (lower case): answers that depend on it vary on it. */
   readonly header: string | undefined;
   /** The country comes from the address (no header is configured), which no Vary can name. */

@@ -124,21 +124,32 @@ const LOCALES_DIR = path.resolve(
 );
 
 /**
- * The `moderation` section of every screen locale file (the words the member's pages show
- * too): what the statement mails of this file and of member-mail.ts are written from.
+ * One section of every screen locale file (the words the member's pages show too): what the
+ * site's mails to members are written from, in their language.
  */
-export function moderationLocales(
+export function screenLocaleSection(
+  section: string,
   dir = LOCALES_DIR,
 ): Partial<Record<Language, Record<string, unknown>>> {
   const sections: Partial<Record<Language, Record<string, unknown>>> = {};
   for (const lang of LANGUAGES) {
-    const json = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as {
-      moderation?: Record<string, unknown>;
-    };
-    if (json.moderation) sections[lang] = json.moderation;
+    const json = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const words = json[section];
+    if (typeof words === 'object' && words !== null) {
+      sections[lang] = words as Record<string, unknown>;
+    }
   }
   return sections;
 }
+
+/**
+ * The `moderation` section of every screen locale file: what the statement mails of this
+ * file and of member-mail.ts are written from.
+ */
+export const moderationLocales = (dir = LOCALES_DIR) => screenLocaleSection('moderation', dir);
 
 export function statementMailTranslations(dir = LOCALES_DIR): MailTranslations {
   const translations: MailTranslations = {};

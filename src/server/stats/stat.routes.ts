@@ -35,6 +35,13 @@ const VIEWS_PER_MINUTE = 300;
 const COMMENTS_PER_MINUTE = 10;
 
 /** The rate-limit bucket of a request: votes, comments and views count apart. */
+/** `nogeo` of a view, set to anything but nothing, '' or 0. */
+function noGeo(body: unknown): boolean {
+  const value =
+    typeof body === 'object' && body !== null && 'nogeo' in body ? body.nogeo : undefined;
+  return value !== undefined && value !== null && value !== '' && value !== '0' && value !== 0;
+}
+
 function bucketOf(request: FastifyRequest): 'vote' | 'comm' | 'view' {
   const body = request.body;
   const act = typeof body === 'object' && body !== null && 'act' in body ? body.act : undefined;
@@ -105,7 +112,7 @@ export function statRoutes(
             description: [
               'Body (form-encoded or JSON):',
               '`act=vote&section={video|album}&object_id={id}&vote={1 like|0 dislike}`, or',
-              '`act=view&section={video|album}&object_id={id}` (`nogeo` and `user_id` are accepted and ignored).',
+              '`act=view&section={video|album}&object_id={id}` (with `nogeo` set, to anything but `0` or empty, the view stores no country; `user_id` is accepted and ignored).',
               'One vote per object, ever: a member by account, a visitor by address (IPv6 by /64).',
               'A second vote answers 400 `vote_already_voted` with `codes: [{field: "notify"}]`, which the web app shows as a toast.',
               'A view is stored before it is answered and shows in the counters within a few seconds; the same visitor viewing the same video again within 30 minutes is counted once (a member’s history is refreshed every time); an album’s view is counted at once, with the same 30-minute rule.',
@@ -128,11 +135,12 @@ export function statRoutes(
           case 'vote':
             return service.vote(input, request.viewer, request.ip);
           case 'view':
+            // SPEC.md §7: with `nogeo` set the view stores no country.
             return service.view(
               input,
               request.viewer,
               request.ip,
-              () => deps.countryOf?.(request) ?? '',
+              () => (noGeo(request.body) ? '' : (deps.countryOf?.(request) ?? '')),
             );
           case 'comm':
             if (!members) throw new AppError('unavailable');

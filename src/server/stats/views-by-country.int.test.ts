@@ -29,12 +29,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function view(videoId: number, address: string) {
+async function view(videoId: number, address: string, extra: Record<string, string> = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/stat.php',
     headers: { 'x-forwarded-for': address },
-    payload: { act: 'view', section: 'video', object_id: videoId },
+    payload: { act: 'view', section: 'video', object_id: videoId, ...extra },
   });
   expect(res.json()).toEqual({ success: 1 });
 }
@@ -86,6 +86,16 @@ describe('views by country', () => {
     const { id } = await makeVideo(t.database, uploader, { title: 'Harbour Lights' });
     await view(id, PRIVATE);
     await expect.poll(() => today(id)).toEqual({ views: 1, byCountry: [] });
+  });
+
+  it('stores no country for a view sent with nogeo (SPEC.md §7), counting it all the same', async () => {
+    const { id } = await makeVideo(t.database, uploader, { title: 'Quiet Canal Walk' });
+    await view(id, GERMAN, { nogeo: '1' });
+    // Not set: counted by country as usual.
+    await view(id, AMERICAN, { nogeo: '0' });
+    await expect
+      .poll(() => today(id))
+      .toEqual({ views: 2, byCountry: [{ country: 'us', views: 1 }] });
   });
 
   it('keeps the rows by country as long as the daily rows, then prunes them', async () => {

@@ -91,18 +91,21 @@ async function readForm(
   }
   let image: Buffer | undefined;
   try {
+    const maxBytesOf = (field: string) =>
+      field === 'preview' ? UPLOAD_RULES.previewMaxBytes : RECORD_RULES.fileMaxBytes;
     const form = await readMultipartForm(request, {
       files: ['preview', ...RECORD_FILE_FIELDS],
       maxFileBytes: Math.max(UPLOAD_RULES.previewMaxBytes, RECORD_RULES.fileMaxBytes),
+      maxBytesOf,
       maxFields: FORM_FIELDS_MAX,
-      tooLarge: (field) => {
-        const max = field === 'preview' ? UPLOAD_RULES.previewMaxBytes : RECORD_RULES.fileMaxBytes;
-        return new AppError('file_too_large', {
+      // Over its field's limit (a document over 8 MB, a preview over 10): the whole form is
+      // refused at once, naming the field and its limit.
+      tooLarge: (field) =>
+        new AppError('file_too_large', {
           field,
           codes: [{ field, code: 'file_too_large' }],
-          info: { max },
-        });
-      },
+          info: { max: maxBytesOf(field) },
+        }),
       async onFile(field, data) {
         if (field === 'preview') image = data.length > 0 ? data : undefined;
         else await intake.take(field, data);
@@ -266,7 +269,7 @@ export function uploadRoutes(deps: UploadRouteDeps) {
               'Needs a session (401 `need_auth`) and its `x-csrf-token`. A form (urlencoded, JSON, or multipart when it carries `preview`).',
               '`section=screens` with `upload_id`: the finished upload’s length and candidate previews; refuses `video_corrupted_file`, `video_too_short` (`info.min` minutes) and `video_duplicate`, and `video_upload_error` (`info.code: unfinished`) before the last byte.',
               '`section=add` (default) with `upload_id`, `title` (3-100), `description` (up to 2000), `orientation` (str, she, gay), `categories` (1 to 3 comma-separated ids: `min_max_cats`), `tags` (up to 10 comma-separated, 2-30 latin letters, digits, spaces or dashes), `exclusive` (1: 6 minutes minimum instead of 10), `is_private` (1: members only), and the preview: `screenshot` (1-based candidate) or a `preview` image (at least 320x180; `screen_upload_error`); neither is `need_select_screenshot`. Answers the new video, processing (status_id 3; follow it with /api/video_status.php).',
-              `The same form confirms the forbidden content and files the video's 2257 record (decision 0055): \`rules_confirmed=1\` (required: the member confirms the upload shows none of SPEC.md §5's forbidden content: minors, animals, rape, incest, violence, gore and similar; else \`required\`), and \`record\`: \`exempt\` with \`exemption\` (${RECORD_EXEMPTIONS.join(', ')}), or \`performers\` with \`production_date\` (YYYY-MM-DD) and, for each performer n from 1 to ${RECORD_RULES.performersMax}, \`performer_n_name\` (the legal name), \`performer_n_birth_date\` (YYYY-MM-DD; 18 or older on the production date, else \`performer_under_age\`), \`performer_n_aliases\` (comma-separated) and the files \`performer_n_${PERFORMER_FILES[0]}\` and \`performer_n_${PERFORMER_FILES[1]}\` (JPEG, PNG or PDF by their content, else \`file_invalid_type\`; at most ${RECORD_RULES.fileMaxBytes / 1024 / 1024} MB, else \`file_too_large\`). The record is stored encrypted with the video; trusted uploaders file one too. Nobody but an administrator reads it back.`,
+              `The same form confirms the forbidden content and files the video's 2257 record (decision 0055): \`rules_confirmed=1\` (required: the member confirms the upload shows none of SPEC.md §5's forbidden content: minors, animals, rape, incest, violence, gore and similar; else \`required\`), and \`record\`: \`exempt\` with \`exemption\` (${RECORD_EXEMPTIONS.join(', ')}), or \`performers\` with \`production_date\` (YYYY-MM-DD) and, for each performer n from 1 to ${RECORD_RULES.performersMax}, \`performer_n_name\` (the legal name), \`performer_n_birth_date\` (YYYY-MM-DD; 18 or older on the production date, else \`performer_under_age\`), \`performer_n_aliases\` (comma-separated) and the files \`performer_n_${PERFORMER_FILES[0]}\` and \`performer_n_${PERFORMER_FILES[1]}\` (JPEG, PNG or PDF by their content, else \`file_invalid_type\`; at most ${RECORD_RULES.fileMaxBytes / 1024 / 1024} MB, else the whole form answers \`file_too_large\` on that field with \`info.max\`, the limit in bytes). The record is stored encrypted with the video; trusted uploaders file one too. Nobody but an administrator reads it back.`,
               '`section=delete` with `video_id`: the owner removes the video (status_id 5).',
               '`section=records` with `video_id` and the declaration fields and files above (`rules_confirmed`, `record`, …; multipart when documents go with it): the owner files the 2257 record of their video that has none (an upload made before records existed), under the same rules, sealed the same way, in one transaction; it can then be approved. Answers `{success: 1, video_id, record_filed: true}`. Only the owner (staff included: 403 `no_permission`); a deleted or unknown video `not_found`; a removed one `no_permission` (`info.reason: video_removed`); a video that has a record already `already_added` (`info.reason: record_filed`), changing nothing.',
               'Another member’s upload or video answers 403 `no_permission`. Form failures carry `codes` per field.',

@@ -57,7 +57,6 @@ export interface UploadServiceDeps {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
-/** What a tus creation request asks for (its raw URL and Upload-* headers). */
 /** Where a form was sent from. */
 export interface UploadFrom {
   ip: string;
@@ -65,6 +64,7 @@ export interface UploadFrom {
   country?: string;
 }
 
+/** What a tus creation request asks for (its raw URL and Upload-* headers). */
 export interface CreateRequest {
   url: string;
   length: string | undefined;
@@ -180,7 +180,9 @@ export function createUploadService(deps: UploadServiceDeps) {
   ): Promise<VideoCreated> {
     const uploadId = typeof fields.upload_id === 'string' ? fields.upload_id.trim() : '';
     const parsed = parseVideoForm(fields, image !== undefined);
-    const record = deps.records.prepare(who, fields, intake, from);
+    // One clock for the confirmation: the video's column and the sealed record say the same.
+    const now = new Date();
+    const record = deps.records.prepare(who, fields, intake, { ip: from.ip, now });
     if (!parsed.ok || !record.ok) {
       const errors = uploadId === '' ? [{ field: 'upload_id', code: 'required' as const }] : [];
       throw AppError.form([
@@ -219,7 +221,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         // Trusted uploaders and staff publish; everyone else's upload waits for a moderator.
         // Either way the record is filed with it: no upload goes live without one.
         needsReview: !can(who, 'publish', 'video'),
-        rulesConfirmedAt: new Date(),
+        rulesConfirmedAt: now,
         country: from.country ?? '',
       },
       (tx, videoId) => record.record.file(tx, { id: videoId, userId: who.userId }),

@@ -69,14 +69,14 @@ export class ResponseCache {
    */
   get(
     key: string,
-    opts: { member?: boolean; fromUk?: boolean | (() => boolean) } = {},
+    opts: { member?: boolean; fromUk?: () => boolean } = {},
   ): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (
       !entry ||
       (opts.member && entry.visitorOnly) ||
       // Asked only of a restricted entry: reading the country may take a database lookup.
-      (entry.ageRestricted && (typeof opts.fromUk === 'function' ? opts.fromUk() : opts.fromUk))
+      (entry.ageRestricted && opts.fromUk?.() === true)
     ) {
       this.misses++;
       return undefined;

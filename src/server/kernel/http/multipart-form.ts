@@ -19,8 +19,11 @@ const FIELDS_MAX = 20;
 export interface MultipartFormRules {
   /** The file fields the form takes, at most one file each; other files are skipped. */
   files: readonly string[];
+  /** The largest file any field takes: reading stops there. */
   maxFileBytes: number;
-  /** The route's failure for a file over `maxFileBytes`. */
+  /** A field's own limit when it is smaller than `maxFileBytes` (default: that). */
+  maxBytesOf?(field: string): number;
+  /** The route's failure for a file over its field's limit. */
   tooLarge(field: string): AppError;
   /** Files one field may carry (default 1; more answer `bad_request`). */
   maxFilesPerField?: number;
@@ -55,6 +58,8 @@ export async function readMultipartForm(
   const perField = rules.maxFilesPerField ?? 1;
   const fieldsMax = rules.maxFields ?? FIELDS_MAX;
   const counts = new Map<string, number>();
+  const fieldMax = (field: string) =>
+    Math.min(rules.maxFileBytes, rules.maxBytesOf?.(field) ?? rules.maxFileBytes);
   let reading = '';
   try {
     const parts = request.parts({
@@ -87,11 +92,14 @@ export async function readMultipartForm(
         reading = name;
         const data = await part.toBuffer();
         reading = '';
+        if (data.length > fieldMax(name)) throw rules.tooLarge(name);
         await rules.onFile(name, data, form.fields);
       } else if (rules.files.includes(name) && form.files[name] === undefined) {
         reading = name;
-        form.files[name] = await part.toBuffer();
+        const data = await part.toBuffer();
         reading = '';
+        if (data.length > fieldMax(name)) throw rules.tooLarge(name);
+        form.files[name] = data;
       } else {
         part.file.resume();
       }

@@ -94,12 +94,12 @@ export interface RestrictedAnswers {
   /** Whether the UK gate may hold the asker back: a restricted entry is never theirs. */
   fromUk(req: IncomingMessage): boolean;
   /** The request header that names the country (COUNTRY_HEADER): restricted answers vary on it. */
-  vary?: string | undefined;
+  readonly header?: string | undefined;
   /**
    * The country is read from the client address, which no Vary can name: restricted answers
    * go out private (browsers may keep them, shared caches not); this cache still keeps them.
    */
-  private?: boolean;
+  readonly byAddress?: boolean;
 }
 
 const OPEN: RestrictedAnswers = { fromUk: () => false };
@@ -118,8 +118,8 @@ export function sendCached(
   const remaining = Math.max(0, Math.round((entry.expiresAt - Date.now()) / 1000));
   const vary = ['Accept-Encoding'];
   if (entry.visitorOnly) vary.push('Cookie');
-  if (entry.ageRestricted && restricted.vary) vary.push(restricted.vary);
-  const scope = entry.ageRestricted && restricted.private ? 'private' : 'public';
+  if (entry.ageRestricted && restricted.header) vary.push(restricted.header);
+  const scope = entry.ageRestricted && restricted.byAddress ? 'private' : 'public';
   const headers: Record<string, string | number> = {
     ...entry.headers,
     'cache-control': `${scope}, max-age=${remaining}`,
@@ -239,7 +239,10 @@ export default fp(
       const ageRestricted = request.routeOptions.config.ageRestricted === true;
       const etag = etagOf(body);
       reply.header('etag', etag);
-      if (lifetime > 0 && reply.getHeader('set-cookie') === undefined) {
+      // A restricted answer made for an asker from the UK is theirs alone (the gate lets a
+      // verified member through): never kept. Its Cache-Control is the gate's to make private.
+      const forUk = ageRestricted && restricted.fromUk(request.raw);
+      if (lifetime > 0 && reply.getHeader('set-cookie') === undefined && !forUk) {
         const visitorOnly = /\bcookie\b/i.test(String(reply.getHeader('vary') ?? ''));
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -254,10 +257,6 @@ export default fp(
           visitorOnly,
           ageRestricted,
         });
-      }
-      // Kept as public here, private for shared caches (RestrictedAnswers.private).
-      if (ageRestricted && restricted.private) {
-        reply.header('cache-control', cacheControl.replace(/\bpublic\b/, 'private'));
       }
       const ifNoneMatch = request.headers['if-none-match'];
       if (etagMatches(ifNoneMatch, etag)) {

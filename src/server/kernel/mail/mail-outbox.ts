@@ -44,9 +44,9 @@ export const retryDelayMinutes = (attempts: number): number =>
 
 /**
  * What a kept mail is about: a statement of reasons, a report's mail to the operator, a DMCA
- * claimant's copy (nothing to mark).
+ * claimant's copy, a member's age check result (the last two: nothing to mark).
  */
-export type MailPurpose = 'statement' | 'report' | 'dmca';
+export type MailPurpose = 'statement' | 'report' | 'dmca' | 'age_check';
 
 export interface Owed {
   /** What the mail is about, for the mark once sent. */
