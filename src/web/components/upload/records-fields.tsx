@@ -9,8 +9,8 @@ import {
   RECORD_EXEMPTIONS,
   RECORD_RULES,
 } from '../../../contracts/records.rules.ts';
-import { errorText } from '../../lib/errors.ts';
 import styles from './records-fields.module.css';
+import { recordErrorText } from './records-form.rules.ts';
 import upload from './upload.module.css';
 
 // The upload form's part of issue 17 (decision 0055): the forbidden content of SPEC.md §5,
@@ -134,15 +134,9 @@ export function RecordsFields({
   const message = (name: string): ReactNode => {
     const error = errors.get(name);
     if (!error) return null;
-    let text: string;
-    if (name === 'rules_confirmed') text = t('upload.records.confirmRequired');
-    else if (error.code === 'file_invalid_type') text = t('upload.records.fileType');
-    else if (error.code === 'file_too_large') {
-      text = t('upload.records.fileSize', { mb: RECORD_RULES.fileMaxBytes / 1024 / 1024 });
-    } else text = errorText(t, error.code);
     return (
       <span id={errorId(name)} className={upload.error}>
-        {text}
+        {recordErrorText(t, name, error.code)}
       </span>
     );
   };
@@ -341,7 +335,7 @@ export function RecordsFields({
                         name={f('name')}
                         type="text"
                         autoComplete="off"
-                        maxLength={RECORD_RULES.nameMax + 20}
+                        maxLength={RECORD_RULES.nameMax}
                         value={performer.name}
                         onChange={(event) =>
                           setPerformer(index, { name: event.target.value }, 'name')
@@ -378,6 +372,7 @@ export function RecordsFields({
                       name={f('aliases')}
                       type="text"
                       autoComplete="off"
+                      maxLength={RECORD_RULES.aliasesMax}
                       value={performer.aliases}
                       onChange={(event) =>
                         setPerformer(index, { aliases: event.target.value }, 'aliases')
