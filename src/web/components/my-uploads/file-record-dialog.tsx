@@ -6,15 +6,15 @@ import { errorText } from '../../lib/errors.ts';
 import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { Modal } from '../overlays/modal.tsx';
 import formStyles from '../playlist/playlist-form.module.css';
+import { RecordsFields } from '../upload/records-fields.tsx';
 import {
   checkRecord,
   EMPTY_RECORD,
-  RecordsFields,
   type RecordValues,
   recordFieldNames,
   recordFields,
   recordFiles,
-} from '../upload/records-fields.tsx';
+} from '../upload/records-form.rules.ts';
 import { fileRecord } from '../upload/upload-calls.ts';
 import styles from './my-uploads.module.css';
 
