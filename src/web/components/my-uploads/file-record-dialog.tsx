@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditForm } from '../../hooks/use-edit-form.ts';
-import { useGlobals } from '../../hooks/use-globals.ts';
 import { errorText } from '../../lib/errors.ts';
 import { Modal } from '../overlays/modal.tsx';
 import formStyles from '../playlist/playlist-form.module.css';
@@ -35,7 +34,6 @@ export default function FileRecordDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { csrf } = useGlobals();
   const [record, setRecord] = useState<RecordValues>(EMPTY_RECORD);
   const form = useEditForm(recordFieldNames(record));
 
@@ -43,7 +41,7 @@ export default function FileRecordDialog({
     event.preventDefault();
     if (form.busy) return;
     const filed = await form.run(checkRecord(record), async () => {
-      await fileRecord(videoId, recordFields(record), recordFiles(record), csrf);
+      await fileRecord(videoId, recordFields(record), recordFiles(record));
     });
     if (filed) onFiled();
   }

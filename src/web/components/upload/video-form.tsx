@@ -92,14 +92,12 @@ export function VideoForm({
   uploadId,
   screens,
   fileState,
-  csrf,
   onCreated,
 }: {
   /** Set once the file is in; the form waits for it. */
   uploadId: string | undefined;
   screens: UploadScreens | undefined;
   fileState: FileState;
-  csrf: string;
   onCreated: (created: VideoCreated) => void;
 }) {
   const { t } = useTranslation();
@@ -171,7 +169,6 @@ export function VideoForm({
           ...recordFields(record),
         },
         { ...(values.image ? { preview: values.image } : {}), ...recordFiles(record) },
-        csrf,
       );
       onCreated(created);
     } catch (error) {
