@@ -1,10 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { waitForHydration } from './browser.ts';
+import { mailTo } from './outbox.ts';
 
 // Steps the browser tests share on the test site: opening a page, signing in.
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 
 /** A name no other test run has used (usernames, emails). */
 export const uniqueName = (prefix: string) =>
@@ -54,4 +56,34 @@ export async function proveHuman(form: Locator, opts: { tap?: boolean } = {}): P
 export async function signInAsDemo(page: Page): Promise<void> {
   await submitSignIn(page, 'demo', 'demo-password');
   await page.waitForURL(`${baseUrl}/`);
+}
+
+/**
+ * A new member as a person becomes one: the sign-up form (its captcha ticked by a tap with
+ * `tap`), the mailed confirmation link, then the Log in form that link opens. Signed in on
+ * `page`, on the main page; answers the username (its address is `<username>@mail.test`).
+ */
+export async function signUpConfirmed(
+  page: Page,
+  opts: { prefix: string; password: string; tap?: boolean },
+): Promise<string> {
+  const username = uniqueName(opts.prefix);
+  const email = `${username}@mail.test`;
+  await openPage(page, '/signup/');
+  const signup = page.locator('main form');
+  await signup.getByLabel('Username').fill(username);
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel('Password').fill(opts.password);
+  await proveHuman(signup, { tap: opts.tap ?? false });
+  await signup.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
+  const link = new URL((await mailTo(dataDir, email)).link);
+  await openPage(page, `${link.pathname}${link.search}`);
+  const form = page.locator('main form');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(opts.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  await waitForHydration(page);
+  return username;
 }
