@@ -190,7 +190,6 @@ describe('DMCA notices, counter-notices and restores', () => {
         .filter({ has: page.locator(`a[href^="/videos/${videoId}/"]`) });
       await expect.poll(() => back.getByText('Published', { exact: true }).count()).toBe(1);
       await expectOnScreen(page, back.getByText('Restored after your counter-notice.'));
-      await page.screenshot({ path: `/tmp/dmca-${size}-restored.png` });
       expect(errors).toEqual([]);
       await context.close();
     });

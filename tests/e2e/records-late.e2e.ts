@@ -89,7 +89,6 @@ describe('filing a missing 2257 record from the uploads tab', () => {
       expect(await waiting.getByText('2257 record filed').count()).toBe(0);
       // The other uploads have theirs (published) or are not waiting for one.
       expect(await page.getByTestId('record-missing').count()).toBe(1);
-      await page.screenshot({ path: `/tmp/records-late-${size}-tab.png`, fullPage: true });
 
       await pressSeen(page, waiting.getByRole('button', { name: 'File record' }), touch);
       const dialog = page.getByRole('dialog', { name: 'File the 2257 record' });
@@ -100,7 +99,6 @@ describe('filing a missing 2257 record from the uploads tab', () => {
       // Nothing chosen: the form's own rules answer, nothing is sent.
       await pressSeen(page, send, touch);
       await dialog.getByText('Confirm this to publish the video.').waitFor();
-      await page.screenshot({ path: `/tmp/records-late-${size}-dialog.png` });
 
       await pressSeen(page, dialog.getByRole('checkbox'), touch);
       if (touch) {
@@ -118,13 +116,11 @@ describe('filing a missing 2257 record from the uploads tab', () => {
         await pressSeen(page, dialog.getByLabel('This video is exempt'), touch);
         await dialog.getByLabel('Why it is exempt').selectOption('no_real_people');
       }
-      await page.screenshot({ path: `/tmp/records-late-${size}-dialog-filled.png` });
       await pressSeen(page, send, touch);
 
       await dialog.waitFor({ state: 'detached' });
       await waiting.getByText('2257 record filed').waitFor();
       expect(await page.getByTestId('record-missing').count()).toBe(0);
-      await page.screenshot({ path: `/tmp/records-late-${size}-filed.png`, fullPage: true });
       // The site has it so: read again, still filed and still waiting for a moderator.
       await page.reload();
       await waitForHydration(page);
@@ -157,9 +153,6 @@ describe('filing a missing 2257 record from the uploads tab', () => {
       const approve = page.getByRole('button', { name: /^Approve/ });
       await expectOnScreen(page, approve);
       expect(await approve.isDisabled()).toBe(false);
-      if (id === phone) {
-        await page.screenshot({ path: '/tmp/records-late-console-laptop.png', fullPage: true });
-      }
       await approve.click();
       await page.getByText(`Approved “${WAITING_TITLE}”`).first().waitFor();
       await expect.poll(() => publicStatus(id)).toBe(200);

@@ -145,8 +145,6 @@ describe('a re-upload of a taken-down video', () => {
       await expectOnScreen(tab, reason);
       await expectOnScreen(tab, badge);
       expect(await item.getByRole('link', { name: 'Watch' }).count()).toBe(0);
-      await item.screenshot({ path: `/tmp/reupload-refused-${size}.png` });
-      await tab.screenshot({ path: `/tmp/reupload-refused-page-${size}.png` });
       expect(tabErrors.filter((e) => !e.includes('status of 4'))).toEqual([]);
       await seen.close();
     }
@@ -196,8 +194,6 @@ describe('a near match in the review queue', () => {
           .toBeGreaterThan(0);
       }
       await expectOnScreen(page, box.getByRole('link', { name: new RegExp(`#${seeded.alike} `) }));
-      await box.screenshot({ path: `/tmp/review-match-${size}.png` });
-      await page.screenshot({ path: `/tmp/review-match-page-${size}.png` });
       expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
       await context.close();
     });

@@ -162,7 +162,6 @@ describe('upload video', () => {
       mimeType: 'application/pdf',
       buffer: releasePdf,
     });
-    await page.screenshot({ path: '/tmp/upload-records-laptop.png', fullPage: true });
 
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -180,7 +179,6 @@ describe('upload video', () => {
       .waitFor({ timeout: 150_000 });
     const uploads = page.getByRole('link', { name: 'My uploaded videos' });
     await expectOnScreen(page, uploads);
-    await page.screenshot({ path: '/tmp/upload-review.png' });
     expect(await page.getByRole('link', { name: 'Watch the video' }).count()).toBe(0);
     await uploads.click();
     await page.waitForURL(/\/members\/\d+\/$/);
@@ -343,7 +341,6 @@ describe('the confirmation and the 2257 declaration on a phone', () => {
     await expectOnScreen(page, add);
     await press(add, true);
     await page.getByRole('region', { name: 'Performer 2' }).waitFor();
-    await page.screenshot({ path: '/tmp/upload-records-phone-performers.png', fullPage: true });
     const remove = page.getByRole('button', { name: 'Remove performer 2' });
     await expectOnScreen(page, remove);
     await press(remove, true);
@@ -357,7 +354,6 @@ describe('the confirmation and the 2257 declaration on a phone', () => {
     await expectOnScreen(page, unconfirmed);
 
     await declareExempt(page, true);
-    await page.screenshot({ path: '/tmp/upload-records-phone-exempt.png', fullPage: true });
     await expectOnScreen(page, publish);
     await press(publish, true);
     await page.waitForURL(/\/upload-video\/\?video=\d+$/);
