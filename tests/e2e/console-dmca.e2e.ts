@@ -4,6 +4,7 @@ import { videoPath } from '../../src/contracts/paths.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
 import type { RunningServer } from './server.ts';
+import { acknowledgeCookieNotice } from './site.ts';
 import {
   openOn,
   pressSeen,
@@ -65,6 +66,7 @@ const signInModerator = (page: Page) =>
   signInByModal(site, page, 'dmcamod', staff.password, staff.secret);
 
 async function signInMember(page: Page, username: string) {
+  await acknowledgeCookieNotice(page.context(), site.url);
   await open(page, '/signin/');
   const form = page.locator('main form');
   await form.getByLabel('Username').fill(username);
@@ -72,8 +74,6 @@ async function signInMember(page: Page, username: string) {
   await form.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(`${site.url}/`);
   await open(page, `/members/${members.get(username)?.userId}/`);
-  const ok = page.getByRole('button', { name: 'Ok', exact: true });
-  if (await ok.isVisible()) await ok.click();
 }
 
 let noticeId = 0;

@@ -6,7 +6,9 @@ import { videoPath } from '../../src/contracts/paths.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import type { RunningServer } from './server.ts';
+import { acknowledgeCookieNotice } from './site.ts';
 import {
+  AJAX,
   openOn,
   pressSeen,
   type StaffAccount,
@@ -25,7 +27,6 @@ import {
 const PASSWORD = 'seeded-password1';
 const WAITING_TITLE = 'Evening walk by the sea';
 const MISSING = '2257 record missing: it cannot be approved until you file it';
-const AJAX = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
 let site: RunningServer;
 let accounts: Map<string, StaffAccount>;
 let browser: Browser;
@@ -68,6 +69,7 @@ async function publicStatus(id: number): Promise<number> {
   return response.status;
 }
 
+      await acknowledgeCookieNotice(context, site.url);
 describe('filing a missing 2257 record from the uploads tab', () => {
   for (const [size, options] of Object.entries(SHELL_SIZES)) {
     const touch = 'hasTouch' in options;
@@ -80,8 +82,6 @@ describe('filing a missing 2257 record from the uploads tab', () => {
       const errors = watchErrors(page);
       await signInByModal(site, page, username, PASSWORD);
       await openOn(site, page, `/members/${seeded.userId}/`);
-      const ok = page.getByRole('button', { name: 'Ok', exact: true });
-      if (await ok.isVisible()) await ok.click();
 
       const waiting = card(page);
       await waiting.getByText('In review', { exact: true }).waitFor();

@@ -1,5 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { COOKIE_NOTICE_COOKIE } from '../../src/contracts/constants.ts';
 import { waitForHydration } from './browser.ts';
 import { mailTo } from './outbox.ts';
 
@@ -11,6 +12,18 @@ const dataDir = inject('dataDir');
 /** A name no other test run has used (usernames, emails). */
 export const uniqueName = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/**
+ * The cookie notice answered before any page opens, as its Ok button leaves it: the server
+ * then renders no notice to cover the bottom of a phone's screen. (Looking for the button
+ * after a page opens races its hydration.) `url` is a site of a test's own.
+ */
+export async function acknowledgeCookieNotice(
+  context: BrowserContext,
+  url: string = baseUrl,
+): Promise<void> {
+  await context.addCookies([{ name: COOKIE_NOTICE_COOKIE, value: '1', url }]);
+}
 
 /** Opens a path of the test site and waits until the page is hydrated. */
 export async function openPage(page: Page, path: string): Promise<void> {
