@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFETIME } from '../../src/contracts/constants.ts';
 import { videoPath } from '../../src/contracts/paths.ts';
+import { recordDocuments } from '../support/factories.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import type { RunningServer } from './server.ts';
@@ -31,11 +31,7 @@ let site: RunningServer;
 let accounts: Map<string, StaffAccount>;
 let browser: Browser;
 const members = new Map<string, { userId: number; waiting: number }>();
-let jpeg: Buffer;
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
+let documents: { idDocument: Buffer; release: Buffer };
 
 beforeAll(async () => {
   ({ site, accounts } = await startStaffSite({
@@ -49,11 +45,7 @@ beforeAll(async () => {
     },
   }));
   browser = await launchBrowser();
-  jpeg = await sharp({
-    create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } },
-  })
-    .jpeg()
-    .toBuffer();
+  documents = await recordDocuments();
 }, 240_000);
 
 afterAll(async () => {
@@ -69,7 +61,6 @@ async function publicStatus(id: number): Promise<number> {
   return response.status;
 }
 
-      await acknowledgeCookieNotice(context, site.url);
 describe('filing a missing 2257 record from the uploads tab', () => {
   for (const [size, options] of Object.entries(SHELL_SIZES)) {
     const touch = 'hasTouch' in options;
@@ -78,6 +69,7 @@ describe('filing a missing 2257 record from the uploads tab', () => {
     it(`the member files it at ${size} size`, { timeout: 120_000 }, async () => {
       const seeded = members.get(username) ?? { userId: 0, waiting: 0 };
       const context = await browser.newContext(options);
+      await acknowledgeCookieNotice(context, site.url);
       const page = await context.newPage();
       const errors = watchErrors(page);
       await signInByModal(site, page, username, PASSWORD);
@@ -108,10 +100,12 @@ describe('filing a missing 2257 record from the uploads tab', () => {
         await dialog.getByLabel('Date of birth').fill('1993-04-11');
         await dialog
           .getByLabel('ID document', { exact: true })
-          .setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-        await dialog
-          .getByLabel('Signed model release', { exact: true })
-          .setInputFiles({ name: 'release.pdf', mimeType: 'application/pdf', buffer: pdf });
+          .setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: documents.idDocument });
+        await dialog.getByLabel('Signed model release', { exact: true }).setInputFiles({
+          name: 'release.pdf',
+          mimeType: 'application/pdf',
+          buffer: documents.release,
+        });
       } else {
         await pressSeen(page, dialog.getByLabel('This video is exempt'), touch);
         await dialog.getByLabel('Why it is exempt').selectOption('no_real_people');
