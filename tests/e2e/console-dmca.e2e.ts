@@ -131,7 +131,8 @@ describe('DMCA notices, counter-notices and restores', () => {
     await dialog.getByRole('button', { name: /Take down/ }).click();
     await page.getByText(`Notice #${noticeId}: 2 video(s) taken down`).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.locator('[data-state="taken_down"]').count()).toBe(2);
+    // The notice's rows show the new state once its data is read again after the toast.
+    await expect.poll(() => page.locator('[data-state="taken_down"]').count()).toBe(2);
 
     // A visitor: both are gone at once.
     expect(await publicState(phone)).toBe('5');
