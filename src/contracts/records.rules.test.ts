@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeclaration, sniffRecordFile, wasAdultOn } from './records.rules.ts';
+import {
+  parseDeclaration,
+  RECORD_RULES,
+  recordErrorInfo,
+  sniffRecordFile,
+  wasAdultOn,
+} from './records.rules.ts';
 
 const TODAY = '2025-06-01';
 const files = (...names: string[]) => new Set(names);
@@ -98,6 +104,32 @@ describe('the 2257 declaration of an upload', () => {
   it('counts 29 February birthdays on 1 March', () => {
     expect(wasAdultOn('2004-02-29', '2022-02-28')).toBe(false);
     expect(wasAdultOn('2004-02-29', '2022-03-01')).toBe(true);
+  });
+});
+
+describe('the numbers of a length failure', () => {
+  it('names the bound the declaration was held to', () => {
+    const form = (name: string, aliases = '') => ({
+      rules_confirmed: '1',
+      record: 'performers',
+      production_date: '2020-05-10',
+      performer_2_name: name,
+      performer_2_birth_date: '1990-01-01',
+      performer_2_aliases: aliases,
+    });
+    const both = files('performer_2_id_document', 'performer_2_release');
+    const failures = [
+      parseDeclaration(form('J'), both, TODAY),
+      parseDeclaration(form('J'.repeat(RECORD_RULES.nameMax + 1)), both, TODAY),
+      parseDeclaration(form('Jane', 'a'.repeat(RECORD_RULES.aliasesMax + 1)), both, TODAY),
+    ].flatMap((parsed) => (parsed.ok ? [] : parsed.errors));
+    expect(failures.map((e) => [e.field, e.code, recordErrorInfo(e.field, e.code)])).toEqual([
+      ['performer_2_name', 'min_length', { length: RECORD_RULES.nameMin }],
+      ['performer_2_name', 'max_length', { length: RECORD_RULES.nameMax }],
+      ['performer_2_aliases', 'max_length', { length: RECORD_RULES.aliasesMax }],
+    ]);
+    expect(recordErrorInfo('performer_1_name', 'required')).toBeUndefined();
+    expect(recordErrorInfo('production_date', 'max_length')).toBeUndefined();
   });
 });
 

@@ -47,6 +47,18 @@ export const RECORD_FILE_FIELDS: readonly string[] = Array.from(
   (_, i) => PERFORMER_FILES.map((f) => performerField(i + 1, f)),
 ).flat();
 
+/**
+ * The `{length}` of a length failure of a declaration field, for its message: a performer's
+ * legal name (`min_length`, `max_length`) and aliases (`max_length`).
+ */
+export function recordErrorInfo(field: string, code: string): Record<string, number> | undefined {
+  const suffix = /^performer_\d+_(name|aliases)$/.exec(field)?.[1];
+  if (suffix === 'name' && code === 'min_length') return { length: RECORD_RULES.nameMin };
+  if (suffix === 'name' && code === 'max_length') return { length: RECORD_RULES.nameMax };
+  if (suffix === 'aliases' && code === 'max_length') return { length: RECORD_RULES.aliasesMax };
+  return undefined;
+}
+
 export interface DeclaredPerformer {
   legalName: string;
   birthDate: string;

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fetchStatus, launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
-import { mailTo } from './outbox.ts';
-import { openPage, proveHuman, submitSignIn, uniqueName } from './site.ts';
+import { openPage, signUpConfirmed, submitSignIn } from './site.ts';
 
 // Download my data and delete my account (GDPR, decision 0057) in Debian's Chromium, at a
 // phone's size with touch and at a laptop's: a new member downloads their data from the
@@ -12,7 +11,6 @@ import { openPage, proveHuman, submitSignIn, uniqueName } from './site.ts';
 // password; their profile page is gone and signing in with the old password fails.
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -23,29 +21,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A new confirmed member, signed in on `page`. */
-async function newMember(page: Page, password: string, touch: boolean): Promise<string> {
-  const username = uniqueName('gdpr');
-  const email = `${username}@mail.test`;
-  await openPage(page, '/signup/');
-  const signup = page.locator('main form');
-  await signup.getByLabel('Username').fill(username);
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByLabel('Password').fill(password);
-  await proveHuman(signup, { tap: touch });
-  await signup.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
-  const link = new URL((await mailTo(dataDir, email)).link);
-  await openPage(page, `${link.pathname}${link.search}`);
-  const form = page.locator('main form');
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-  await waitForHydration(page);
-  return username;
-}
-
 for (const [size, options] of Object.entries(SHELL_SIZES)) {
   const touch = size === 'phone';
 
@@ -55,7 +30,7 @@ for (const [size, options] of Object.entries(SHELL_SIZES)) {
       const page = await context.newPage();
       const errors = watchErrors(page);
       const password = 'gdpr-password';
-      const username = await newMember(page, password, touch);
+      const username = await signUpConfirmed(page, { prefix: 'gdpr', password, tap: touch });
 
       await openPage(page, '/edit/');
       const section = page.getByRole('region', { name: 'Your data and account' });

@@ -20,25 +20,31 @@ import {
 // the page still holding its content back; a moderator (made by the real CLI, signed in with
 // a TOTP code) sees the photo in the console's age-check queue on a laptop and approves it by
 // keyboard; the member's gate opens by itself, and the photo file is gone from the disk.
+// Another member's photo is rejected: their gate says so by itself and asks for another.
 
 const COUNTRY_HEADER = 'x-test-country';
 const PASSWORD = 'seeded-password1';
 const MEMBER = 'ukphotomember';
+const REJECTED = 'ukrejectedmember';
 let site: RunningServer;
 let browser: Browser;
 let staff: StaffAccount;
+let secondStaff: StaffAccount;
 
 beforeAll(async () => {
   const started = await startStaffSite({
     name: 'age',
     env: { COUNTRY_HEADER, DEMO_VIDEOS: '30', DEMO_PLAYABLE: '0' },
-    staff: { agemod: 'moderator' },
+    // One moderator a test: a TOTP code is taken once, and both sign in within its 30 s.
+    staff: { agemod: 'moderator', agemod2: 'moderator' },
     prepare: async (dataDir) => {
       await seedModerationMember(dataDir, MEMBER, PASSWORD);
+      await seedModerationMember(dataDir, REJECTED, PASSWORD);
     },
   });
   site = started.site;
   staff = started.accounts.get('agemod') as StaffAccount;
+  secondStaff = started.accounts.get('agemod2') as StaffAccount;
   browser = await launchBrowser();
 }, 300_000);
 
@@ -149,6 +155,74 @@ describe('UK age check reviewed by a moderator', () => {
     await expectOnScreen(member, videoLinks.first());
     await openOn(site, member, '/videos/most-popular/1/');
     expect(await member.locator('[data-age-gate]').count()).toBe(0);
+    expect(memberErrors.filter((e) => !e.includes('403'))).toEqual([]);
+    expect(moderatorErrors).toEqual([]);
+    await phone.close();
+    await laptop.close();
+  }, 120_000);
+
+  it('tells the member by itself when a moderator rejects the photo, and takes another', async () => {
+    const phone = await browser.newContext({
+      ...SHELL_SIZES.phone,
+      extraHTTPHeaders: { [COUNTRY_HEADER]: 'gb' },
+    });
+    const member = await phone.newPage();
+    const memberErrors = watchErrors(member);
+    await openOn(site, member, '/signin/');
+    const form = member.locator('main form');
+    await form.getByLabel('Username').fill(REJECTED);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await press(form.getByRole('button', { name: 'Log in' }), true);
+    await member.waitForURL(`${site.url}/`);
+    await waitForHydration(member);
+    const gate = member.getByRole('dialog', { name: 'Age verification required' });
+    await gate.waitFor();
+    const photo = await sharp({
+      create: {
+        width: 900,
+        height: 1200,
+        channels: 3,
+        background: '#604030',
+        noise: { type: 'gaussian', mean: 110, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    await gate
+      .getByLabel('Your photo')
+      .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await pressSeen(member, gate.getByRole('button', { name: 'Verify my age' }), true);
+    await gate
+      .getByRole('status')
+      .filter({ hasText: 'Your photo is waiting for review' })
+      .waitFor();
+
+    const laptop = await browser.newContext({
+      ...SHELL_SIZES.laptop,
+      extraHTTPHeaders: { [COUNTRY_HEADER]: 'ch' },
+    });
+    const moderator = await laptop.newPage();
+    await signInByModal(site, moderator, 'agemod2', secondStaff.password, secondStaff.secret);
+    const moderatorErrors = watchErrors(moderator);
+    await openOn(site, moderator, '/admin/review/');
+    await moderator
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: /Age checks/ })
+      .click();
+    await moderator.getByRole('img', { name: `Sent by ${REJECTED} for the age check` }).waitFor();
+    await pressSeen(moderator, moderator.getByRole('button', { name: /Reject/ }), false);
+    await moderator.getByText(`Rejected: ${REJECTED} may send another photo`).waitFor();
+    expect(await photosOnDisk()).toBe(0);
+
+    // The member's gate learns it by itself (it asks every few seconds): the failure is said
+    // on screen, the content stays held back, and the form takes another photo.
+    const failed = gate.getByText(
+      'Your last photo did not pass the check and has been deleted. Please send another clear photo of your face.',
+    );
+    await failed.waitFor({ timeout: 20_000 });
+    await expectOnScreen(member, failed);
+    expect(await member.locator('main a[href^="/videos/"]').count()).toBe(0);
+    await expectOnScreen(member, gate.getByRole('button', { name: 'Verify my age' }));
     expect(memberErrors.filter((e) => !e.includes('403'))).toEqual([]);
     expect(moderatorErrors).toEqual([]);
     await phone.close();

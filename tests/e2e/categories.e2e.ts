@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { acknowledgeCookieNotice } from './site.ts';
 
 // Category listings and the category index (SPEC.md §2 /categories/…).
 
@@ -88,12 +89,6 @@ describe('category index', () => {
   }
 });
 
-/** The cookie notice covers the bottom of a phone's screen until a person answers it. */
-async function answerCookieNotice(page: Page) {
-  const ok = page.getByRole('button', { name: 'Ok', exact: true });
-  if (await ok.isVisible()) await ok.click();
-}
-
 /** Titles of a category listing, as the API answers the page (same lifetime: same answer). */
 async function apiTitles(dirs: string[], sort: string): Promise<string[]> {
   const res = await fetch(
@@ -124,11 +119,11 @@ describe('categories panel of a listing', () => {
       const [a, b, c] = await firstCategories(3);
       if (!a || !b || !c) throw new Error('the demo has categories');
       const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+      await acknowledgeCookieNotice(context);
       const page = await context.newPage();
       const errors = watchErrors(page);
       await page.goto(`${baseUrl}/videos/most-popular/1/`);
       await waitForHydration(page);
-      await answerCookieNotice(page);
       const panel = page.getByRole('region', { name: /^Categories/ });
       const toggle = panel.getByRole('button', { name: /^Categories/ });
       const open = async () => {
@@ -201,10 +196,10 @@ describe('categories panel of a listing', () => {
     it(`keeps the sort and filters when a category is chosen at ${name} size`, async () => {
       const [a] = await firstCategories(1);
       const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+      await acknowledgeCookieNotice(context);
       const page = await context.newPage();
       await page.goto(`${baseUrl}/videos/longest/1/?duration=2`);
       await waitForHydration(page);
-      await answerCookieNotice(page);
       const panel = page.getByRole('region', { name: /^Categories/ });
       const toggle = panel.getByRole('button', { name: /^Categories/ });
       if (await toggle.isVisible()) await toggle.click();
@@ -218,10 +213,10 @@ describe('categories panel of a listing', () => {
     it(`folds a long description with a Show more button at ${name} size`, async () => {
       const [a] = await firstCategories(1);
       const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+      await acknowledgeCookieNotice(context);
       const page = await context.newPage();
       await page.goto(`${baseUrl}/categories/${a?.dir}/latest-updates/1/`);
       await waitForHydration(page);
-      await answerCookieNotice(page);
       const button = page.locator('main').getByRole('button', { name: 'Show more' });
       const text = page.locator('main p', { hasText: a?.description.slice(0, 40) ?? '' });
       const full = await text.evaluate((el) => el.scrollHeight);

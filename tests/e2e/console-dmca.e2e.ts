@@ -4,6 +4,7 @@ import { videoPath } from '../../src/contracts/paths.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
 import type { RunningServer } from './server.ts';
+import { acknowledgeCookieNotice } from './site.ts';
 import {
   openOn,
   pressSeen,
@@ -65,6 +66,7 @@ const signInModerator = (page: Page) =>
   signInByModal(site, page, 'dmcamod', staff.password, staff.secret);
 
 async function signInMember(page: Page, username: string) {
+  await acknowledgeCookieNotice(page.context(), site.url);
   await open(page, '/signin/');
   const form = page.locator('main form');
   await form.getByLabel('Username').fill(username);
@@ -72,8 +74,6 @@ async function signInMember(page: Page, username: string) {
   await form.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(`${site.url}/`);
   await open(page, `/members/${members.get(username)?.userId}/`);
-  const ok = page.getByRole('button', { name: 'Ok', exact: true });
-  if (await ok.isVisible()) await ok.click();
 }
 
 let noticeId = 0;
@@ -131,7 +131,8 @@ describe('DMCA notices, counter-notices and restores', () => {
     await dialog.getByRole('button', { name: /Take down/ }).click();
     await page.getByText(`Notice #${noticeId}: 2 video(s) taken down`).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.locator('[data-state="taken_down"]').count()).toBe(2);
+    // The notice's rows show the new state once its data is read again after the toast.
+    await expect.poll(() => page.locator('[data-state="taken_down"]').count()).toBe(2);
 
     // A visitor: both are gone at once.
     expect(await publicState(phone)).toBe('5');
@@ -190,7 +191,6 @@ describe('DMCA notices, counter-notices and restores', () => {
         .filter({ has: page.locator(`a[href^="/videos/${videoId}/"]`) });
       await expect.poll(() => back.getByText('Published', { exact: true }).count()).toBe(1);
       await expectOnScreen(page, back.getByText('Restored after your counter-notice.'));
-      await page.screenshot({ path: `/tmp/dmca-${size}-restored.png` });
       expect(errors).toEqual([]);
       await context.close();
     });

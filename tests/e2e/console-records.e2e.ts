@@ -75,7 +75,6 @@ describe('2257 records in the console', () => {
       .getByTestId('review-record')
       .getByText(/The uploader is asked to on their uploads tab, which offers “File record”/)
       .waitFor();
-    await page.screenshot({ path: '/tmp/records-review-none-phone.png' });
 
     await open(page, `/admin/review/${seeded.declared}/`);
     const box = page.getByTestId('review-record');
@@ -89,7 +88,6 @@ describe('2257 records in the console', () => {
     // Typing the record's address leads nowhere, and the API refuses.
     await open(page, `/admin/records/${seeded.declared}/`);
     await page.getByRole('status').getByText('Administrators only', { exact: true }).waitFor();
-    await page.screenshot({ path: '/tmp/records-record-refused-phone.png' });
     expect(await page.content()).not.toContain('Quintavalle');
     const api = await context.request.get(`${site.url}/api/admin/records/${seeded.declared}`, {
       headers: AJAX,
@@ -118,7 +116,6 @@ describe('2257 records in the console', () => {
     await page
       .getByText(/Opening this record and each document is written to the audit log/)
       .waitFor();
-    await page.screenshot({ path: '/tmp/records-record-laptop.png', fullPage: true });
 
     const document = page.getByRole('link', { name: /^ID document \(JPEG/ });
     await expectOnScreen(page, document);
@@ -139,9 +136,19 @@ describe('2257 records in the console', () => {
     expect(actions).toContain('records.read_document');
     expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
 
-    // The same page on a phone, for the record's layout.
-    await page.setViewportSize(SHELL_SIZES.phone.viewport);
-    await page.screenshot({ path: '/tmp/records-record-narrow.png', fullPage: true });
+    // The same record on a phone, with touch, in the same session: its heading and its
+    // document are on screen, not covered.
+    const phone = await browser.newContext({
+      ...SHELL_SIZES.phone,
+      storageState: await context.storageState(),
+    });
     await context.close();
+    const small = await phone.newPage();
+    const smallErrors = watchErrors(small);
+    await open(small, `/admin/records/${seeded.declared}/`);
+    await expectOnScreen(small, small.getByRole('heading', { name: 'Marisol Quintavalle' }));
+    await expectOnScreen(small, small.getByRole('link', { name: /^ID document \(JPEG/ }));
+    expect(smallErrors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+    await phone.close();
   });
 });

@@ -2,12 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 // "Sign in with Google" in Debian's Chromium: a site of its own with Google sign-in pointed
 // at a local OpenID Connect provider (oidc-provider in this process). The link on the
 // account screens and in the Login modal, the round trip through the provider back to the
-// page the visitor came from, and the message when it fails.
+// page the visitor came from, and the message when it fails. An account made with Google has
+// no password: deleting it asks for its username typed instead (decision 0057).
 
 let provider: TestOidcProvider;
 let site: RunningServer;
@@ -79,5 +81,53 @@ describe('sign in with Google', () => {
     await page.getByText('Signing in with Google failed, please try again').waitFor();
     expect((await page.context().cookies()).find((c) => c.name === 'sid')).toBeUndefined();
     await page.close();
+  });
+
+  it('deletes an account made with Google on a phone, confirmed by typing its username', async () => {
+    const context = await browser.newContext(SHELL_SIZES.phone);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await open(page, '/signin/');
+    provider.signInAs({
+      sub: 'e2e-google-delete',
+      email: 'dora@gmail.test',
+      email_verified: true,
+      name: 'Dora Example',
+      given_name: 'Dora',
+    });
+    await press(page.getByRole('link', { name: 'Sign in with Google' }), true);
+    await page.waitForURL(`${site.url}/`);
+    await waitForHydration(page);
+
+    await open(page, '/edit/');
+    const section = page.getByRole('region', { name: 'Your data and account' });
+    const remove = section.getByRole('button', { name: 'Delete my account' });
+    await expectOnScreen(page, remove);
+    await press(remove, true);
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const typed = dialog.getByLabel(/^Type your username \(.+\) to confirm$/);
+    await typed.waitFor();
+    expect(await dialog.getByLabel('Your password, to confirm').count()).toBe(0);
+    const label =
+      (await dialog.locator(`label[for="${await typed.getAttribute('id')}"]`).textContent()) ?? '';
+    const username = /\((.+)\)/.exec(label)?.[1] ?? '';
+    expect(username).not.toBe('');
+    const confirm = dialog.getByRole('button', { name: 'Delete my account for good' });
+
+    await typed.fill('someone-else');
+    await press(confirm, true);
+    await expectOnScreen(page, dialog.getByText('Not your username'));
+
+    await typed.fill(username);
+    await press(confirm, true);
+    const done = page.getByRole('dialog', { name: 'Your account has been deleted' });
+    const home = done.getByRole('button', { name: 'Go to the home page' });
+    await expectOnScreen(page, home);
+    await press(home, true);
+    await page.waitForURL(`${site.url}/`);
+    await waitForHydration(page);
+    await page.locator('header').getByRole('link', { name: 'Log in' }).waitFor();
+    expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+    await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import type { RunningServer } from './server.ts';
+import { acknowledgeCookieNotice } from './site.ts';
 import {
   openOn,
   pressSeen,
@@ -72,12 +73,6 @@ async function post(page: Page, url: string, fields: Record<string, string>) {
   );
 }
 
-async function dismissCookieNotice(page: Page) {
-  // The cookie notice covers the bottom of a phone's screen until a person answers it.
-  const ok = page.getByRole('button', { name: 'Ok', exact: true });
-  if (await ok.isVisible()) await ok.click();
-}
-
 describe('the member’s moderation decisions', () => {
   it('each member comments and a moderator takes both comments down', {
     timeout: 120_000,
@@ -127,11 +122,11 @@ describe('the member’s moderation decisions', () => {
         ...options,
         storageState: sessions.get(username),
       });
+      await acknowledgeCookieNotice(context, site.url);
       const page = await context.newPage();
       const errors = watchErrors(page);
       const profile = `/members/${members.get(username)?.userId}/`;
       await openOn(site, page, profile);
-      await dismissCookieNotice(page);
 
       const section = page.getByRole('region', { name: 'Moderation decisions' });
       await section.waitFor();

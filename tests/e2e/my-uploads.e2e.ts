@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press, SHELL_SIZES } from './on-screen.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { acknowledgeCookieNotice } from './site.ts';
 import { tempDir } from './temp-dirs.ts';
 
 // The member's side of moderation in Debian's Chromium (issue 16, decision 0045): members
@@ -56,6 +57,8 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, username: string, lang = 'en') {
+  // The cookie notice would cover the bottom of a phone's screen until a person answers it.
+  await acknowledgeCookieNotice(page.context(), site.url);
   await page.goto(`${site.url}/signin/`);
   await waitForHydration(page);
   const form = page.locator('main form');
@@ -68,9 +71,6 @@ async function signIn(page: Page, username: string, lang = 'en') {
   await page.goto(`${site.url}/language/?lang=${lang}&back=${encodeURIComponent(back)}`);
   await page.waitForURL(`${site.url}${back}`);
   await waitForHydration(page);
-  // The cookie notice covers the bottom of a phone's screen until a person answers it.
-  const ok = page.getByRole('button', { name: 'Ok', exact: true });
-  if (await ok.isVisible()) await ok.click();
 }
 
 const card = (page: Page, title: string) =>

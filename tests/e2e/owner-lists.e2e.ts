@@ -3,15 +3,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
-import { mailTo } from './outbox.ts';
-import { openPage, proveHuman, submitSignIn, uniqueName } from './site.ts';
+import { openPage, signUpConfirmed, submitSignIn, uniqueName } from './site.ts';
 
 // A member's own lists (SPEC.md §2 watch later, member tabs; §6 only the owner sees the
 // remove, edit and delete buttons): watch later, favourites, playlists and history, seen by
 // their owner and by another member (the demo account, which these tests only look with).
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 let browser: Browser;
 
 interface Member {
@@ -74,21 +72,10 @@ async function signedIn(usr: string, pwd: string): Promise<Member> {
 
 /** A new member through sign-up and the mailed confirmation link, signed in. */
 async function newMember(): Promise<Member> {
-  const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-  const username = unique();
-  const email = `${username}@mail.test`;
-  await open(page, '/signup/');
-  const form = page.locator('main form');
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill('owner-pass');
-  await proveHuman(form);
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
-  const link = new URL((await mailTo(dataDir, email)).link);
-  await open(page, `${link.pathname}${link.search}`);
-  await page.close();
-  return signedIn(username, 'owner-pass');
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  await signUpConfirmed(page, { prefix: 'own', password: 'owner-pass' });
+  return { context, page, id: await userId(page) };
 }
 
 /** An input.php call from the page, as the web app makes it (session cookie and token). */

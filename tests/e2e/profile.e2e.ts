@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen } from './on-screen.ts';
 import { mailTo } from './outbox.ts';
-import { openPage, proveHuman, submitSignIn, uniqueName } from './site.ts';
+import { openPage, signUpConfirmed, submitSignIn, uniqueName } from './site.ts';
 
 // The profile edit screen in Debian's Chromium (SPEC.md §2 /edit/, §6): a member changes
 // their fields and sees them on their info tab, uploads an avatar and sees it in the
@@ -27,27 +27,8 @@ const unique = () => uniqueName('e2e');
 const open = openPage;
 
 /** A new confirmed member, signed in on `page`. */
-async function newMember(page: Page, password: string): Promise<string> {
-  const username = unique();
-  const email = `${username}@mail.test`;
-  await open(page, '/signup/');
-  const signup = page.locator('main form');
-  await signup.getByLabel('Username').fill(username);
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByLabel('Password').fill(password);
-  await proveHuman(signup);
-  await signup.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
-  const link = new URL((await mailTo(dataDir, email)).link);
-  await open(page, `${link.pathname}${link.search}`);
-  const form = page.locator('main form');
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-  await waitForHydration(page);
-  return username;
-}
+const newMember = (page: Page, password: string) =>
+  signUpConfirmed(page, { prefix: 'e2e', password });
 
 /** Opens /edit/ and waits for the profile to load into the form. */
 async function openEditor(page: Page) {

@@ -1,12 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFETIME } from '../../src/contracts/constants.ts';
 import { videoPath } from '../../src/contracts/paths.ts';
+import { recordDocuments } from '../support/factories.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, SHELL_SIZES } from './on-screen.ts';
 import type { RunningServer } from './server.ts';
+import { acknowledgeCookieNotice } from './site.ts';
 import {
+  AJAX,
   openOn,
   pressSeen,
   type StaffAccount,
@@ -25,16 +27,11 @@ import {
 const PASSWORD = 'seeded-password1';
 const WAITING_TITLE = 'Evening walk by the sea';
 const MISSING = '2257 record missing: it cannot be approved until you file it';
-const AJAX = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
 let site: RunningServer;
 let accounts: Map<string, StaffAccount>;
 let browser: Browser;
 const members = new Map<string, { userId: number; waiting: number }>();
-let jpeg: Buffer;
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
+let documents: { idDocument: Buffer; release: Buffer };
 
 beforeAll(async () => {
   ({ site, accounts } = await startStaffSite({
@@ -48,11 +45,7 @@ beforeAll(async () => {
     },
   }));
   browser = await launchBrowser();
-  jpeg = await sharp({
-    create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } },
-  })
-    .jpeg()
-    .toBuffer();
+  documents = await recordDocuments();
 }, 240_000);
 
 afterAll(async () => {
@@ -76,12 +69,11 @@ describe('filing a missing 2257 record from the uploads tab', () => {
     it(`the member files it at ${size} size`, { timeout: 120_000 }, async () => {
       const seeded = members.get(username) ?? { userId: 0, waiting: 0 };
       const context = await browser.newContext(options);
+      await acknowledgeCookieNotice(context, site.url);
       const page = await context.newPage();
       const errors = watchErrors(page);
       await signInByModal(site, page, username, PASSWORD);
       await openOn(site, page, `/members/${seeded.userId}/`);
-      const ok = page.getByRole('button', { name: 'Ok', exact: true });
-      if (await ok.isVisible()) await ok.click();
 
       const waiting = card(page);
       await waiting.getByText('In review', { exact: true }).waitFor();
@@ -89,7 +81,6 @@ describe('filing a missing 2257 record from the uploads tab', () => {
       expect(await waiting.getByText('2257 record filed').count()).toBe(0);
       // The other uploads have theirs (published) or are not waiting for one.
       expect(await page.getByTestId('record-missing').count()).toBe(1);
-      await page.screenshot({ path: `/tmp/records-late-${size}-tab.png`, fullPage: true });
 
       await pressSeen(page, waiting.getByRole('button', { name: 'File record' }), touch);
       const dialog = page.getByRole('dialog', { name: 'File the 2257 record' });
@@ -100,7 +91,6 @@ describe('filing a missing 2257 record from the uploads tab', () => {
       // Nothing chosen: the form's own rules answer, nothing is sent.
       await pressSeen(page, send, touch);
       await dialog.getByText('Confirm this to publish the video.').waitFor();
-      await page.screenshot({ path: `/tmp/records-late-${size}-dialog.png` });
 
       await pressSeen(page, dialog.getByRole('checkbox'), touch);
       if (touch) {
@@ -110,21 +100,21 @@ describe('filing a missing 2257 record from the uploads tab', () => {
         await dialog.getByLabel('Date of birth').fill('1993-04-11');
         await dialog
           .getByLabel('ID document', { exact: true })
-          .setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-        await dialog
-          .getByLabel('Signed model release', { exact: true })
-          .setInputFiles({ name: 'release.pdf', mimeType: 'application/pdf', buffer: pdf });
+          .setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: documents.idDocument });
+        await dialog.getByLabel('Signed model release', { exact: true }).setInputFiles({
+          name: 'release.pdf',
+          mimeType: 'application/pdf',
+          buffer: documents.release,
+        });
       } else {
         await pressSeen(page, dialog.getByLabel('This video is exempt'), touch);
         await dialog.getByLabel('Why it is exempt').selectOption('no_real_people');
       }
-      await page.screenshot({ path: `/tmp/records-late-${size}-dialog-filled.png` });
       await pressSeen(page, send, touch);
 
       await dialog.waitFor({ state: 'detached' });
       await waiting.getByText('2257 record filed').waitFor();
       expect(await page.getByTestId('record-missing').count()).toBe(0);
-      await page.screenshot({ path: `/tmp/records-late-${size}-filed.png`, fullPage: true });
       // The site has it so: read again, still filed and still waiting for a moderator.
       await page.reload();
       await waitForHydration(page);
@@ -157,9 +147,6 @@ describe('filing a missing 2257 record from the uploads tab', () => {
       const approve = page.getByRole('button', { name: /^Approve/ });
       await expectOnScreen(page, approve);
       expect(await approve.isDisabled()).toBe(false);
-      if (id === phone) {
-        await page.screenshot({ path: '/tmp/records-late-console-laptop.png', fullPage: true });
-      }
       await approve.click();
       await page.getByText(`Approved “${WAITING_TITLE}”`).first().waitFor();
       await expect.poll(() => publicStatus(id)).toBe(200);

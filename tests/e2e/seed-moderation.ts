@@ -49,16 +49,16 @@ try {
       WHERE id = $1`,
     [waiting],
   );
-  // Filed with its 2257 record, as every upload is (decision 0055), under the site's own key.
-  const keyring = loadRecordsKeyring({
-    configured: undefined,
-    old: [],
-    dataDir,
-    production: false,
-    warn: () => {},
-  });
-  const record = sealedExemption(keyring, { id: waiting, userId, username }, 'no_real_people');
   if (variant !== 'no-record') {
+    // Filed with its 2257 record, as every upload is (decision 0055), under the site's own key.
+    const keyring = loadRecordsKeyring({
+      configured: undefined,
+      old: [],
+      dataDir,
+      production: false,
+      warn: () => {},
+    });
+    const record = sealedExemption(keyring, { id: waiting, userId, username }, 'no_real_people');
     await database.query(
       `INSERT INTO performer_records (video_id, user_id, exemption, performers, key_id, sealed)
        VALUES ($1, $2, 'no_real_people', 0, $3, $4)`,

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import { openDatabase } from '../../src/db/client.ts';
 import { createRecordsRepository } from '../../src/server/compliance/records.repository.ts';
 import { createRecordsService } from '../../src/server/compliance/records.service.ts';
 import { loadRecordsKeyring } from '../../src/server/compliance/records-crypto.ts';
-import { testViewer } from '../support/factories.ts';
+import { recordDocuments, testViewer } from '../support/factories.ts';
 
 // Test-only (console-records.e2e.ts): on the data directory of a stopped site, takes the two
 // oldest demo videos waiting for review (DEMO_REVIEW files them with an exemption) and makes
@@ -41,15 +40,7 @@ try {
     dir: path.join(dataDir, 'records'),
     log: { info: () => {}, warn: () => {}, error: console.error },
   });
-  const idDocument = await sharp({
-    create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } },
-  })
-    .jpeg()
-    .toBuffer();
-  const release = Buffer.from(
-    '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-    'latin1',
-  );
+  const { idDocument, release } = await recordDocuments();
   const intake = records.intake();
   await intake.take('performer_1_id_document', idDocument);
   await intake.take('performer_1_release', release);

@@ -1,14 +1,29 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { COOKIE_NOTICE_COOKIE } from '../../src/contracts/constants.ts';
 import { waitForHydration } from './browser.ts';
+import { mailTo } from './outbox.ts';
 
 // Steps the browser tests share on the test site: opening a page, signing in.
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 
 /** A name no other test run has used (usernames, emails). */
 export const uniqueName = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/**
+ * The cookie notice answered before any page opens, as its Ok button leaves it: the server
+ * then renders no notice to cover the bottom of a phone's screen. (Looking for the button
+ * after a page opens races its hydration.) `url` is a site of a test's own.
+ */
+export async function acknowledgeCookieNotice(
+  context: BrowserContext,
+  url: string = baseUrl,
+): Promise<void> {
+  await context.addCookies([{ name: COOKIE_NOTICE_COOKIE, value: '1', url }]);
+}
 
 /** Opens a path of the test site and waits until the page is hydrated. */
 export async function openPage(page: Page, path: string): Promise<void> {
@@ -54,4 +69,34 @@ export async function proveHuman(form: Locator, opts: { tap?: boolean } = {}): P
 export async function signInAsDemo(page: Page): Promise<void> {
   await submitSignIn(page, 'demo', 'demo-password');
   await page.waitForURL(`${baseUrl}/`);
+}
+
+/**
+ * A new member as a person becomes one: the sign-up form (its captcha ticked by a tap with
+ * `tap`), the mailed confirmation link, then the Log in form that link opens. Signed in on
+ * `page`, on the main page; answers the username (its address is `<username>@mail.test`).
+ */
+export async function signUpConfirmed(
+  page: Page,
+  opts: { prefix: string; password: string; tap?: boolean },
+): Promise<string> {
+  const username = uniqueName(opts.prefix);
+  const email = `${username}@mail.test`;
+  await openPage(page, '/signup/');
+  const signup = page.locator('main form');
+  await signup.getByLabel('Username').fill(username);
+  await signup.getByLabel('Email').fill(email);
+  await signup.getByLabel('Password').fill(opts.password);
+  await proveHuman(signup, { tap: opts.tap ?? false });
+  await signup.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText(`We sent a confirmation link to ${email}`).waitFor();
+  const link = new URL((await mailTo(dataDir, email)).link);
+  await openPage(page, `${link.pathname}${link.search}`);
+  const form = page.locator('main form');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(opts.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  await waitForHydration(page);
+  return username;
 }

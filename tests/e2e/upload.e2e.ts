@@ -5,6 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runFfmpeg } from '../../src/media/exec.ts';
+import { recordDocuments } from '../support/factories.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { expectOnScreen, press } from './on-screen.ts';
 import { signInAsDemo } from './site.ts';
@@ -28,14 +29,7 @@ let twiceClip: Buffer;
 /** Uploaded by touch on a phone, declared exempt. */
 let phoneClip: Buffer;
 /** A performer's documents (decision 0055): a real JPEG and a minimal PDF. */
-const idJpeg = Buffer.from(
-  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
-  'base64',
-);
-const releasePdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
+let documents: { idDocument: Buffer; release: Buffer };
 
 /** A synthetic clip: test pattern at 1 fps with a tone, small enough to encode in a second. */
 async function makeClip(name: string, size: string, seconds: number, frequency: number) {
@@ -63,6 +57,7 @@ async function makeClip(name: string, size: string, seconds: number, frequency: 
 beforeAll(async () => {
   browser = await launchBrowser();
   dir = await tempDir('upload');
+  documents = await recordDocuments();
   const tone = 300 + (Date.now() % 500);
   clip = await makeClip('clip.mp4', '128x72', 390, tone);
   shortClip = await makeClip('short.mp4', '128x72', 20, tone);
@@ -144,7 +139,7 @@ describe('upload video', () => {
     await page.getByLabel('ID document').setInputFiles({
       name: 'id.jpg',
       mimeType: 'image/jpeg',
-      buffer: idJpeg,
+      buffer: documents.idDocument,
     });
     await page.getByLabel('Signed model release').setInputFiles({
       name: 'release.gif',
@@ -160,9 +155,8 @@ describe('upload video', () => {
     await page.getByLabel('Signed model release').setInputFiles({
       name: 'release.pdf',
       mimeType: 'application/pdf',
-      buffer: releasePdf,
+      buffer: documents.release,
     });
-    await page.screenshot({ path: '/tmp/upload-records-laptop.png', fullPage: true });
 
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -180,7 +174,6 @@ describe('upload video', () => {
       .waitFor({ timeout: 150_000 });
     const uploads = page.getByRole('link', { name: 'My uploaded videos' });
     await expectOnScreen(page, uploads);
-    await page.screenshot({ path: '/tmp/upload-review.png' });
     expect(await page.getByRole('link', { name: 'Watch the video' }).count()).toBe(0);
     await uploads.click();
     await page.waitForURL(/\/members\/\d+\/$/);
@@ -343,7 +336,6 @@ describe('the confirmation and the 2257 declaration on a phone', () => {
     await expectOnScreen(page, add);
     await press(add, true);
     await page.getByRole('region', { name: 'Performer 2' }).waitFor();
-    await page.screenshot({ path: '/tmp/upload-records-phone-performers.png', fullPage: true });
     const remove = page.getByRole('button', { name: 'Remove performer 2' });
     await expectOnScreen(page, remove);
     await press(remove, true);
@@ -357,7 +349,6 @@ describe('the confirmation and the 2257 declaration on a phone', () => {
     await expectOnScreen(page, unconfirmed);
 
     await declareExempt(page, true);
-    await page.screenshot({ path: '/tmp/upload-records-phone-exempt.png', fullPage: true });
     await expectOnScreen(page, publish);
     await press(publish, true);
     await page.waitForURL(/\/upload-video\/\?video=\d+$/);

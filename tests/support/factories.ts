@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Gender } from '../../src/contracts/constants.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { Role } from '../../src/server/kernel/access/roles.ts';
@@ -155,4 +156,24 @@ export async function makeRecord(db: Db, videoId: number, userId: number) {
      ON CONFLICT (video_id) DO NOTHING`,
     [videoId, userId],
   );
+}
+
+/** The smallest PDF the 2257 form's type check takes (its magic bytes and a catalogue). */
+export const minimalPdf = (): Buffer =>
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
+
+/**
+ * A performer's two documents as an uploader sends them (decision 0055): a photographed ID
+ * (a real JPEG, a plain blue card) and a signed release (a minimal PDF).
+ */
+export async function recordDocuments(): Promise<{ idDocument: Buffer; release: Buffer }> {
+  const idDocument = await sharp({
+    create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 90, b: 160 } },
+  })
+    .jpeg()
+    .toBuffer();
+  return { idDocument, release: minimalPdf() };
 }

@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AgeCheckQueue } from '../../contracts/age-check.schema.ts';
+import { CONSOLE_PAGE_SIZE } from '../../contracts/moderation.ts';
 import { isApiError, postForm } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
@@ -27,6 +28,12 @@ export function AgeChecksScreen({ page }: { page: number }) {
   const queryClient = useQueryClient();
   const { toast } = useOverlays();
   const [index, setIndex] = useState(0);
+  // Another page of the queue starts at its first photo, not at the old page's position.
+  const [indexPage, setIndexPage] = useState(page);
+  if (indexPage !== page) {
+    setIndexPage(page);
+    setIndex(0);
+  }
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const at = Math.max(0, Math.min(index, data.items.length - 1));
@@ -156,7 +163,7 @@ export function AgeChecksScreen({ page }: { page: number }) {
                   ← Previous
                 </button>
                 <span className={styles.muted}>
-                  {(page - 1) * 50 + at + 1} of {data.total}
+                  {(data.page - 1) * CONSOLE_PAGE_SIZE + at + 1} of {data.total}
                 </span>
                 <button
                   type="button"

@@ -1,7 +1,10 @@
 // The information pages (SPEC.md §2 /information/…): terms, privacy, cookies, parental
 // control, the EU Digital Services Act, DMCA, support and 18 U.S.C. 2257. The legal text is
 // kept in English, the language it is binding in; titles and the note saying so are
-// translated. `{site}` and `{email}` are filled in from the configuration.
+// translated. `{site}` and `{email}` are filled in from the configuration, `{purgeDays}` from
+// the constant the purge keeps to.
+
+import { ACCOUNT_PURGE_DAYS } from '../../contracts/account-data.ts';
 
 export const INFORMATION_PAGES = [
   'terms',
@@ -101,7 +104,7 @@ export const INFORMATION: Record<InformationPage, Section[]> = {
       heading: 'Your rights',
       paragraphs: [
         'You can see, correct, download or delete your data. On the Edit profile page, "Download my data" gives you a JSON file of everything stored about your account: your profile, your uploads and the moderation decisions about them, comments, messages, wall posts, playlists, favourites, history, subscriptions, friends, votes, albums and sessions.',
-        '"Delete my account" asks for your password (or, for an account made with Google, your username). Your profile, uploads, albums, playlists, comments and wall posts disappear from the site at once, you are signed out everywhere, and your username and e-mail address can be registered again. Within 30 days everything else that was yours is removed or anonymised: video files are deleted, and your messages (both sides of each conversation), lists, votes, subscriptions and friendships are removed. A member whose account is banned, and who therefore cannot sign in, can still have it deleted: write to {email} from the address of the account.',
+        '"Delete my account" asks for your password (or, for an account made with Google, your username). Your profile, uploads, albums, playlists, comments and wall posts disappear from the site at once, you are signed out everywhere, and your username and e-mail address can be registered again. Within {purgeDays} days everything else that was yours is removed or anonymised: video files are deleted, and your messages (both sides of each conversation), lists, votes, subscriptions and friendships are removed. A member whose account is banned, and who therefore cannot sign in, can still have it deleted: write to {email} from the address of the account.',
         "We keep, without your name or contact details, what the law or other people's rights require: the 18 U.S.C. 2257 records of uploads, and moderation records (takedowns, strikes, bans, statements of reasons, DMCA notices and counter-notices, the audit log), referring to your account only by its number.",
       ],
     },
@@ -220,7 +223,10 @@ export const INFORMATION: Record<InformationPage, Section[]> = {
   ],
 };
 
-/** Fills `{site}` and `{email}` into a paragraph. */
+/** Fills `{site}`, `{email}` and `{purgeDays}` into a paragraph. */
 export function fill(text: string, site: string, email: string): string {
-  return text.replaceAll('{site}', site).replaceAll('{email}', email);
+  return text
+    .replaceAll('{site}', site)
+    .replaceAll('{email}', email)
+    .replaceAll('{purgeDays}', String(ACCOUNT_PURGE_DAYS));
 }

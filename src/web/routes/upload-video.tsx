@@ -125,7 +125,6 @@ function UploadFlow() {
           uploadId={uploadId}
           screens={screens}
           fileState={fileState}
-          csrf={csrf}
           onCreated={(created) => void navigate(`/upload-video/?video=${created.video_id}`)}
         />
       ) : null}

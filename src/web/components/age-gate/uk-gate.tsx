@@ -2,8 +2,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { AgeCheckStatus, AgeCheckStatusAnswer } from '../../../contracts/age-check.schema.ts';
-import { ApiError, createFetchClient, isApiError, parseApiResponse } from '../../api/client.ts';
+import { createFetchClient, isApiError, postMultipart } from '../../api/client.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { type AgeCheckSent, ageCheckSent } from '../../lib/age-check-answer.ts';
 import { LEAVE_URL } from '../../lib/age-gate.ts';
 import { errorText } from '../../lib/errors.ts';
 import styles from './age-gate.module.css';
@@ -22,35 +23,10 @@ const AGE_CHECK_PATH = '/api/age_verification.php';
 const STATUS_POLL_MS = 5000;
 const api = createFetchClient();
 
-/** What the server answered: a pass, or a check a moderator or a verifier decides later. */
-type Sent = 'passed' | 'pending';
-
-async function sendPhoto(file: File, csrf: string): Promise<Sent> {
+async function sendPhoto(file: File): Promise<AgeCheckSent> {
   const form = new FormData();
   form.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(AGE_CHECK_PATH, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        'x-csrf-token': csrf,
-      },
-      body: form,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, { error: 'Network error', code: 'general_error' });
-  }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  const answer = parseApiResponse<{ success?: number; pending?: number }>(response.status, body);
-  return answer.success === 1 ? 'passed' : 'pending';
+  return ageCheckSent(await postMultipart<unknown>(AGE_CHECK_PATH, form));
 }
 
 /** Where the member's check stands; `unknown` until the server has said. */
@@ -104,7 +80,6 @@ function Waiting() {
 
 function PhotoForm({ onVerified }: { onVerified: () => void }) {
   const { t } = useTranslation();
-  const { csrf } = useGlobals();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [state, setState] = useCheckState(onVerified);
@@ -123,7 +98,7 @@ function PhotoForm({ onVerified }: { onVerified: () => void }) {
     setError('');
     setBusy(true);
     try {
-      if ((await sendPhoto(file, csrf)) === 'passed') onVerified();
+      if ((await sendPhoto(file)) === 'passed') onVerified();
       else setState('pending');
     } catch (failure) {
       if (isApiError(failure) && String(failure.info?.reason ?? '').startsWith('verifier_')) {

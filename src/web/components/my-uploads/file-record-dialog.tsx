@@ -1,20 +1,18 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from '../../../contracts/auth.rules.ts';
-import { useGlobals } from '../../hooks/use-globals.ts';
+import { useEditForm } from '../../hooks/use-edit-form.ts';
 import { errorText } from '../../lib/errors.ts';
-import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { Modal } from '../overlays/modal.tsx';
 import formStyles from '../playlist/playlist-form.module.css';
+import { RecordsFields } from '../upload/records-fields.tsx';
 import {
   checkRecord,
   EMPTY_RECORD,
-  RecordsFields,
   type RecordValues,
   recordFieldNames,
   recordFields,
   recordFiles,
-} from '../upload/records-fields.tsx';
+} from '../upload/records-form.rules.ts';
 import { fileRecord } from '../upload/upload-calls.ts';
 import styles from './my-uploads.module.css';
 
@@ -36,48 +34,28 @@ export default function FileRecordDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { csrf } = useGlobals();
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [record, setRecord] = useState<RecordValues>(EMPTY_RECORD);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [failedTries, setFailedTries] = useState(0);
-
-  // After a failed try the first field in error takes the focus, so its message is read.
-  useEffect(() => {
-    if (failedTries === 0) return;
-    const form = formRef.current;
-    const target =
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      form?.querySelector<HTMLElement>('[data-form-alert]');
-    target?.focus();
-  }, [failedTries]);
+  const form = useEditForm(recordFieldNames(record));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    const local = checkRecord(record);
-    setErrors(local);
-    if (local.length > 0) {
-      setFailedTries((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
-      await fileRecord(videoId, recordFields(record), recordFiles(record), csrf);
-      onFiled();
-    } catch (error) {
-      setErrors(failureErrors(error));
-      setFailedTries((n) => n + 1);
-      setBusy(false);
-    }
+    if (form.busy) return;
+    const filed = await form.run(checkRecord(record), async () => {
+      await fileRecord(videoId, recordFields(record), recordFiles(record));
+    });
+    if (filed) onFiled();
   }
 
-  const { byField, form } = splitErrors(errors, recordFieldNames(record));
+  const alert = form.formError;
   return (
     <Modal title={t('myUploads.recordTitle')} onClose={onClose} wide>
-      <form ref={formRef} className={formStyles.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <form
+        ref={form.formRef}
+        className={formStyles.form}
+        onSubmit={submit}
+        noValidate
+        aria-busy={form.busy}
+      >
         <p className={styles.dialogIntro}>{t('myUploads.recordIntro')}</p>
         <div>
           <p className={styles.dialogReason}>{t('myUploads.recordVideo')}</p>
@@ -85,24 +63,26 @@ export default function FileRecordDialog({
         </div>
         <RecordsFields
           values={record}
-          idPrefix={id}
-          errors={byField}
+          idPrefix={form.id}
+          errors={form.fieldErrors}
           onChange={(next, touched) => {
             setRecord(next);
-            setErrors((now) => now.filter((e) => !touched.includes(e.field)));
+            form.clear(...touched);
           }}
         />
-        {form ? (
+        {alert ? (
           <p role="alert" tabIndex={-1} data-form-alert className={formStyles.error}>
-            {form.code === 'already_added' ? t('myUploads.recordAlready') : errorText(t, form.code)}
+            {alert.code === 'already_added'
+              ? t('myUploads.recordAlready')
+              : errorText(t, alert.code)}
           </p>
         ) : null}
         <div className={formStyles.buttons}>
           <button type="button" className={formStyles.cancel} onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className={formStyles.submit} disabled={busy}>
-            {busy ? t('myUploads.recordSending') : t('myUploads.recordSend')}
+          <button type="submit" className={formStyles.submit} disabled={form.busy}>
+            {form.busy ? t('myUploads.recordSending') : t('myUploads.recordSend')}
           </button>
         </div>
       </form>

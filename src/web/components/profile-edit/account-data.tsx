@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_PURGE_DAYS } from '../../../contracts/account-data.ts';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
 import { ApiError, parseApiResponse, postForm } from '../../api/client.ts';
+import { useEditForm } from '../../hooks/use-edit-form.ts';
 import { errorText } from '../../lib/errors.ts';
+import { formValue } from '../auth/use-auth-form.ts';
 import { Modal } from '../overlays/modal.tsx';
 import { useOverlays } from '../overlays/overlays.tsx';
-import { Field, FormAlert, useEditForm } from './edit-form.tsx';
+import { Field, FormAlert } from './edit-form.tsx';
 import styles from './profile-edit.module.css';
 
 // The member's own data on the /edit/ screen (GDPR, decision 0057): download it as one JSON
@@ -111,13 +113,8 @@ function DeleteDialog({ profile, onCancel }: { profile: OwnProfile; onCancel: ()
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (form.busy) return;
-    const data = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const raw = data.get(name);
-      return typeof raw === 'string' ? raw : '';
-    };
     const name = withPassword ? 'pwd' : 'confirm';
-    const typed = value(name);
+    const typed = formValue(event.currentTarget, name);
     const fields: Record<string, string> = { [name]: typed };
     const local = typed.trim() === '' ? [{ field: name, code: 'required' as const }] : [];
     const done = await form.run(local, async () => {

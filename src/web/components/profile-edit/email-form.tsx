@@ -7,7 +7,8 @@ import {
   EMAIL_FIELDS,
 } from '../../../contracts/profile.rules.ts';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
-import { Field, FormAlert, useEditForm } from './edit-form.tsx';
+import { useEditForm } from '../../hooks/use-edit-form.ts';
+import { Field, FormAlert } from './edit-form.tsx';
 import { cancelEmailChange, requestEmailChange } from './profile-calls.ts';
 import styles from './profile-edit.module.css';
 

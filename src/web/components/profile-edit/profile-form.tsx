@@ -10,8 +10,9 @@ import {
   type ProfileValues,
 } from '../../../contracts/profile.rules.ts';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
+import { useEditForm } from '../../hooks/use-edit-form.ts';
 import { countryOptions } from '../../lib/country.ts';
-import { Field, FormAlert, useEditForm } from './edit-form.tsx';
+import { Field, FormAlert } from './edit-form.tsx';
 import { saveProfile } from './profile-calls.ts';
 import styles from './profile-edit.module.css';
 

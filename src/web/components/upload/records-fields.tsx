@@ -2,117 +2,212 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import {
-  PERFORMER_FILES,
   type PerformerFile,
-  parseDeclaration,
   performerField,
   RECORD_EXEMPTIONS,
   RECORD_RULES,
 } from '../../../contracts/records.rules.ts';
-import { errorText } from '../../lib/errors.ts';
 import styles from './records-fields.module.css';
+import {
+  chooseRecordKind,
+  emptyPerformer,
+  type PerformerValues,
+  type RecordChange,
+  type RecordValues,
+  recordErrorText,
+  removePerformer,
+} from './records-form.rules.ts';
 import upload from './upload.module.css';
 
 // The upload form's part of issue 17 (decision 0055): the forbidden content of SPEC.md §5,
 // confirmed by a required box, and the 2257 declaration: the performers (legal name, date of
 // birth, aliases, an ID document and a signed release each) with the date of production, or
-// the ground on which the video is exempt. The rules are the server's (records.rules.ts).
-
-export interface PerformerValues {
-  /** A stable React key: performers come and go. */
-  key: number;
-  name: string;
-  birthDate: string;
-  aliases: string;
-  id_document: File | null;
-  release: File | null;
-}
-
-export interface RecordValues {
-  rulesConfirmed: boolean;
-  record: '' | 'performers' | 'exempt';
-  exemption: string;
-  productionDate: string;
-  performers: PerformerValues[];
-}
-
-let nextKey = 1;
-export const emptyPerformer = (): PerformerValues => ({
-  key: nextKey++,
-  name: '',
-  birthDate: '',
-  aliases: '',
-  id_document: null,
-  release: null,
-});
-
-export const EMPTY_RECORD: RecordValues = {
-  rulesConfirmed: false,
-  record: '',
-  exemption: '',
-  productionDate: '',
-  performers: [],
-};
-
-/** The form fields the declaration sends (text), as the server reads them. */
-export function recordFields(values: RecordValues): Record<string, string> {
-  const fields: Record<string, string> = {
-    rules_confirmed: values.rulesConfirmed ? '1' : '',
-    record: values.record,
-  };
-  if (values.record === 'exempt') fields.exemption = values.exemption;
-  if (values.record === 'performers') {
-    fields.production_date = values.productionDate;
-    values.performers.forEach((p, i) => {
-      fields[performerField(i + 1, 'name')] = p.name;
-      fields[performerField(i + 1, 'birth_date')] = p.birthDate;
-      fields[performerField(i + 1, 'aliases')] = p.aliases;
-    });
-  }
-  return fields;
-}
-
-/** The documents the declaration sends, by their form field. */
-export function recordFiles(values: RecordValues): Record<string, File> {
-  const files: Record<string, File> = {};
-  if (values.record !== 'performers') return files;
-  values.performers.forEach((p, i) => {
-    for (const kind of PERFORMER_FILES) {
-      const file = p[kind];
-      if (file) files[performerField(i + 1, kind)] = file;
-    }
-  });
-  return files;
-}
-
-const TYPES: readonly string[] = RECORD_RULES.fileTypes;
-
-/** The server's rules before the call, the documents' type and size as the browser tells. */
-export function checkRecord(values: RecordValues): FieldError[] {
-  const files = recordFiles(values);
-  const parsed = parseDeclaration(recordFields(values), new Set(Object.keys(files)));
-  const errors = parsed.ok ? [] : [...parsed.errors];
-  for (const [field, file] of Object.entries(files)) {
-    if (!TYPES.includes(file.type)) errors.push({ field, code: 'file_invalid_type' });
-    else if (file.size > RECORD_RULES.fileMaxBytes) errors.push({ field, code: 'file_too_large' });
-  }
-  return errors;
-}
-
-/** Every field of the declaration that has a place of its own in the form. */
-export function recordFieldNames(values: RecordValues): string[] {
-  return [
-    'rules_confirmed',
-    'record',
-    'exemption',
-    'production_date',
-    ...values.performers.flatMap((_, i) =>
-      ['name', 'birth_date', 'aliases', ...PERFORMER_FILES].map((f) => performerField(i + 1, f)),
-    ),
-  ];
-}
+// the ground on which the video is exempt. The rules are the server's (records.rules.ts);
+// the values and their changes are records-form.rules.ts.
 
 const FORBIDDEN = ['minors', 'animals', 'rape', 'incest', 'violence', 'gore', 'similar'] as const;
+const ACCEPT = RECORD_RULES.fileTypes.join(',');
+const MB = RECORD_RULES.fileMaxBytes / 1024 / 1024;
+
+/** Where the declaration's fields find their ids and errors. */
+interface FieldsContext {
+  idPrefix: string;
+  errors: Map<string, FieldError>;
+}
+
+const idOf = (ctx: FieldsContext, field: string) => `${ctx.idPrefix}-${field}`;
+const errorIdOf = (ctx: FieldsContext, field: string) => `${idOf(ctx, field)}-error`;
+
+/** A field's failure, under it, the id its control's `aria-describedby` names. */
+function ErrorText({ ctx, field }: { ctx: FieldsContext; field: string }) {
+  const { t } = useTranslation();
+  const error = ctx.errors.get(field);
+  if (!error) return null;
+  return (
+    <span id={errorIdOf(ctx, field)} className={upload.error}>
+      {recordErrorText(t, field, error.code)}
+    </span>
+  );
+}
+
+/** What a field's control carries: its id and name, `aria-invalid`, what describes it. */
+interface ControlProps {
+  id: string;
+  name: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The control props of a field not laid out by RecordField (a box, a group). */
+function controlProps(ctx: FieldsContext, field: string, hintId?: string): ControlProps {
+  const invalid = ctx.errors.has(field);
+  const describedBy = [hintId ?? '', invalid ? errorIdOf(ctx, field) : '']
+    .filter(Boolean)
+    .join(' ');
+  return {
+    id: idOf(ctx, field),
+    name: field,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
+}
+
+/** One labelled field: its hint and its error describe the control. */
+function RecordField({
+  ctx,
+  field,
+  label,
+  hint,
+  children,
+}: {
+  ctx: FieldsContext;
+  field: string;
+  label: string;
+  hint?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const hintId = hint ? `${idOf(ctx, field)}-hint` : undefined;
+  return (
+    <div className={upload.field}>
+      <label htmlFor={idOf(ctx, field)}>{label}</label>
+      {children(controlProps(ctx, field, hintId))}
+      {hint ? (
+        <span id={hintId} className={upload.hint}>
+          {hint}
+        </span>
+      ) : null}
+      <ErrorText ctx={ctx} field={field} />
+    </div>
+  );
+}
+
+function Performer({
+  ctx,
+  performer,
+  n,
+  removable,
+  onChange,
+  onRemove,
+}: {
+  ctx: FieldsContext;
+  performer: PerformerValues;
+  /** Its number in the form, from 1. */
+  n: number;
+  removable: boolean;
+  onChange: (change: Partial<PerformerValues>, field: string) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const f = (name: string) => performerField(n, name);
+  const fileField = (kind: PerformerFile) => (
+    <RecordField
+      ctx={ctx}
+      field={f(kind)}
+      label={t(kind === 'id_document' ? 'upload.records.idDocument' : 'upload.records.release')}
+      hint={t(
+        kind === 'id_document' ? 'upload.records.idDocumentHint' : 'upload.records.releaseHint',
+        { mb: MB },
+      )}
+    >
+      {(props) => (
+        <input
+          {...props}
+          type="file"
+          className={styles.file}
+          accept={ACCEPT}
+          onChange={(event) => onChange({ [kind]: event.target.files?.[0] ?? null }, kind)}
+        />
+      )}
+    </RecordField>
+  );
+  return (
+    <section
+      className={styles.performer}
+      aria-label={t('upload.records.performer', { n })}
+      data-testid="performer"
+    >
+      <div className={styles.performerHead}>
+        <h3 className={styles.performerTitle}>{t('upload.records.performer', { n })}</h3>
+        {removable ? (
+          <button type="button" className={upload.secondary} onClick={onRemove}>
+            {t('upload.records.removePerformer', { n })}
+          </button>
+        ) : null}
+      </div>
+      <div className={styles.grid}>
+        <RecordField
+          ctx={ctx}
+          field={f('name')}
+          label={t('upload.records.legalName')}
+          hint={t('upload.records.legalNameHint')}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              autoComplete="off"
+              maxLength={RECORD_RULES.nameMax}
+              value={performer.name}
+              onChange={(event) => onChange({ name: event.target.value }, 'name')}
+            />
+          )}
+        </RecordField>
+        <RecordField ctx={ctx} field={f('birth_date')} label={t('upload.records.birthDate')}>
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              className={styles.date}
+              value={performer.birthDate}
+              onChange={(event) => onChange({ birthDate: event.target.value }, 'birth_date')}
+            />
+          )}
+        </RecordField>
+      </div>
+      <RecordField
+        ctx={ctx}
+        field={f('aliases')}
+        label={t('upload.records.aliases')}
+        hint={t('upload.records.aliasesHint')}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="text"
+            autoComplete="off"
+            maxLength={RECORD_RULES.aliasesMax}
+            value={performer.aliases}
+            onChange={(event) => onChange({ aliases: event.target.value }, 'aliases')}
+          />
+        )}
+      </RecordField>
+      <div className={styles.grid}>
+        {fileField('id_document')}
+        {fileField('release')}
+      </div>
+    </section>
+  );
+}
 
 export function RecordsFields({
   values,
@@ -126,34 +221,10 @@ export function RecordsFields({
   idPrefix: string;
 }) {
   const { t } = useTranslation();
-  const id = (name: string) => `${idPrefix}-${name}`;
-  const errorId = (name: string) => `${idPrefix}-${name}-error`;
-  const invalid = (name: string) => (errors.has(name) ? true : undefined);
-  const describedBy = (name: string, hint?: string) =>
-    [hint ?? '', errors.has(name) ? errorId(name) : ''].filter(Boolean).join(' ') || undefined;
-  const message = (name: string): ReactNode => {
-    const error = errors.get(name);
-    if (!error) return null;
-    let text: string;
-    if (name === 'rules_confirmed') text = t('upload.records.confirmRequired');
-    else if (error.code === 'file_invalid_type') text = t('upload.records.fileType');
-    else if (error.code === 'file_too_large') {
-      text = t('upload.records.fileSize', { mb: RECORD_RULES.fileMaxBytes / 1024 / 1024 });
-    } else text = errorText(t, error.code);
-    return (
-      <span id={errorId(name)} className={upload.error}>
-        {text}
-      </span>
-    );
-  };
-  const setPerformer = (index: number, change: Partial<PerformerValues>, field: string) =>
-    onChange(
-      {
-        ...values,
-        performers: values.performers.map((p, i) => (i === index ? { ...p, ...change } : p)),
-      },
-      [performerField(index + 1, field)],
-    );
+  const ctx: FieldsContext = { idPrefix, errors };
+  const apply = ({ next, touched }: RecordChange) => onChange(next, touched);
+  const confirm = controlProps(ctx, 'rules_confirmed');
+  const kind = controlProps(ctx, 'record');
 
   return (
     <>
@@ -167,20 +238,17 @@ export function RecordsFields({
         </ul>
         <label className={upload.check}>
           <input
-            id={id('rules_confirmed')}
+            {...confirm}
             type="checkbox"
-            name="rules_confirmed"
             checked={values.rulesConfirmed}
             onChange={(event) =>
               onChange({ ...values, rulesConfirmed: event.target.checked }, ['rules_confirmed'])
             }
             required
-            aria-invalid={invalid('rules_confirmed')}
-            aria-describedby={describedBy('rules_confirmed')}
           />
           {t('upload.records.confirm')}
         </label>
-        {message('rules_confirmed')}
+        <ErrorText ctx={ctx} field="rules_confirmed" />
       </fieldset>
 
       <fieldset className={upload.group} data-testid="records-2257">
@@ -190,213 +258,90 @@ export function RecordsFields({
           className={styles.kinds}
           role="radiogroup"
           aria-label={t('upload.records.title')}
-          aria-invalid={invalid('record')}
-          aria-describedby={describedBy('record')}
+          aria-invalid={kind['aria-invalid']}
+          aria-describedby={kind['aria-describedby']}
         >
-          {(['performers', 'exempt'] as const).map((kind) => (
-            <label key={kind} className={styles.kind}>
+          {(['performers', 'exempt'] as const).map((choice) => (
+            <label key={choice} className={styles.kind}>
               <input
                 type="radio"
                 name="record"
-                value={kind}
-                checked={values.record === kind}
-                onChange={() =>
-                  onChange(
-                    {
-                      ...values,
-                      record: kind,
-                      performers:
-                        kind === 'performers' && values.performers.length === 0
-                          ? [emptyPerformer()]
-                          : values.performers,
-                    },
-                    ['record'],
-                  )
-                }
+                value={choice}
+                checked={values.record === choice}
+                onChange={() => apply(chooseRecordKind(values, choice))}
               />
               {t(
-                kind === 'performers'
+                choice === 'performers'
                   ? 'upload.records.kindPerformers'
                   : 'upload.records.kindExempt',
               )}
             </label>
           ))}
         </div>
-        {message('record')}
+        <ErrorText ctx={ctx} field="record" />
 
         {values.record === 'exempt' ? (
-          <div className={upload.field}>
-            <label htmlFor={id('exemption')}>{t('upload.records.exemptionLabel')}</label>
-            <select
-              id={id('exemption')}
-              name="exemption"
-              value={values.exemption}
-              onChange={(event) =>
-                onChange({ ...values, exemption: event.target.value }, ['exemption'])
-              }
-              aria-invalid={invalid('exemption')}
-              aria-describedby={describedBy('exemption')}
-            >
-              <option value="">{t('upload.records.exemptionChoose')}</option>
-              {RECORD_EXEMPTIONS.map((ground) => (
-                <option key={ground} value={ground}>
-                  {t(`upload.records.exemption.${ground}`)}
-                </option>
-              ))}
-            </select>
-            {message('exemption')}
-          </div>
+          <RecordField ctx={ctx} field="exemption" label={t('upload.records.exemptionLabel')}>
+            {(props) => (
+              <select
+                {...props}
+                value={values.exemption}
+                onChange={(event) =>
+                  onChange({ ...values, exemption: event.target.value }, ['exemption'])
+                }
+              >
+                <option value="">{t('upload.records.exemptionChoose')}</option>
+                {RECORD_EXEMPTIONS.map((ground) => (
+                  <option key={ground} value={ground}>
+                    {t(`upload.records.exemption.${ground}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </RecordField>
         ) : null}
 
         {values.record === 'performers' ? (
           <>
-            <div className={upload.field}>
-              <label htmlFor={id('production_date')}>{t('upload.records.productionDate')}</label>
-              <input
-                id={id('production_date')}
-                name="production_date"
-                type="date"
-                className={styles.date}
-                value={values.productionDate}
-                onChange={(event) =>
-                  onChange({ ...values, productionDate: event.target.value }, ['production_date'])
+            <RecordField
+              ctx={ctx}
+              field="production_date"
+              label={t('upload.records.productionDate')}
+              hint={t('upload.records.productionDateHint')}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="date"
+                  className={styles.date}
+                  value={values.productionDate}
+                  onChange={(event) =>
+                    onChange({ ...values, productionDate: event.target.value }, ['production_date'])
+                  }
+                />
+              )}
+            </RecordField>
+            {values.performers.map((performer, index) => (
+              <Performer
+                key={performer.key}
+                ctx={ctx}
+                performer={performer}
+                n={index + 1}
+                removable={values.performers.length > 1}
+                onChange={(change, field) =>
+                  onChange(
+                    {
+                      ...values,
+                      performers: values.performers.map((p, i) =>
+                        i === index ? { ...p, ...change } : p,
+                      ),
+                    },
+                    [performerField(index + 1, field)],
+                  )
                 }
-                aria-invalid={invalid('production_date')}
-                aria-describedby={describedBy('production_date', `${id('production_date')}-hint`)}
+                onRemove={() => apply(removePerformer(values, index))}
               />
-              <span id={`${id('production_date')}-hint`} className={upload.hint}>
-                {t('upload.records.productionDateHint')}
-              </span>
-              {message('production_date')}
-            </div>
-            {values.performers.map((performer, index) => {
-              const n = index + 1;
-              const f = (name: string) => performerField(n, name);
-              const fileInput = (kind: PerformerFile) => (
-                <div className={upload.field}>
-                  <label htmlFor={id(f(kind))}>
-                    {t(
-                      kind === 'id_document'
-                        ? 'upload.records.idDocument'
-                        : 'upload.records.release',
-                    )}
-                  </label>
-                  <input
-                    id={id(f(kind))}
-                    name={f(kind)}
-                    type="file"
-                    className={styles.file}
-                    accept={TYPES.join(',')}
-                    onChange={(event) =>
-                      setPerformer(index, { [kind]: event.target.files?.[0] ?? null }, kind)
-                    }
-                    aria-invalid={invalid(f(kind))}
-                    aria-describedby={describedBy(f(kind), `${id(f(kind))}-hint`)}
-                  />
-                  <span id={`${id(f(kind))}-hint`} className={upload.hint}>
-                    {t(
-                      kind === 'id_document'
-                        ? 'upload.records.idDocumentHint'
-                        : 'upload.records.releaseHint',
-                      { mb: RECORD_RULES.fileMaxBytes / 1024 / 1024 },
-                    )}
-                  </span>
-                  {message(f(kind))}
-                </div>
-              );
-              return (
-                <section
-                  key={performer.key}
-                  className={styles.performer}
-                  aria-label={t('upload.records.performer', { n })}
-                  data-testid="performer"
-                >
-                  <div className={styles.performerHead}>
-                    <h3 className={styles.performerTitle}>
-                      {t('upload.records.performer', { n })}
-                    </h3>
-                    {values.performers.length > 1 ? (
-                      <button
-                        type="button"
-                        className={upload.secondary}
-                        onClick={() =>
-                          onChange(
-                            {
-                              ...values,
-                              performers: values.performers.filter((_, i) => i !== index),
-                            },
-                            [],
-                          )
-                        }
-                      >
-                        {t('upload.records.removePerformer', { n })}
-                      </button>
-                    ) : null}
-                  </div>
-                  <div className={styles.grid}>
-                    <div className={upload.field}>
-                      <label htmlFor={id(f('name'))}>{t('upload.records.legalName')}</label>
-                      <input
-                        id={id(f('name'))}
-                        name={f('name')}
-                        type="text"
-                        autoComplete="off"
-                        maxLength={RECORD_RULES.nameMax + 20}
-                        value={performer.name}
-                        onChange={(event) =>
-                          setPerformer(index, { name: event.target.value }, 'name')
-                        }
-                        aria-invalid={invalid(f('name'))}
-                        aria-describedby={describedBy(f('name'), `${id(f('name'))}-hint`)}
-                      />
-                      <span id={`${id(f('name'))}-hint`} className={upload.hint}>
-                        {t('upload.records.legalNameHint')}
-                      </span>
-                      {message(f('name'))}
-                    </div>
-                    <div className={upload.field}>
-                      <label htmlFor={id(f('birth_date'))}>{t('upload.records.birthDate')}</label>
-                      <input
-                        id={id(f('birth_date'))}
-                        name={f('birth_date')}
-                        type="date"
-                        className={styles.date}
-                        value={performer.birthDate}
-                        onChange={(event) =>
-                          setPerformer(index, { birthDate: event.target.value }, 'birth_date')
-                        }
-                        aria-invalid={invalid(f('birth_date'))}
-                        aria-describedby={describedBy(f('birth_date'))}
-                      />
-                      {message(f('birth_date'))}
-                    </div>
-                  </div>
-                  <div className={upload.field}>
-                    <label htmlFor={id(f('aliases'))}>{t('upload.records.aliases')}</label>
-                    <input
-                      id={id(f('aliases'))}
-                      name={f('aliases')}
-                      type="text"
-                      autoComplete="off"
-                      value={performer.aliases}
-                      onChange={(event) =>
-                        setPerformer(index, { aliases: event.target.value }, 'aliases')
-                      }
-                      aria-invalid={invalid(f('aliases'))}
-                      aria-describedby={describedBy(f('aliases'), `${id(f('aliases'))}-hint`)}
-                    />
-                    <span id={`${id(f('aliases'))}-hint`} className={upload.hint}>
-                      {t('upload.records.aliasesHint')}
-                    </span>
-                    {message(f('aliases'))}
-                  </div>
-                  <div className={styles.grid}>
-                    {fileInput('id_document')}
-                    {fileInput('release')}
-                  </div>
-                </section>
-              );
-            })}
+            ))}
             {values.performers.length < RECORD_RULES.performersMax ? (
               <div>
                 <button

@@ -5,7 +5,7 @@ import type {
   VideoRemoved,
 } from '../../../contracts/upload.schema.ts';
 import type { VideoStatus } from '../../../contracts/video.schema.ts';
-import { ApiError, parseApiResponse, postForm } from '../../api/client.ts';
+import { ApiError, parseApiResponse, postForm, postMultipart } from '../../api/client.ts';
 
 // The video_edit.php calls of the upload screen (SPEC.md §7): look at a finished upload,
 // publish it with its form (multipart when an own preview image goes with it), delete a
@@ -22,39 +22,17 @@ export function fetchScreens(uploadId: string): Promise<UploadScreens> {
  * A video_edit.php section with the declaration's files (decision 0055): a plain form, or
  * multipart when files go with it.
  */
-async function videoEdit<T>(
+function videoEdit<T>(
   section: string,
   fields: Record<string, string>,
   files: Record<string, File>,
-  csrf: string,
 ): Promise<T> {
   if (Object.keys(files).length === 0) return postForm(PATH, { section, ...fields });
   const body = new FormData();
   body.append('section', section);
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const [name, file] of Object.entries(files)) body.append(name, file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(PATH, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        ...(csrf ? { 'x-csrf-token': csrf } : {}),
-      },
-      body,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, { error: 'Network error', code: 'general_error' });
-  }
-  let answer: unknown;
-  try {
-    answer = await response.json();
-  } catch {
-    answer = undefined;
-  }
-  return parseApiResponse<T>(response.status, answer);
+  return postMultipart(PATH, body);
 }
 
 /**
@@ -64,9 +42,8 @@ async function videoEdit<T>(
 export function submitVideo(
   fields: Record<string, string>,
   files: Record<string, File>,
-  csrf: string,
 ): Promise<VideoCreated> {
-  return videoEdit('add', fields, files, csrf);
+  return videoEdit('add', fields, files);
 }
 
 /** Files the 2257 record of an own video that has none (`section=records`, decision 0055). */
@@ -74,9 +51,8 @@ export function fileRecord(
   videoId: number,
   fields: Record<string, string>,
   files: Record<string, File>,
-  csrf: string,
 ): Promise<RecordFiled> {
-  return videoEdit('records', { video_id: String(videoId), ...fields }, files, csrf);
+  return videoEdit('records', { video_id: String(videoId), ...fields }, files);
 }
 
 /** The video's way through the media pipeline (`/api/video_status.php`), uncached. */

@@ -17,15 +17,15 @@ import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { CategoryPicker } from '../playlist/category-picker.tsx';
 import type { ChosenCategory } from '../playlist/playlist-form.rules.ts';
 import { PreviewPicker } from './preview-picker.tsx';
+import { RecordsFields } from './records-fields.tsx';
 import {
   checkRecord,
   EMPTY_RECORD,
-  RecordsFields,
   type RecordValues,
   recordFieldNames,
   recordFields,
   recordFiles,
-} from './records-fields.tsx';
+} from './records-form.rules.ts';
 import styles from './upload.module.css';
 import { submitVideo } from './upload-calls.ts';
 
@@ -92,14 +92,12 @@ export function VideoForm({
   uploadId,
   screens,
   fileState,
-  csrf,
   onCreated,
 }: {
   /** Set once the file is in; the form waits for it. */
   uploadId: string | undefined;
   screens: UploadScreens | undefined;
   fileState: FileState;
-  csrf: string;
   onCreated: (created: VideoCreated) => void;
 }) {
   const { t } = useTranslation();
@@ -171,7 +169,6 @@ export function VideoForm({
           ...recordFields(record),
         },
         { ...(values.image ? { preview: values.image } : {}), ...recordFiles(record) },
-        csrf,
       );
       onCreated(created);
     } catch (error) {
