@@ -136,11 +136,8 @@ export function statRoutes(
             return service.vote(input, request.viewer, request.ip);
           case 'view':
             // SPEC.md §7: with `nogeo` set the view stores no country.
-            return service.view(
-              input,
-              request.viewer,
-              request.ip,
-              () => (noGeo(request.body) ? '' : (deps.countryOf?.(request) ?? '')),
+            return service.view(input, request.viewer, request.ip, () =>
+              noGeo(request.body) ? '' : (deps.countryOf?.(request) ?? ''),
             );
           case 'comm':
             if (!members) throw new AppError('unavailable');
