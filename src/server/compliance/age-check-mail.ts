@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
 import { escapeHtml, paragraphsHtml } from '../kernel/mail/mail-html.ts';
+import { type FindRecipient, fill, screenLocaleSection } from '../kernel/mail/mail-locale.ts';
 import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
-import { type FindRecipient, fill, screenLocaleSection } from '../moderation/statement-mail.ts';
 import type { AgeOutcome } from './age-assurance.ts';
 
 // The member hears how their age check ended (decision 0054), in their language: the screen

@@ -1,15 +1,10 @@
 import type { Logger } from 'pino';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
 import { type BanReason, isModerationReason } from '../../contracts/moderation.ts';
+import { type FindRecipient, fill } from '../kernel/mail/mail-locale.ts';
 import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
-import {
-  ENGLISH_REASONS,
-  type FindRecipient,
-  fill,
-  moderationLocales,
-  statementMessage,
-} from './statement-mail.ts';
+import { ENGLISH_REASONS, moderationLocales, statementMessage } from './statement-mail.ts';
 
 // Statements of reasons about a member's account (DSA art. 17, decision 0048): a ban, a
 // strike, all their comments removed. Mailed in the member's language from the screen locale

@@ -1,18 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  LANGUAGES,
-  type Language,
-} from '../../contracts/constants.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contracts/constants.ts';
 import { isModerationReason, type ModerationReason } from '../../contracts/moderation.ts';
 import { escapeHtml } from '../kernel/mail/mail-html.ts';
+import { type FindRecipient, fill, screenLocaleSection } from '../kernel/mail/mail-locale.ts';
 import type { MailOutbox } from '../kernel/mail/mail-outbox.ts';
 import type { MailMessage } from '../kernel/mail/mailer.ts';
-import type { StatementRecipient } from './review.repository.ts';
 
 // The statement of reasons by mail (DSA art. 17, decision 0043): what was decided about which
 // upload, why, the moderator's note, and where to read it and appeal (the member's own
@@ -118,40 +110,13 @@ export type MailTranslations = Partial<
 /** What a statement is about: a video (by default) or another object taken down. */
 export type StatementObject = 'video' | 'comment' | 'playlist' | 'album';
 
-const LOCALES_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../web/i18n/locales/screens',
-);
-
-/**
- * One section of every screen locale file (the words the member's pages show too): what the
- * site's mails to members are written from, in their language.
- */
-export function screenLocaleSection(
-  section: string,
-  dir = LOCALES_DIR,
-): Partial<Record<Language, Record<string, unknown>>> {
-  const sections: Partial<Record<Language, Record<string, unknown>>> = {};
-  for (const lang of LANGUAGES) {
-    const json = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    const words = json[section];
-    if (typeof words === 'object' && words !== null) {
-      sections[lang] = words as Record<string, unknown>;
-    }
-  }
-  return sections;
-}
-
 /**
  * The `moderation` section of every screen locale file: what the statement mails of this
  * file and of member-mail.ts are written from.
  */
-export const moderationLocales = (dir = LOCALES_DIR) => screenLocaleSection('moderation', dir);
+export const moderationLocales = (dir?: string) => screenLocaleSection('moderation', dir);
 
-export function statementMailTranslations(dir = LOCALES_DIR): MailTranslations {
+export function statementMailTranslations(dir?: string): MailTranslations {
   const translations: MailTranslations = {};
   for (const [lang, section] of Object.entries(moderationLocales(dir))) {
     const words = section as {
@@ -167,9 +132,6 @@ export function statementMailTranslations(dir = LOCALES_DIR): MailTranslations {
   }
   return translations;
 }
-
-export const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
 /** The subject and the decision's words of a removal other than a video's. */
 const OBJECT_TEXTS = {
@@ -291,9 +253,6 @@ export interface RejectionNotice {
   reason: string;
   note: string;
 }
-
-/** Who a statement is mailed to (the reviews repository's `recipient`, for every notifier). */
-export type FindRecipient = (userId: number) => Promise<StatementRecipient | undefined>;
 
 export function createStatementNotifier(deps: {
   recipient: FindRecipient;
