@@ -94,7 +94,11 @@ async function demoAlbum(): Promise<{ path: string; photo: string; owner: string
 async function openCategoryPanel(page: Page): Promise<void> {
   const panel = page.getByRole('region', { name: /^Categories/ });
   const toggle = panel.getByRole('button', { name: /^Categories/ });
-  if (await toggle.isVisible()) await toggle.click();
+  // Folded under 1025 px (category-panel.tsx): open it and wait until it says so.
+  if ((page.viewportSize()?.width ?? 0) < 1025) {
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+  }
   await expect.poll(() => panel.getByRole('checkbox').count()).toBeGreaterThan(3);
 }
 

@@ -12,6 +12,7 @@ import {
   signInByModal,
   startStaffSite,
 } from './staff.ts';
+import { walk } from './steps.ts';
 
 // The console's member page (issue 16, decision 0048), walked as the brief says: a moderator
 // (made by the real CLI, signed in with a TOTP code) gives a member three strikes from the
@@ -148,38 +149,47 @@ describe('the console member page', () => {
     await context.close();
   });
 
+  // Its steps are named: a failure says which step it was on and how long each took.
   it('on a phone the moderator lifts the ban, and all of it is back', async () => {
-    const context = await browser.newContext({
-      ...SHELL_SIZES.phone,
-      storageState: moderatorState,
+    await walk(100_000, async ({ step }) => {
+      const context = await step('phone context', () =>
+        browser.newContext({ ...SHELL_SIZES.phone, storageState: moderatorState }),
+      );
+      // A step that waits too long fails as itself, well within the walk's deadline.
+      context.setDefaultTimeout(20_000);
+      const page = await step('new page', () => context.newPage());
+      const errors = watchErrors(page);
+      const main = page.locator('main');
+      await step('open the member page', () => open(page, `/admin/members/${seeded.userId}/`));
+      await step('unban by touch', async () => {
+        await pressSeen(page, main.getByRole('button', { name: 'Unban…' }), true);
+        const dialog = page.getByRole('dialog', { name: /Unban/ });
+        await dialog.waitFor();
+        await dialog.getByLabel(/Note for the record/).fill('Licences shown for all three');
+        await pressSeen(page, dialog.getByRole('button', { name: /^Unban/ }), true);
+        await dialog.waitFor({ state: 'detached' });
+      });
+      await step('the toast', () => page.getByText(`${MEMBER} is no longer banned`).waitFor());
+      await step('status active', () =>
+        expect.poll(() => main.getByTestId('member-status').textContent()).toBe('active'),
+      );
+      await step('revoke a strike by touch', async () => {
+        await pressSeen(page, main.getByRole('button', { name: 'Revoke…' }).first(), true);
+        const dialog = page.getByRole('dialog', { name: /Revoke/ });
+        await pressSeen(page, dialog.getByRole('button', { name: /^Revoke/ }), true);
+        await page.getByText('Strike revoked').waitFor();
+      });
+      await step('two strikes in force', () =>
+        expect.poll(() => main.getByTestId('strikes-in-force').textContent()).toBe('2 of 3'),
+      );
+      expect(await step('a visitor sees the video', visitorSeesVideo)).toBe('shown');
+      await step('the member signs in', async () => {
+        await signInForm(memberPage, MEMBER, PASSWORD);
+        await expect.poll(() => signedIn(memberPage)).toBe(true);
+      });
+      await step('close the member context', () => memberContext.close());
+      expect(errors).toEqual([]);
+      await step('close the phone context', () => context.close());
     });
-    // A step that waits too long fails as itself, within the test's minute.
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await open(page, `/admin/members/${seeded.userId}/`);
-    const main = page.locator('main');
-    await pressSeen(page, main.getByRole('button', { name: 'Unban…' }), true);
-    const dialog = page.getByRole('dialog', { name: /Unban/ });
-    await dialog.waitFor();
-    await dialog.getByLabel(/Note for the record/).fill('Licences shown for all three');
-    await pressSeen(page, dialog.getByRole('button', { name: /^Unban/ }), true);
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByText(`${MEMBER} is no longer banned`).waitFor();
-    await expect.poll(() => main.getByTestId('member-status').textContent()).toBe('active');
-    // A strike revoked by touch.
-    const revoke = main.getByRole('button', { name: 'Revoke…' }).first();
-    await pressSeen(page, revoke, true);
-    const revokeDialog = page.getByRole('dialog', { name: /Revoke/ });
-    await pressSeen(page, revokeDialog.getByRole('button', { name: /^Revoke/ }), true);
-    await page.getByText('Strike revoked').waitFor();
-    await expect.poll(() => main.getByTestId('strikes-in-force').textContent()).toBe('2 of 3');
-
-    expect(await visitorSeesVideo()).toBe('shown');
-    await signInForm(memberPage, MEMBER, PASSWORD);
-    await expect.poll(() => signedIn(memberPage)).toBe(true);
-    await memberContext.close();
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  }, 120_000);
 });
