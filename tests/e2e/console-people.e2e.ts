@@ -187,9 +187,10 @@ describe('the console member page', () => {
         await signInForm(memberPage, MEMBER, PASSWORD);
         await expect.poll(() => signedIn(memberPage)).toBe(true);
       });
-      await step('close the member context', () => memberContext.close());
       expect(errors).toEqual([]);
-      await step('close the phone context', () => context.close());
+      // The contexts are closed with the browser (afterAll): closing the member's context
+      // here, after its session was ended by the ban and begun again, never returned in one
+      // full run of the suite (Chromium's context close, not the page: the walk's trail).
     });
   }, 120_000);
 });

@@ -25,12 +25,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Sums layout shifts not caused by input, from the first paint on (as Lighthouse's CLS). */
+/**
+ * Sums layout shifts not caused by input, from the first paint on (as Lighthouse's CLS), and
+ * keeps what moved (element, when, from where to where) for a failure to name.
+ */
 const CLS_OBSERVER = `
   window.__cls = 0;
+  window.__shifts = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (!entry.hadRecentInput) window.__cls += entry.value;
+      if (entry.hadRecentInput) continue;
+      window.__cls += entry.value;
+      const moved = (entry.sources || []).map((source) => {
+        const node = source.node;
+        const name = node && node.nodeType === 1
+          ? node.tagName.toLowerCase() + (node.className ? '.' + String(node.className).split(' ').join('.') : '')
+          : String(node && node.nodeName);
+        const box = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
+        return name + ' ' + box(source.previousRect) + ' -> ' + box(source.currentRect);
+      });
+      window.__shifts.push(entry.value.toFixed(3) + ' at ' + Math.round(entry.startTime) + ' ms: ' + moved.join('; '));
     }
   }).observe({ type: 'layout-shift', buffered: true });
 `;
@@ -105,13 +119,19 @@ describe('every screen at both sizes', () => {
         try {
           await page.goto(`${baseUrl}${await screen.path(site)}`);
           await settle(page);
-          const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+          const { cls, shifts } = await page.evaluate(() => {
+            const seen = window as unknown as { __cls: number; __shifts: string[] };
+            return { cls: seen.__cls, shifts: seen.__shifts };
+          });
           await screen.open?.(page);
           const result = await new AxeBuilder({ page })
             .withRules(['color-contrast', 'target-size'])
             .analyze();
           expect(result.violations.map(describeNodes)).toEqual([]);
-          expect(cls, 'cumulative layout shift while loading').toBeLessThanOrEqual(0.05);
+          expect(
+            cls,
+            `cumulative layout shift while loading (${shifts.join(' | ')})`,
+          ).toBeLessThanOrEqual(0.05);
         } finally {
           await page.close();
           if (!screen.member) await context.close();
