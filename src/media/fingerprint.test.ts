@@ -12,6 +12,8 @@ import {
   hashFrames,
   indexKeys,
   KEY_FRAMES,
+  KEY_FRAMES_MAX,
+  keyFrameCount,
   keyFrames,
   PROBE_ALL,
   packHashes,
@@ -156,7 +158,13 @@ describe('band keys', () => {
   });
 
   it('indexes a bounded number of keys whatever the length', () => {
-    expect(indexKeys(sequence(4, 1200)).length).toBeLessThanOrEqual(KEY_FRAMES * BANDS);
+    expect(indexKeys(sequence(4, 1200)).length).toBeLessThanOrEqual(KEY_FRAMES_MAX * BANDS);
+  });
+
+  it('indexes one key frame per 30 seconds, 8 at least and 24 at most', () => {
+    expect([60, 240, 360, 600, 720, 1200].map(keyFrameCount)).toEqual([8, 8, 12, 20, 24, 24]);
+    const { hashes } = scenes(40, 600);
+    expect(keyFrames(hashes)).toHaveLength(20);
   });
 
   it('finds an indexed frame of a trimmed noisy copy by at least one band', () => {
@@ -223,9 +231,11 @@ describe('key frames', () => {
     expect(found).toHaveLength(KEY_FRAMES);
     // The change into the blended frame or out of it: at the cut or one frame after.
     for (const i of found) expect(cuts.some((c) => i === c || i === c + 1)).toBe(true);
+    // The largest changes come first: the first keys are the cuts' (the rest of the 20 may
+    // be the largest changes within scenes once the cuts of the middle 80% are used up).
     const keys = keyFrames(hashes);
-    expect(keys).toHaveLength(KEY_FRAMES);
-    for (const key of keys) {
+    expect(keys).toHaveLength(keyFrameCount(600));
+    for (const key of keys.slice(0, KEY_FRAMES)) {
       expect(cuts.some((c) => hashes[c + 1] === key || hashes[c + 2] === key)).toBe(true);
     }
   });

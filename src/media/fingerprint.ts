@@ -41,17 +41,27 @@ export const MIN_AGREEING = 4;
 export const MIN_DISTINCT = 3;
 
 /**
- * Frames of a video indexed for the lookup: the pictures right after its KEY_FRAMES largest
- * changes (scene cuts, or in a video without cuts its fastest moments), so that which frames
- * are indexed depends on the pictures alone, not on the video's length or where it starts.
+ * Frames of a video indexed for the lookup: the pictures right after its largest changes
+ * (scene cuts, or in a video without cuts its fastest moments), so that which frames are
+ * indexed depends on the pictures alone, not on where the video starts. One per
+ * KEY_FRAME_SECONDS of video, KEY_FRAMES at least and KEY_FRAMES_MAX at most (keyFrameCount):
+ * a long video without cuts has no change that stands out, and a copy's lookup finds its
+ * key frames only by having more of them to find.
  */
 export const KEY_FRAMES = 8;
+export const KEY_FRAMES_MAX = 24;
+export const KEY_FRAME_SECONDS = 30;
+
+/** How many key frames a video of `frames` (seconds) has in the index. */
+export function keyFrameCount(frames: number): number {
+  return Math.min(KEY_FRAMES_MAX, Math.max(KEY_FRAMES, Math.ceil(frames / KEY_FRAME_SECONDS)));
+}
 /**
  * Changes of an upload whose pictures it is looked up by: more than KEY_FRAMES, so the
  * stored video's largest changes are among the upload's even when a re-encode, a crop or a
  * trim reorders the ones of about the same size.
  */
-export const PROBED_CHANGES = 64;
+export const PROBED_CHANGES = 48;
 /** An upload with at most this many informative frames per window is looked up by all. */
 export const PROBE_ALL = 120;
 export const BANDS = 3;
@@ -406,14 +416,15 @@ export function changePoints(hashes: readonly bigint[], count: number): number[]
 }
 
 /**
- * The frames of a video that go into the index, at most KEY_FRAMES, informative, no two
- * alike: the picture one frame after each of its largest changes (the first to show only
- * the new scene: the frame of the change itself still blends in the old one), in the middle
- * 80% of the video (a trimmed copy keeps them). A short video has fewer changes two seconds
- * apart than KEY_FRAMES: the rest are spread evenly over its middle 80%, which a short
+ * The frames of a video that go into the index, keyFrameCount of them at most, informative,
+ * no two alike: the picture one frame after each of its largest changes (the first to show
+ * only the new scene: the frame of the change itself still blends in the old one), in the
+ * middle 80% of the video (a trimmed copy keeps them). A short video has fewer changes two
+ * seconds apart than that: the rest are spread evenly over its middle 80%, which a short
  * upload finds all the same, since all its frames are looked up (PROBE_ALL).
  */
 export function keyFrames(hashes: readonly bigint[]): bigint[] {
+  const count = keyFrameCount(hashes.length);
   const from = Math.floor(hashes.length * 0.1);
   const to = Math.max(from + 1, Math.ceil(hashes.length * 0.9));
   const chosen: bigint[] = [];
@@ -424,12 +435,12 @@ export function keyFrames(hashes: readonly bigint[]): bigint[] {
     return true;
   };
   for (const i of changePoints(hashes, hashes.length)) {
-    if (chosen.length >= KEY_FRAMES) return chosen;
+    if (chosen.length >= count) return chosen;
     if (i + 1 >= from && i + 1 < to) take(hashes[i + 1]);
   }
   const middle = hashes.slice(from, to).filter(informative);
-  const slots = Math.min(KEY_FRAMES, middle.length);
-  for (let s = 0; s < slots && chosen.length < KEY_FRAMES; s++) {
+  const slots = Math.min(count, middle.length);
+  for (let s = 0; s < slots && chosen.length < count; s++) {
     // Evenly spread; a frame too like one already chosen gives way to its next neighbour.
     const start = Math.floor(((s + 0.5) * middle.length) / slots);
     for (let k = 0; k < middle.length; k++) if (take(middle[(start + k) % middle.length])) break;
