@@ -65,15 +65,17 @@ describe('2257 records in the console', () => {
     const approve = page.getByRole('button', { name: /^Approve/ });
     await approve.waitFor();
     expect(await approve.isDisabled()).toBe(true);
+    // Said once, by the button it disables.
     const why = page.getByText(
       'No 2257 record: this video cannot be approved until its uploader files one.',
     );
-    await expectOnScreen(page, why.first());
+    await expectOnScreen(page, why);
     expect(await approve.getAttribute('aria-describedby')).toBe('review-no-record');
     // Where the uploader files it (decision 0055): their uploads tab.
-    await page
-      .getByTestId('review-record')
-      .getByText(/The uploader is asked to on their uploads tab, which offers “File record”/)
+    const missing = page.getByTestId('review-record');
+    await missing.getByText('Not filed yet.').waitFor();
+    await missing
+      .getByText(/The uploader files it from their uploads tab, which offers “File record”/)
       .waitFor();
 
     await open(page, `/admin/review/${seeded.declared}/`);

@@ -11,9 +11,12 @@ export const EXEMPTION_LABELS: Record<RecordExemption, string> & Record<string, 
 export const NO_RECORD =
   'No 2257 record: this video cannot be approved until its uploader files one.';
 
+/** The review's record box when there is none (the note by Approve says what it blocks). */
+export const NO_RECORD_YET = 'Not filed yet.';
+
 /** Where the uploader files a missing record (decision 0055, `section=records`). */
 export const NO_RECORD_HOW =
-  'The uploader is asked to on their uploads tab, which offers “File record”; this screen shows the record as soon as it is filed. Nobody else can file it for them.';
+  'The uploader files it from their uploads tab, which offers “File record”; this screen shows the record as soon as it is filed. Nobody else can file it for them.';
 
 /** The console page of a video's record (administrators only). */
 export const recordScreenPath = (videoId: number) => `/admin/records/${videoId}/`;

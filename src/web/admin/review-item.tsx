@@ -16,7 +16,13 @@ import { ConsoleTitle, KeyHelp, useConsoleKeys, useConsoleMe } from './console-u
 import { ContactSheet } from './contact-sheet.tsx';
 import { MetadataDialog } from './metadata-dialog.tsx';
 import { ReasonPicker } from './reason-picker.tsx';
-import { EXEMPTION_LABELS, NO_RECORD, NO_RECORD_HOW, recordScreenPath } from './records-format.ts';
+import {
+  EXEMPTION_LABELS,
+  NO_RECORD,
+  NO_RECORD_HOW,
+  NO_RECORD_YET,
+  recordScreenPath,
+} from './records-format.ts';
 import { reasonLabel } from './report-format.ts';
 import review from './review-item.module.css';
 
@@ -193,7 +199,7 @@ function Record({ item }: { item: ReviewItem }) {
         </>
       ) : (
         <>
-          <p>{NO_RECORD}</p>
+          <p>{NO_RECORD_YET}</p>
           <p className={styles.muted}>{NO_RECORD_HOW}</p>
         </>
       )}
