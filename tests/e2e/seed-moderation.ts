@@ -1,7 +1,7 @@
 import { openDatabase } from '../../src/db/client.ts';
 import { sealedExemption } from '../../src/server/compliance/records.service.ts';
-import { loadRecordsKeyring } from '../../src/server/compliance/records-crypto.ts';
 import { hashPassword } from '../../src/server/kernel/passwords.ts';
+import { siteRecordsKeyring } from '../support/factories.ts';
 
 // Test-only (my-uploads.e2e.ts): on the data directory of a stopped site (PGlite lets one
 // process open it), makes a member who uploaded three videos, taken from the demo catalogue
@@ -51,13 +51,7 @@ try {
   );
   if (variant !== 'no-record') {
     // Filed with its 2257 record, as every upload is (decision 0055), under the site's own key.
-    const keyring = loadRecordsKeyring({
-      configured: undefined,
-      old: [],
-      dataDir,
-      production: false,
-      warn: () => {},
-    });
+    const keyring = siteRecordsKeyring(dataDir);
     const record = sealedExemption(keyring, { id: waiting, userId, username }, 'no_real_people');
     await database.query(
       `INSERT INTO performer_records (video_id, user_id, exemption, performers, key_id, sealed)

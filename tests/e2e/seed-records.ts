@@ -2,8 +2,7 @@ import path from 'node:path';
 import { openDatabase } from '../../src/db/client.ts';
 import { createRecordsRepository } from '../../src/server/compliance/records.repository.ts';
 import { createRecordsService } from '../../src/server/compliance/records.service.ts';
-import { loadRecordsKeyring } from '../../src/server/compliance/records-crypto.ts';
-import { recordDocuments, testViewer } from '../support/factories.ts';
+import { recordDocuments, siteRecordsKeyring, testViewer } from '../support/factories.ts';
 
 // Test-only (console-records.e2e.ts): on the data directory of a stopped site, takes the two
 // oldest demo videos waiting for review (DEMO_REVIEW files them with an exemption) and makes
@@ -27,13 +26,7 @@ try {
   await database.query('DELETE FROM performer_records WHERE video_id = ANY($1::int[])', [
     [bare.id, declared.id],
   ]);
-  const keyring = loadRecordsKeyring({
-    configured: undefined,
-    old: [],
-    dataDir,
-    production: false,
-    warn: () => {},
-  });
+  const keyring = siteRecordsKeyring(dataDir);
   const records = createRecordsService({
     records: createRecordsRepository(database),
     keyring,

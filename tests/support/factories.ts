@@ -1,6 +1,7 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Gender } from '../../src/contracts/constants.ts';
 import type { Database } from '../../src/db/client.ts';
+import { loadRecordsKeyring } from '../../src/server/compliance/records-crypto.ts';
 import type { Role } from '../../src/server/kernel/access/roles.ts';
 import type { Viewer } from '../../src/server/kernel/access/viewer.ts';
 
@@ -176,4 +177,28 @@ export async function recordDocuments(): Promise<{ idDocument: Buffer; release: 
     .jpeg()
     .toBuffer();
   return { idDocument, release: minimalPdf() };
+}
+
+/** A photo-like picture, noise so it is neither blank nor flat, to encode as a test needs. */
+export function noisyPicture(width = 640, height = 480): Sharp {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#806040',
+      noise: { type: 'gaussian', mean: 120, sigma: 40 },
+    },
+  });
+}
+
+/** The 2257 keyring a test site without RECORDS_KEY made for itself in `dataDir`. */
+export function siteRecordsKeyring(dataDir: string) {
+  return loadRecordsKeyring({
+    configured: undefined,
+    old: [],
+    dataDir,
+    production: false,
+    warn: () => {},
+  });
 }

@@ -4,6 +4,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { noisyPicture } from '../../../tests/support/factories.ts';
 import { type FakeVerifier, startFakeVerifier } from '../../../tests/support/fake-age-verifier.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { signInAsStaff } from '../../../tests/support/staff.ts';
@@ -18,15 +19,7 @@ const SECRET = 'fake-shared-secret-of-the-site';
 
 /** A photo-like picture with an EXIF block (the camera): the stored copy must lose it. */
 function photo(width = 640, height = 480): Promise<Buffer> {
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#806040',
-      noise: { type: 'gaussian', mean: 120, sigma: 40 },
-    },
-  })
+  return noisyPicture(width, height)
     .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 9', Copyright: 'Somewhere' } })
     .jpeg()
     .toBuffer();

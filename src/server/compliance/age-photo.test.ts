@@ -1,20 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { noisyPicture } from '../../../tests/support/factories.ts';
 import { screenAgePhoto } from './age-photo.ts';
 
 // The age check's photo screening (decision 0054): what a provider may see is a decodable,
 // non-blank picture of at least 320x240, re-encoded as a plain JPEG without metadata.
 
-const noisy = (width: number, height: number) =>
-  sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#806040',
-      noise: { type: 'gaussian', mean: 120, sigma: 40 },
-    },
-  });
+const noisy = noisyPicture;
 
 describe('screenAgePhoto', () => {
   it('re-encodes a photo as a JPEG without its EXIF block, at most 1600 px long', async () => {

@@ -6,6 +6,7 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/database.ts';
+import { noisyPicture } from '../../../tests/support/factories.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { signInAsStaff } from '../../../tests/support/staff.ts';
 import type { Database } from '../../db/client.ts';
@@ -110,17 +111,7 @@ const jpeg = (data: Buffer) => new Blob([new Uint8Array(data)], { type: 'image/j
 
 /** A photo-like picture: noise, so it is neither blank nor tiny. */
 function photo(width = 640, height = 480): Promise<Buffer> {
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#806040',
-      noise: { type: 'gaussian', mean: 120, sigma: 40 },
-    },
-  })
-    .jpeg()
-    .toBuffer();
+  return noisyPicture(width, height).jpeg().toBuffer();
 }
 
 describe('POST /api/age_verification.php', () => {
