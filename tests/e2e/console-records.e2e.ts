@@ -73,7 +73,7 @@ describe('2257 records in the console', () => {
     expect(await approve.getAttribute('aria-describedby')).toBe('review-no-record');
     // Where the uploader files it (decision 0055): their uploads tab.
     const missing = page.getByTestId('review-record');
-    await missing.getByText('Not filed yet.').waitFor();
+    await expectOnScreen(page, missing.getByText('Not filed yet: Approve stays off until it is.'));
     await missing
       .getByText(/The uploader files it from their uploads tab, which offers “File record”/)
       .waitFor();

@@ -11,8 +11,11 @@ export const EXEMPTION_LABELS: Record<RecordExemption, string> & Record<string, 
 export const NO_RECORD =
   'No 2257 record: this video cannot be approved until its uploader files one.';
 
-/** The review's record box when there is none (the note by Approve says what it blocks). */
-export const NO_RECORD_YET = 'Not filed yet.';
+/**
+ * The review's record box when there is none: what it blocks, where a phone shows the box
+ * first and the note by Approve far below.
+ */
+export const NO_RECORD_YET = 'Not filed yet: Approve stays off until it is.';
 
 /** Where the uploader files a missing record (decision 0055, `section=records`). */
 export const NO_RECORD_HOW =
