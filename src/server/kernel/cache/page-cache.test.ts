@@ -6,7 +6,7 @@ import { ResponseCache } from './response-cache.ts';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const JSON_TYPE = { 'content-type': 'application/json' };
-const VISITOR = { lang: 'en', section: 'str', gate: 'none', confirmed: false };
+const VISITOR = { lang: 'en', section: 'str', context: 'none' };
 
 function setUp() {
   let now = 1_000;
@@ -32,12 +32,10 @@ describe('PageCache', () => {
       pageKey('/', VISITOR),
       pageKey('/', { ...VISITOR, lang: 'de' }),
       pageKey('/', { ...VISITOR, section: 'gay' }),
-      pageKey('/', { ...VISITOR, gate: 'uk' }),
-      pageKey('/', { ...VISITOR, confirmed: true }),
-      pageKey('/', { ...VISITOR, device: 'mobile' }),
+      pageKey('/', { ...VISITOR, context: 'uk-gate' }),
       pageKey('/?page=2', VISITOR),
     ]);
-    expect(keys.size).toBe(7);
+    expect(keys.size).toBe(5);
   });
 
   it('answers a page until its lifetime ends', () => {

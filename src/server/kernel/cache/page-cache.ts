@@ -11,17 +11,16 @@ export interface PageVariant {
   lang: string;
   /** The gender section (SPEC.md §1). */
   section: string;
-  /** The age gate the visitor gets: none, general or uk. */
-  gate: string;
-  /** Whether the visitor has confirmed the general gate. */
-  confirmed: boolean;
-  /** Phone or desktop, only when the layout ads differ by device. */
-  device?: string | undefined;
+  /**
+   * A digest of the rest that reaches the HTML: the age gate the visitor gets and its
+   * words (they follow the country), the country itself, the cookie notice, and the device
+   * when the layout ads differ by device.
+   */
+  context: string;
 }
 
 export function pageKey(url: string, variant: PageVariant): string {
-  const { lang, section, gate, confirmed, device } = variant;
-  return `page:${lang}:${section}:${gate}:${confirmed ? 1 : 0}:${device ?? '-'}:${url}`;
+  return `page:${variant.lang}:${variant.section}:${variant.context}:${url}`;
 }
 
 export class PageCache {
