@@ -36,6 +36,7 @@ import { createVisitorCountries } from './compliance/visitor-country.ts';
 import { compose, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { createForgetBus, LONE_PROCESS } from './kernel/cache/forget-bus.ts';
+import { PageCache } from './kernel/cache/page-cache.ts';
 import { ResponseCache } from './kernel/cache/response-cache.ts';
 import { clientAddressOf } from './kernel/http/client-address.ts';
 import drain from './kernel/http/drain.ts';
@@ -376,6 +377,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         layoutAds: createLayoutAds(config.ads),
         analytics: (member) => pageAnalytics(config.analytics, member),
         pageUser: (viewer) => services.pageUsers.pageUser(viewer),
+        ...(config.pageCacheBytes > 0
+          ? { pageCache: new PageCache(cache, config.pageCacheBytes) }
+          : {}),
       }),
     );
   }

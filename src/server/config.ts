@@ -109,6 +109,8 @@ const envSchema = z.object({
   STRIKE_BAN_HIDES_CONTENT: bool.default(true),
   JOBS: bool.default(true),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
+  // Visitors' rendered pages (decision 0058); 0 renders every page.
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(32),
   CACHE_BUS: z.enum(['auto', 'on', 'off']).default('auto'),
   MAX_CACHE_LIFETIME: z.coerce.number().int().min(0).default(8_640_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
@@ -256,6 +258,8 @@ export interface Config {
   strikeBanHidesContent: boolean;
   jobs: boolean;
   responseCacheBytes: number;
+  /** Budget of visitors' kept pages (decision 0058); 0: none kept. */
+  pageCacheBytes: number;
   /**
    * Processes tell each other what their caches forgot (decision 0050): `auto` does on a
    * PostgreSQL server, which several processes may share; PGlite has one process.
@@ -472,6 +476,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     strikeBanHidesContent: e.STRIKE_BAN_HIDES_CONTENT,
     jobs: e.JOBS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
+    pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     cacheBus: e.CACHE_BUS,
     maxCacheLifetime: e.MAX_CACHE_LIFETIME,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   COOKIE_NOTICE_COOKIE,
@@ -15,9 +17,11 @@ import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
 import { ageGateFor, singleCountry } from '../../web/lib/age-gate.ts';
 import type { PageAnalytics, PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
-import type { LayoutAds } from '../ads/ads.service.ts';
+import { deviceOf, type LayoutAds } from '../ads/ads.service.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
+import { type PageCache, pageKey } from '../kernel/cache/page-cache.ts';
 import { findHostileInput, withoutHostileQuery } from '../kernel/http/input-guard.ts';
+import { sendCached } from '../kernel/http/response-cache.ts';
 import { ageGateGlobals, withheldApi } from './age-gate.ts';
 import type { PageRenderer } from './renderer.ts';
 
@@ -88,20 +92,96 @@ export function pickGender(cookie: string | undefined): Gender {
  * The web app's API client on the server: the same JSON paths the browser fetches, answered
  * in-process (from the response cache when it holds them).
  */
-export function injectApi(app: FastifyInstance, request: FastifyRequest): ApiClient {
+/**
+ * What a render read from the API (decision 0058): the answers' keys, and the shortest time
+ * any of them may still be kept (0: one was not to be kept, so neither is the page).
+ */
+export interface RenderReads {
+  keys: string[];
+  lifetimeS: number;
+}
+
+/** Seconds a public answer may be kept, from its Cache-Control; 0 when it is not public. */
+function publicLifetime(cacheControl: unknown): number {
+  const value = typeof cacheControl === 'string' ? cacheControl : '';
+  const maxAge = /(?:^|,)\s*max-age=(\d+)/.exec(value);
+  return /(?:^|,)\s*public\b/.test(value) && maxAge ? Number(maxAge[1]) : 0;
+}
+
+export function injectApi(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reads?: RenderReads,
+): ApiClient {
+  const read = (path: string, lifetimeS: number) => {
+    if (!reads) return;
+    reads.keys.push(path);
+    reads.lifetimeS = Math.min(reads.lifetimeS, Math.max(0, Math.floor(lifetimeS)));
+  };
   return {
     async get<T>(path: string): Promise<T> {
       const cached = app.responseCache.get(path, { member: request.viewer !== null });
-      if (cached) return JSON.parse(cached.body.toString('utf8')) as T;
+      if (cached) {
+        read(path, (cached.expiresAt - Date.now()) / 1000);
+        return JSON.parse(cached.body.toString('utf8')) as T;
+      }
       const response = await app.inject({
         method: 'GET',
         url: path,
         headers: { cookie: request.headers.cookie ?? '', 'x-forwarded-for': request.ip },
       });
+      read(
+        path,
+        response.statusCode === 200 ? publicLifetime(response.headers['cache-control']) : 0,
+      );
       const body: unknown = response.body ? JSON.parse(response.body) : undefined;
       return parseApiResponse<T>(response.statusCode, body);
     },
   };
+}
+
+/** The headers of a page's response worth keeping with it (security headers included). */
+function pageHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (typeof value !== 'string' || KEPT_PAGE_SKIPS.has(name)) continue;
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/** Headers of one response only (sendCached writes its own caching headers). */
+const KEPT_PAGE_SKIPS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'cache-control',
+  'vary',
+  'set-cookie',
+  'date',
+  'connection',
+]);
+
+/** A page read no answer (an information page): kept this long. */
+const PAGE_WITHOUT_DATA_S = 600;
+
+/**
+ * The Content-Security-Policy of a kept page (decision 0058): its inline scripts by their
+ * hashes instead of the nonce of the request it was rendered for, which every later visitor
+ * could read in the page. External scripts stay allowed by 'self'.
+ */
+export function keptPagePolicy(policy: string, html: string): string | undefined {
+  if (!/'nonce-[^']*'/.test(policy)) return undefined;
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/.test(match[1] ?? '') || !match[2]) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(match[2]).digest('base64')}'`);
+  }
+  // No inline script: no inline source at all ('none' beside others would be ignored).
+  return hashes.size > 0
+    ? policy.replace(/'nonce-[^']*'/, [...hashes].join(' '))
+    : policy.replace(/\s*'nonce-[^']*'/, '');
 }
 
 export function pagesRoutes(deps: {
@@ -115,6 +195,8 @@ export function pagesRoutes(deps: {
   layoutAds?: LayoutAds;
   /** The page constant `analytics` of a visitor's and of a member's page. */
   analytics?: (member: boolean) => PageAnalytics | undefined;
+  /** Visitors' rendered pages (decision 0058); every page is rendered when absent. */
+  pageCache?: PageCache;
 }) {
   return async (app: FastifyInstance) => {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -187,22 +269,87 @@ export function pagesRoutes(deps: {
         ...(ads ? { ads } : {}),
         ...(analytics ? { analytics } : {}),
       };
+      // A visitor's page, rendered for the first time or kept (decision 0058): keyed by all
+      // of the above that reaches the HTML.
+      const cache = deps.pageCache;
+      const key =
+        cache && !request.viewer && status === undefined && request.method === 'GET'
+          ? pageKey(url, {
+              lang,
+              section: globals.gender,
+              context: createHash('sha1')
+                .update(
+                  JSON.stringify([
+                    gate,
+                    globals.ageGate,
+                    globals.country,
+                    globals.cookieNotice,
+                    ads && deps.layoutAds?.byDevice ? deviceOf(request.headers as never) : '',
+                  ]),
+                )
+                .digest('base64url'),
+            })
+          : undefined;
+      const vary = `Cookie, Accept-Encoding${app.ageGates.countryHeader ? `, ${app.ageGates.countryHeader}` : ''}${ads && deps.layoutAds?.byDevice ? ', Sec-CH-UA-Mobile, User-Agent' : ''}`;
+      const kept = key ? cache?.get(key) : undefined;
+      if (cache && kept) {
+        sendCached(cache, kept, request, (code, headers, body) => {
+          // A kept page is checked again by the browser each time (no-cache, its ETag).
+          reply
+            .code(code)
+            .headers(headers)
+            .header('cache-control', 'no-cache')
+            .header('vary', vary);
+          reply.send(body ?? '');
+        });
+        return reply;
+      }
+      const reads: RenderReads = { keys: [], lifetimeS: PAGE_WITHOUT_DATA_S };
+      let failed = false;
       const result = await deps.renderer.render({
         url,
         // The UK gate covers the page: it renders without the content (decision 0025).
-        api: gate === 'uk' ? withheldApi : injectApi(app, request),
+        api: gate === 'uk' ? withheldApi : injectApi(app, request, reads),
         globals,
         scripts: deps.renderer.assets.scripts,
         nonce: reply.scriptNonce,
         routeAssets: deps.renderer.assets.routeAssets,
         signal: controller.signal,
         onError: (error) => {
+          failed = true;
           deps.renderer.fixStack(error);
           request.log.error({ err: error }, 'render error');
         },
       });
       if (result.type === 'redirect') {
         return reply.code(result.status).redirect(result.location, result.status);
+      }
+      let stream = result.stream;
+      if (cache && key && result.status === 200 && reads.lifetimeS > 0) {
+        // The page goes out as it renders; a copy is kept once it is whole and sound.
+        const chunks: Buffer[] = [];
+        const tee = new PassThrough();
+        tee.on('data', (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
+        tee.on('end', () => {
+          const policy = reply.getHeader('content-security-policy');
+          const html = Buffer.concat(chunks);
+          const kept =
+            typeof policy === 'string' ? keptPagePolicy(policy, html.toString('utf8')) : undefined;
+          if (failed || controller.signal.aborted || (typeof policy === 'string' && !kept)) {
+            return;
+          }
+          cache.set(key, {
+            headers: {
+              ...pageHeaders(reply),
+              ...(kept ? { 'content-security-policy': kept } : {}),
+            },
+            body: html,
+            lifetimeS: reads.lifetimeS,
+            madeFrom: reads.keys,
+          });
+        });
+        result.stream.pipe(tee);
+        stream = tee;
       }
       return (
         reply
@@ -213,11 +360,8 @@ export function pagesRoutes(deps: {
             'cache-control',
             status !== undefined ? 'no-store' : request.viewer ? 'private, no-cache' : 'no-cache',
           )
-          .header(
-            'vary',
-            `Cookie, Accept-Encoding${app.ageGates.countryHeader ? `, ${app.ageGates.countryHeader}` : ''}${ads && deps.layoutAds?.byDevice ? ', Sec-CH-UA-Mobile, User-Agent' : ''}`,
-          )
-          .send(result.stream)
+          .header('vary', vary)
+          .send(stream)
       );
     };
     // The language picker (SPEC.md §6: anyone may change the language): remembers the

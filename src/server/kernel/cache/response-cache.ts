@@ -18,6 +18,8 @@ export interface CachedResponse {
   readonly visitorOnly: boolean;
   /** Age-restricted content (decision 0025): never served to an asker from the UK. */
   readonly ageRestricted: boolean;
+  /** The keys of the answers this one was made from (a page's API answers, decision 0058). */
+  readonly madeFrom: readonly string[];
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -40,6 +42,7 @@ export class ResponseCache {
   private misses = 0;
   private evictions = 0;
   private forgetListener: ((pattern: RegExp | undefined) => void) | undefined;
+  private readonly dropListeners: ((pattern: RegExp | undefined) => void)[] = [];
 
   constructor(maxBytes: number, now: () => number = Date.now) {
     this.maxBytes = maxBytes;
@@ -101,6 +104,7 @@ export class ResponseCache {
       lifetimeS: number;
       visitorOnly?: boolean;
       ageRestricted?: boolean;
+      madeFrom?: readonly string[];
     },
   ): CachedResponse | undefined {
     const size = sizeOf(key, input.body);
@@ -115,6 +119,7 @@ export class ResponseCache {
       etag: etagOf(input.body),
       visitorOnly: input.visitorOnly ?? false,
       ageRestricted: input.ageRestricted ?? false,
+      madeFrom: input.madeFrom ?? [],
       expiresAt: this.now() + lifetimeS * 1000,
     };
     this.entries.set(key, entry);
@@ -154,6 +159,22 @@ export class ResponseCache {
     this.forgetListener = listener;
   }
 
+  /**
+   * Hears every forget applied here, made in this process or heard from another (not
+   * evictions or expiry): what was made from these answers is out of date too (the page
+   * cache, decision 0058).
+   */
+  onDrop(listener: (pattern: RegExp | undefined) => void): void {
+    this.dropListeners.push(listener);
+  }
+
+  /** Drops every entry `test` picks (the page cache: pages made from forgotten answers). */
+  dropWhere(test: (entry: CachedResponse) => boolean): void {
+    for (const entry of [...this.entries.values()]) {
+      if (test(entry)) this.delete(entry.key);
+    }
+  }
+
   /** A forget another process made (`undefined`: everything), applied here and not passed on. */
   forgetFromElsewhere(pattern: RegExp | undefined): void {
     if (pattern) this.dropMatching(pattern);
@@ -164,11 +185,13 @@ export class ResponseCache {
     for (const key of [...this.entries.keys()]) {
       if (pattern.test(key)) this.delete(key);
     }
+    for (const listener of this.dropListeners) listener(pattern);
   }
 
   private dropAll(): void {
     this.entries.clear();
     this.bytes = 0;
+    for (const listener of this.dropListeners) listener(undefined);
   }
 
   /** The body in the requested encoding, compressing it the first time it is asked for. */

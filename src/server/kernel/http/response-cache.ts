@@ -109,7 +109,7 @@ const OPEN: RestrictedAnswers = { fromUk: () => false };
  * entry varies on the country header, or is private when the country comes from the address.
  */
 export function sendCached(
-  cache: ResponseCache,
+  cache: Pick<ResponseCache, 'encoded'>,
   entry: CachedResponse,
   request: { headers: Record<string, string | string[] | undefined> },
   write: (status: number, headers: Record<string, string | number>, body?: Buffer) => void,

@@ -1,0 +1,100 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { signInAs } from '../../../tests/support/session.ts';
+import { categoriesPath } from '../../contracts/discovery.paths.ts';
+
+// Visitors' pages come from a cache (decision 0058, issue 18): a visitor's second request is
+// the page kept from the first, with a CSP naming its inline script by hash (never the nonce
+// of the request it was rendered for); a member's page is rendered for them; a forget of an
+// answer the page was made from drops the page. Pages render through a stand-in web build
+// that reads one API answer and counts its renders.
+
+const CATEGORIES = categoriesPath(600, 'str', 'popular', 'en');
+let t: TestApp;
+let dir: string;
+
+async function fakeWebBuild(root: string): Promise<void> {
+  await mkdir(path.join(root, 'client/.vite'), { recursive: true });
+  await mkdir(path.join(root, 'server'), { recursive: true });
+  await writeFile(
+    path.join(root, 'client/.vite/manifest.json'),
+    JSON.stringify({ 'src/web/entry-client.tsx': { file: 'entry.js', isEntry: true } }),
+  );
+  await writeFile(path.join(root, 'server/package.json'), '{"type":"module"}');
+  await writeFile(
+    path.join(root, 'server/entry-server.js'),
+    `import { PassThrough } from 'node:stream';
+let renders = 0;
+export async function render(req) {
+  const data = await req.api.get(${JSON.stringify(CATEGORIES)});
+  const stream = new PassThrough();
+  stream.end('<!doctype html><p>render ' + (++renders) + ' for ' + (req.globals.user ? 'a member' : 'a visitor') +
+    ' of ' + data.categories.length + '</p><script nonce="' + req.nonce + '">window.page = ' + renders + ';</script>');
+  return { type: 'html', status: 200, stream };
+}
+`,
+  );
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'afterglow-page-cache-'));
+  await fakeWebBuild(path.join(dir, 'dist'));
+  t = await createTestApp({ pages: 'prod', distDir: path.join(dir, 'dist') });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const page = (headers: Record<string, string> = {}) =>
+  t.app.inject({ url: '/categories/', headers });
+
+describe('visitors’ pages from the cache', () => {
+  it('hands a visitor the page kept from the first render, under a CSP of its script’s hash', async () => {
+    const first = await page();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-security-policy']).toMatch(/'nonce-/);
+    const second = await page();
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    const policy = String(second.headers['content-security-policy']);
+    expect(policy).not.toMatch(/'nonce-/);
+    expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(String(second.headers.vary)).toContain('Cookie');
+    // The browser's copy is still good: 304, no body.
+    const again = await page({ 'if-none-match': String(second.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('renders a member’s page for them, every time', async () => {
+    const member = await signInAs(t.app, t.database);
+    const one = await page({ cookie: member.cookie });
+    const two = await page({ cookie: member.cookie });
+    expect(one.body).toContain('for a member');
+    expect(two.body).not.toBe(one.body);
+    // …and a visitor still gets the kept visitor's page.
+    expect((await page()).body).toContain('for a visitor');
+  });
+
+  it('renders again once an answer the page was made from is forgotten', async () => {
+    const kept = (await page()).body;
+    expect((await page()).body).toBe(kept);
+    t.app.responseCache.deletePrefix('/api/json/categories/');
+    const fresh = (await page()).body;
+    expect(fresh).not.toBe(kept);
+    expect(fresh).toContain('for a visitor');
+  });
+
+  it('keeps one page per language', async () => {
+    const english = (await page()).body;
+    const german = await page({ cookie: 'app_lang=de' });
+    expect(german.body).not.toBe(english);
+    expect((await page({ cookie: 'app_lang=de' })).body).toBe(german.body);
+  });
+});
