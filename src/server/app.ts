@@ -68,7 +68,7 @@ import { reportRoutes } from './reports/report.routes.ts';
 import { reportInboxRoutes } from './reports/report-inbox.routes.ts';
 import { loadSecret } from './secret.ts';
 import { socialRoutes } from './social/social.routes.ts';
-import { pagesRoutes } from './ssr/pages.ts';
+import { pagesRoutes, servePageFromCache } from './ssr/pages.ts';
 import { createDevRenderer, createProdRenderer, type PageRenderer } from './ssr/renderer.ts';
 import { sitemapRoutes } from './ssr/sitemaps.ts';
 import { consoleRoutes } from './staff/console.routes.ts';
@@ -140,11 +140,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     address: clientAddressOf(config.trustProxy),
     unknown: config.unknownCountryGate,
   });
+  // Visitors' rendered pages (decision 0058): none without pages, or with PAGE_CACHE_MB=0.
+  const pageCache =
+    deps.pages !== 'none' && config.pageCacheBytes > 0
+      ? new PageCache(cache, config.pageCacheBytes)
+      : undefined;
+  const layoutAds = createLayoutAds(config.ads);
+  const pageFront = pageCache && { cache: pageCache, countries, byDevice: layoutAds.byDevice };
   const app = Fastify({
-    // Cache hits are answered before Fastify sees the request (plugins/response-cache.ts).
+    // Cache hits, API answers (kernel/http/response-cache.ts) and visitors' pages
+    // (ssr/pages.ts), are answered before Fastify sees the request.
     serverFactory: (handler) =>
       createServer((req, res) => {
-        if (!serveFromCache(cache, req, res, countries)) handler(req, res);
+        if (serveFromCache(cache, req, res, countries)) return;
+        if (pageFront && servePageFromCache(pageFront, req, res)) return;
+        handler(req, res);
       }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -374,12 +384,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           custodian: config.records.custodian,
         },
         googleSignIn: config.google !== undefined,
-        layoutAds: createLayoutAds(config.ads),
+        layoutAds,
         analytics: (member) => pageAnalytics(config.analytics, member),
         pageUser: (viewer) => services.pageUsers.pageUser(viewer),
-        ...(config.pageCacheBytes > 0
-          ? { pageCache: new PageCache(cache, config.pageCacheBytes) }
-          : {}),
+        ...(pageCache ? { pageCache } : {}),
       }),
     );
   }

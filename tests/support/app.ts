@@ -36,6 +36,8 @@ export async function createTestApp(
     database?: Database;
     /** Milliseconds now for the services that wait between calls: a test moves it on. */
     clock?: () => number;
+    /** The app's logger (silent otherwise): a test that reads what the server logged. */
+    logger?: pino.Logger;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-test-'));
@@ -48,7 +50,7 @@ export async function createTestApp(
     config,
     database,
     storage,
-    logger: pino({ level: 'silent' }),
+    logger: opts.logger ?? pino({ level: 'silent' }),
     pages: opts.pages ?? 'none',
     ...(opts.distDir ? { distDir: opts.distDir } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),

@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { signInAs } from '../../../tests/support/session.ts';
@@ -96,5 +98,80 @@ describe('visitors’ pages from the cache', () => {
     const german = await page({ cookie: 'app_lang=de' });
     expect(german.body).not.toBe(english);
     expect((await page({ cookie: 'app_lang=de' })).body).toBe(german.body);
+  });
+});
+
+describe('kept pages before the router', () => {
+  // A second app, listening, whose logger tells which requests reached Fastify at all.
+  let front: TestApp;
+  let base: string;
+  const routed: string[] = [];
+  beforeAll(async () => {
+    const lines = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        const line = JSON.parse(chunk.toString('utf8')) as { msg?: string; req?: { url?: string } };
+        if (line.msg === 'incoming request' && line.req?.url) routed.push(line.req.url);
+        done();
+      },
+    });
+    front = await createTestApp({
+      pages: 'prod',
+      distDir: path.join(dir, 'dist'),
+      database: t.database,
+      env: { COUNTRY_HEADER: 'cf-ipcountry' },
+      logger: pino({ level: 'info' }, lines),
+    });
+    await front.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = front.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await front?.close();
+  });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${url}`, { headers: { 'cf-ipcountry': 'FR', ...headers } });
+  const reached = (url: string) => routed.filter((seen) => seen === url).length;
+
+  it('hands a visitor’s repeat request its kept page without reaching the router', async () => {
+    const first = await get('/categories/?front=1');
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    expect(reached('/categories/?front=1')).toBe(1);
+    const second = await get('/categories/?front=1');
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe(body);
+    expect(second.headers.get('content-security-policy')).toMatch(/'sha256-/);
+    expect(second.headers.get('cache-control')).toBe('no-cache');
+    expect(second.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(reached('/categories/?front=1')).toBe(1);
+    // Its ETag is answered there too.
+    const again = await get('/categories/?front=1', {
+      'if-none-match': String(second.headers.get('etag')),
+    });
+    expect(again.status).toBe(304);
+    expect(reached('/categories/?front=1')).toBe(1);
+  });
+
+  it('keys the page there as the router does: another language is another page', async () => {
+    const english = await (await get('/categories/?front=2')).text();
+    const german = await (await get('/categories/?front=2', { cookie: 'app_lang=de' })).text();
+    expect(german).not.toBe(english);
+    expect(await (await get('/categories/?front=2', { cookie: 'app_lang=de' })).text()).toBe(
+      german,
+    );
+    expect(reached('/categories/?front=2')).toBe(2);
+  });
+
+  it('lets a member and a visitor from the UK through to the router every time', async () => {
+    await get('/categories/?front=3');
+    const member = await signInAs(front.app, front.database);
+    for (let i = 0; i < 2; i++) {
+      expect((await get('/categories/?front=3', { cookie: member.cookie })).status).toBe(200);
+    }
+    for (let i = 0; i < 2; i++) await get('/categories/?front=3', { 'cf-ipcountry': 'GB' });
+    expect(reached('/categories/?front=3')).toBe(5);
+    // A visitor from elsewhere still gets the kept page.
+    await get('/categories/?front=3');
+    expect(reached('/categories/?front=3')).toBe(5);
   });
 });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   COOKIE_NOTICE_COOKIE,
@@ -15,13 +17,25 @@ import {
 } from '../../contracts/constants.ts';
 import { safeBack } from '../../contracts/safe-back.ts';
 import { type ApiClient, parseApiResponse } from '../../web/api/client.ts';
-import { ageGateFor, singleCountry } from '../../web/lib/age-gate.ts';
-import type { PageAnalytics, PageGlobals, PageUser, SiteInfo } from '../../web/ssr-types.ts';
+import {
+  type AgeGate,
+  ageGateFor,
+  type GateCountry,
+  singleCountry,
+} from '../../web/lib/age-gate.ts';
+import type {
+  AgeGateGlobals,
+  PageAnalytics,
+  PageGlobals,
+  PageUser,
+  SiteInfo,
+} from '../../web/ssr-types.ts';
 import { deviceOf, type LayoutAds } from '../ads/ads.service.ts';
 import type { Viewer } from '../kernel/access/viewer.ts';
-import { type PageCache, pageKey } from '../kernel/cache/page-cache.ts';
+import { type PageCache, type PageVariant, pageKey } from '../kernel/cache/page-cache.ts';
+import type { CachedResponse } from '../kernel/cache/response-cache.ts';
 import { findHostileInput, withoutHostileQuery } from '../kernel/http/input-guard.ts';
-import { sendCached } from '../kernel/http/response-cache.ts';
+import { hasSessionCookie, sendCached } from '../kernel/http/response-cache.ts';
 import { ageGateGlobals, withheldApi } from './age-gate.ts';
 import type { PageRenderer } from './renderer.ts';
 
@@ -184,6 +198,144 @@ export function keptPagePolicy(policy: string, html: string): string | undefined
     : policy.replace(/\s*'nonce-[^']*'/, '');
 }
 
+/** The language a page address asks for with `?lang=` (the hreflang alternates): one value. */
+function askedLanguage(url: string): string | undefined {
+  const q = url.indexOf('?');
+  if (q === -1) return undefined;
+  const asked = new URLSearchParams(url.slice(q + 1)).getAll('lang');
+  return asked.length === 1 ? asked[0] : undefined;
+}
+
+/** What a page is rendered for beyond its address, as the page and its cache key see it. */
+export interface PageInput {
+  lang: Language;
+  section: Gender;
+  /** The visitor's one country ('' when unknown or a list): `globals.country`. */
+  country: string;
+  ageGate: AgeGateGlobals;
+  gate: AgeGate;
+  cookieNotice: boolean;
+  /** The key's variant (decision 0058): everything above that reaches a visitor's HTML. */
+  variant: PageVariant;
+}
+
+/**
+ * The inputs of a page request, worked out from its address, cookies, country and headers
+ * alone, so the router's page handler and the fast path before it (servePageFromCache)
+ * arrive at the same key.
+ */
+export function pageInput(request: {
+  url: string;
+  cookies: Record<string, string | undefined>;
+  country: GateCountry;
+  referred: boolean;
+  user: { ageVerified: boolean } | null;
+  headers: IncomingHttpHeaders;
+  /** The layout ads differ by device (LayoutAds.byDevice). */
+  byDevice: boolean;
+}): PageInput {
+  const { cookies, country, referred } = request;
+  const ageGate = ageGateGlobals({ country, referred, cookies, signedIn: request.user !== null });
+  const gate = ageGateFor({
+    country,
+    user: request.user,
+    confirmed: ageGate.confirmed,
+    path: request.url.split('?')[0] ?? '/',
+    referred,
+  });
+  // `?lang=` (the hreflang alternates) wins over the cookie, without changing it.
+  const lang = pickLanguage(
+    askedLanguage(request.url) ?? cookies[LANGUAGE_COOKIE],
+    cookies[LANGUAGE_COOKIE],
+  );
+  const section = pickGender(cookies[GENDER_COOKIE]);
+  const single = singleCountry(country);
+  const cookieNotice = cookies[COOKIE_NOTICE_COOKIE] !== '1';
+  const device = request.byDevice ? deviceOf(request.headers as never) : '';
+  const context = createHash('sha1')
+    .update(JSON.stringify([gate, ageGate, single, cookieNotice, device]))
+    .digest('base64url');
+  return {
+    lang,
+    section,
+    country: single,
+    ageGate,
+    gate,
+    cookieNotice,
+    variant: { lang, section, context },
+  };
+}
+
+/** The Vary of a page: the cookies, and what the gate and the layout ads read. */
+export function pageVary(countryHeader: string | undefined, byDevice: boolean): string {
+  return `Cookie, Accept-Encoding${countryHeader ? `, ${countryHeader}` : ''}${byDevice ? ', Sec-CH-UA-Mobile, User-Agent' : ''}`;
+}
+
+/** Writes a kept page (decision 0058): ETag and 304, checked again by the browser each time. */
+function sendKeptPage(
+  cache: PageCache,
+  entry: CachedResponse,
+  request: { headers: IncomingHttpHeaders },
+  vary: string,
+  write: (status: number, headers: Record<string, string | number>, body?: Buffer) => void,
+): void {
+  sendCached(cache, entry, request, (status, headers, body) =>
+    write(status, { ...headers, 'cache-control': 'no-cache', vary }, body),
+  );
+}
+
+/** What the fast path before the router needs to find a visitor's kept page. */
+export interface PageFront {
+  cache: PageCache;
+  /** Where visitors are (compliance/visitor-country.ts). */
+  countries: {
+    readonly header: string | undefined;
+    of(req: IncomingMessage): GateCountry;
+    fromUk(req: IncomingMessage): boolean;
+  };
+  byDevice: boolean;
+}
+
+/**
+ * Answers a visitor's page GET from the PageCache at the HTTP server, before Fastify builds
+ * a request (decision 0058), as serveFromCache does for the API: a hit costs little more
+ * than writing the bytes. Only a request that carries no session goes here, and none from the
+ * UK, whose visit may be remembered with a cookie (AgeGates.visit). A kept page is one that
+ * rendered whole with status 200: hostile addresses, redirects and errors are never kept,
+ * so a hit needs none of the router's checks. False when it is not a hit.
+ */
+export function servePageFromCache(
+  front: PageFront,
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
+  const url = req.url;
+  if (req.method !== 'GET' || !url || url.startsWith('/api/')) return false;
+  if (hasSessionCookie(req.headers.cookie) || front.countries.fromUk(req)) return false;
+  const input = pageInput({
+    url,
+    cookies: req.headers.cookie ? fastifyCookie.parse(req.headers.cookie) : {},
+    country: front.countries.of(req),
+    referred: false,
+    user: null,
+    headers: req.headers,
+    byDevice: front.byDevice,
+  });
+  const entry = front.cache.get(pageKey(url, input.variant));
+  if (!entry) return false;
+  sendKeptPage(
+    front.cache,
+    entry,
+    req,
+    pageVary(front.countries.header, front.byDevice),
+    (status, headers, body) => {
+      res.writeHead(status, headers);
+      res.end(body);
+    },
+  );
+  return true;
+}
+
 export function pagesRoutes(deps: {
   renderer: PageRenderer;
   site: SiteInfo;
@@ -228,28 +380,17 @@ export function pagesRoutes(deps: {
       request.raw.on('close', () => {
         if (!reply.sent) controller.abort();
       });
-      const cookies = request.cookies;
       const { country, referred } = app.ageGates.visit(request, reply);
-      const ageGate = ageGateGlobals({
+      const input = pageInput({
+        url: request.url,
+        cookies: request.cookies,
         country,
         referred,
-        cookies,
-        signedIn: request.viewer !== null,
-      });
-      const gate = ageGateFor({
-        country,
         user: request.viewer,
-        confirmed: ageGate.confirmed,
-        path: request.url.split('?')[0] ?? '/',
-        referred,
+        headers: request.headers,
+        byDevice: deps.layoutAds?.byDevice === true,
       });
-      // `?lang=` (the hreflang alternates) wins over the cookie, without changing it.
-      const lang = pickLanguage(
-        typeof (request.query as Record<string, unknown>).lang === 'string'
-          ? String((request.query as Record<string, unknown>).lang)
-          : cookies[LANGUAGE_COOKIE],
-        cookies[LANGUAGE_COOKIE],
-      );
+      const { lang, gate } = input;
       // Members see no ads (SPEC.md §1): nothing of them is even in a member's page.
       const ads = request.viewer
         ? undefined
@@ -257,14 +398,14 @@ export function pagesRoutes(deps: {
       const analytics = deps.analytics?.(request.viewer !== null);
       const globals: PageGlobals = {
         lang,
-        gender: pickGender(cookies[GENDER_COOKIE]),
-        country: singleCountry(country),
+        gender: input.section,
+        country: input.country,
         site: deps.site,
         user: request.viewer ? await deps.pageUser(request.viewer) : null,
         csrf: request.viewer ? app.sessions.csrfToken(request.viewer) : '',
-        cookieNotice: cookies[COOKIE_NOTICE_COOKIE] !== '1',
+        cookieNotice: input.cookieNotice,
         googleSignIn: deps.googleSignIn === true,
-        ageGate,
+        ageGate: input.ageGate,
         styles: deps.renderer.assets.styles,
         ...(ads ? { ads } : {}),
         ...(analytics ? { analytics } : {}),
@@ -274,32 +415,16 @@ export function pagesRoutes(deps: {
       const cache = deps.pageCache;
       const key =
         cache && !request.viewer && status === undefined && request.method === 'GET'
-          ? pageKey(url, {
-              lang,
-              section: globals.gender,
-              context: createHash('sha1')
-                .update(
-                  JSON.stringify([
-                    gate,
-                    globals.ageGate,
-                    globals.country,
-                    globals.cookieNotice,
-                    ads && deps.layoutAds?.byDevice ? deviceOf(request.headers as never) : '',
-                  ]),
-                )
-                .digest('base64url'),
-            })
+          ? pageKey(url, input.variant)
           : undefined;
-      const vary = `Cookie, Accept-Encoding${app.ageGates.countryHeader ? `, ${app.ageGates.countryHeader}` : ''}${ads && deps.layoutAds?.byDevice ? ', Sec-CH-UA-Mobile, User-Agent' : ''}`;
+      const vary = pageVary(
+        app.ageGates.countryHeader,
+        ads !== undefined && deps.layoutAds?.byDevice === true,
+      );
       const kept = key ? cache?.get(key) : undefined;
       if (cache && kept) {
-        sendCached(cache, kept, request, (code, headers, body) => {
-          // A kept page is checked again by the browser each time (no-cache, its ETag).
-          reply
-            .code(code)
-            .headers(headers)
-            .header('cache-control', 'no-cache')
-            .header('vary', vary);
+        sendKeptPage(cache, kept, request, vary, (code, headers, body) => {
+          reply.code(code).headers(headers);
           reply.send(body ?? '');
         });
         return reply;
