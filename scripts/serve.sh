@@ -9,5 +9,6 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 node="$root/node_modules/.bin/node"
 [ -x "$node" ] || node=node
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+export NODE_ENV="${NODE_ENV:-production}"
 cd "$root"
 exec "$node" --max-old-space-size="${MAX_HEAP_MB:-384}" src/server/main.ts "$@"

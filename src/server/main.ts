@@ -1,3 +1,4 @@
+import './production-default.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { demoPlan, seedDemo } from '../db/seed/demo.ts';
 import { renderDemoPool } from '../db/seed/demo-pool.ts';
