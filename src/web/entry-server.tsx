@@ -13,8 +13,8 @@ import { Document } from './components/document.tsx';
 import { MEMBER_HEADER_MODULES, preloadMemberHeader } from './components/layout/header.tsx';
 import { GlobalsContext } from './hooks/use-globals.ts';
 import { GLOBALS_KEY, scriptJson, serializeRouteErrors } from './hydration.ts';
-import { createI18n, messagesModuleId } from './i18n/i18n.ts';
-import { serverMessages } from './i18n/messages.server.ts';
+import { messagesModuleId } from './i18n/i18n.ts';
+import { serverI18n } from './i18n/messages.server.ts';
 import { handleChunks } from './route-handle.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 import type { RenderRequest, RenderResult } from './ssr-types.ts';
@@ -80,7 +80,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     (context.statusCode !== 200 ? context.statusCode : (handleStatus ?? 200));
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = createI18n(req.globals.lang, serverMessages(req.globals.lang));
+  const i18n = serverI18n(req.globals.lang);
   const state = {
     globals,
     queries: dehydrate(queryClient),

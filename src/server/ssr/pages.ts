@@ -122,6 +122,26 @@ function publicLifetime(cacheControl: unknown): number {
   return /(?:^|,)\s*public\b/.test(value) && maxAge ? Number(maxAge[1]) : 0;
 }
 
+/** Kept answers as the renders read them: parsed once, frozen, shared (issue 18). */
+const parsedAnswers = new WeakMap<CachedResponse, unknown>();
+
+function deepFreeze(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
+}
+
+/**
+ * A kept answer's body as data, parsed once for every render that reads it. Frozen: a render
+ * that changed it would change it for the next visitor too, so it fails instead.
+ */
+function parsedAnswer(entry: CachedResponse): unknown {
+  if (parsedAnswers.has(entry)) return parsedAnswers.get(entry);
+  const value = deepFreeze(JSON.parse(entry.body.toString('utf8')));
+  parsedAnswers.set(entry, value);
+  return value;
+}
+
 export function injectApi(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -137,7 +157,7 @@ export function injectApi(
       const cached = app.responseCache.get(path, { member: request.viewer !== null });
       if (cached) {
         read(path, (cached.expiresAt - Date.now()) / 1000);
-        return JSON.parse(cached.body.toString('utf8')) as T;
+        return parsedAnswer(cached) as T;
       }
       const response = await app.inject({
         method: 'GET',

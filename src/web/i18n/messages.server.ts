@@ -1,5 +1,6 @@
+import type { i18n } from 'i18next';
 import type { Language } from '../../contracts/constants.ts';
-import type { Messages } from './i18n.ts';
+import { createI18n, type Messages } from './i18n.ts';
 
 // Every language's messages, bundled into the server entry: the first-paint part and the
 // other screens' part (messages.client.ts) as one.
@@ -13,4 +14,21 @@ export function serverMessages(lang: Language): Messages {
   const screen = screens[`./locales/screens/${lang}.json`];
   if (!mod || !screen) throw new Error(`no messages for ${lang}`);
   return { ...mod.default, ...screen.default };
+}
+
+const instances = new Map<Language, i18n>();
+
+/**
+ * The i18next instance of a language on the server: made once and shared by every render
+ * (issue 18), since the server holds all the messages from the start and a render neither
+ * adds messages nor changes the language. The translate function that remembers its
+ * sentences (use-translation.ts) then keeps them from one render to the next.
+ */
+export function serverI18n(lang: Language): i18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createI18n(lang, serverMessages(lang));
+    instances.set(lang, instance);
+  }
+  return instance;
 }

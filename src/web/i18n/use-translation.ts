@@ -11,7 +11,7 @@ import { I18nContext } from 'react-i18next';
 // few sentences of its 60 thumbs, and i18next works each out afresh (plural rules,
 // interpolation). `npm run lint` keeps react-i18next's hook out of the app (biome.json).
 
-/** At most this many remembered sentences per page. */
+/** At most this many remembered sentences per i18next instance (a page, or a language on the server). */
 const REMEMBERED = 2000;
 
 const perPage = new WeakMap<I18n, TFunction>();
@@ -48,7 +48,9 @@ export function rememberingT(i18n: I18n): TFunction {
     const id = JSON.stringify(args);
     if (said.has(id)) return said.get(id);
     const sentence = translate(...args);
-    if (said.size < REMEMBERED) said.set(id, sentence);
+    // The oldest goes first: a page's own sentences stay, other pages' counts come and go.
+    if (said.size >= REMEMBERED) said.delete(said.keys().next().value as string);
+    said.set(id, sentence);
     return sentence;
   };
   return t as unknown as TFunction;
