@@ -37,8 +37,8 @@ const REST_S = Number(args['rest-seconds']);
 const NODE_FLAGS =
   args['node-flags'] === undefined ? undefined : args['node-flags'].split(' ').filter(Boolean);
 
-/** Budgets in MB: growth over the second half of the rounds, and what stays after the rest. */
-const BUDGET = { growthSecondHalfMb: 40, rssAfterRestMb: 700 } as const;
+/** Budgets in MB: growth over the second half of the rounds, and what stays after the rest (issue 18: below 400). */
+const BUDGET = { growthSecondHalfMb: 40, rssAfterRestMb: 400 } as const;
 
 const PORT = 3391;
 const BASE = `http://127.0.0.1:${PORT}`;

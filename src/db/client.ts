@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -48,18 +48,55 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** Pool size for a PostgreSQL server. */
   poolSize?: number;
+  /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB); `auto` (pgliteSharedBuffers) by default. */
+  pgliteSharedBuffersMb?: number | 'auto' | undefined;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
-  return openPglite(opts.pgliteDir ?? 'memory://');
+  return openPglite(opts.pgliteDir ?? 'memory://', opts.pgliteSharedBuffersMb);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/** Bytes of the files under `dir` (0 when it does not exist yet). */
+async function bytesUnder(dir: string): Promise<number> {
+  let total = 0;
+  try {
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+    }
+  } catch {
+    return 0;
+  }
+  return total;
+}
+
+/**
+ * PGlite's shared buffers in MB for `auto` (issue 18): an eighth of the database's files,
+ * between 32 and 256 MB. PGlite keeps them inside the process (its own default, 128 MB, was a
+ * fifth of a small site's memory); the operating system's file cache holds the rest of the
+ * data as it does for a PostgreSQL server, so a large catalogue gets more of them.
+ */
+export async function pgliteSharedBuffers(dataDir: string): Promise<number> {
+  if (dataDir.startsWith('memory://')) return SHARED_BUFFERS_MB.min;
+  const eighth = (await bytesUnder(dataDir)) / 8 / 1024 / 1024;
+  return Math.round(Math.min(SHARED_BUFFERS_MB.max, Math.max(SHARED_BUFFERS_MB.min, eighth)));
+}
+
+const SHARED_BUFFERS_MB = { min: 32, max: 256 } as const;
+
+async function openPglite(
+  dataDir: string,
+  sharedBuffersMb: number | 'auto' = 'auto',
+): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const buffers = sharedBuffersMb === 'auto' ? await pgliteSharedBuffers(dataDir) : sharedBuffersMb;
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${Math.round(buffers)}MB`],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const query = async <T extends object>(text: string, params?: unknown[]) =>
     (await client.query<T>(text, params as never[])).rows;

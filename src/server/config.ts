@@ -111,6 +111,10 @@ const envSchema = z.object({
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
   // Visitors' rendered pages (decision 0058); 0 renders every page.
   PAGE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(32),
+  // The embedded database's shared buffers (issue 18): `auto` sizes them to the database.
+  PGLITE_SHARED_BUFFERS_MB: z
+    .union([z.literal('auto'), z.coerce.number().int().min(16).max(16_384)])
+    .default('auto'),
   CACHE_BUS: z.enum(['auto', 'on', 'off']).default('auto'),
   MAX_CACHE_LIFETIME: z.coerce.number().int().min(0).default(8_640_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
@@ -260,6 +264,8 @@ export interface Config {
   responseCacheBytes: number;
   /** Budget of visitors' kept pages (decision 0058); 0: none kept. */
   pageCacheBytes: number;
+  /** PGlite's shared_buffers in MB, or `auto` (db/client.ts pgliteSharedBuffers). */
+  pgliteSharedBuffersMb: number | 'auto';
   /**
    * Processes tell each other what their caches forgot (decision 0050): `auto` does on a
    * PostgreSQL server, which several processes may share; PGlite has one process.
@@ -477,6 +483,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     cacheBus: e.CACHE_BUS,
     maxCacheLifetime: e.MAX_CACHE_LIFETIME,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

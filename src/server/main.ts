@@ -40,7 +40,11 @@ const CLIPS_CHECK_MS = 5000;
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+  });
   log.info({ database: database.kind }, 'database open');
   await migrateDatabase(database);
 

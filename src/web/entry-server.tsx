@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { preloadModule } from 'react-dom';
@@ -40,6 +40,32 @@ function withheldStatus(errors: Record<string, unknown> | null): number | undefi
 function ModulePreloads({ hrefs, children }: { hrefs: string[]; children: ReactNode }) {
   for (const href of hrefs) preloadModule(href);
   return children;
+}
+
+/**
+ * The HTML as React flushes it (issue 18): React writes a page in chunks of 2 KB and calls
+ * `flush()` when a part of it is ready (the shell, then each Suspense boundary), so each part
+ * goes on as one write instead of a hundred.
+ */
+class ByFlush extends Transform {
+  private pending: Buffer[] = [];
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.pending.push(chunk);
+    done();
+  }
+
+  flush(): void {
+    if (this.pending.length === 0) return;
+    const part = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    this.pending = [];
+    this.push(part);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.flush();
+    done();
+  }
 }
 
 /** Renders one page request to a streamed HTML document (or a redirect). */
@@ -113,7 +139,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       bootstrapModules: req.scripts,
       onShellReady() {
         settled = true;
-        const body = new PassThrough();
+        const body = new ByFlush();
         stream.pipe(body);
         resolve({ type: 'html', status, stream: body });
       },
