@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -20,8 +20,15 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '8' },
     connections: { type: 'string', default: '4' },
+    /** Another checkout (built) to start the site from, for a before/after comparison. */
+    root: { type: 'string', default: ROOT_DIR },
+    /** Where in bench/results the figures go (`before-18/pages` for the before). */
+    label: { type: 'string', default: 'pages' },
+    /** Only the uncached renders (a checkout that keeps no pages). */
+    'renders-only': { type: 'boolean', default: false },
   },
 });
+const ROOT = values.root;
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const PORT = 3391;
@@ -70,6 +77,9 @@ function serializedBytes(html: string): number {
   return largest;
 }
 
+const loadAtStart = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(', ');
 const dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-bench-pages-'));
 const results: {
   kept?: {
@@ -86,54 +96,56 @@ const results: {
 
 try {
   // 1. Kept pages: the site as it runs, pages kept.
-  let server = await startSite({ port: PORT, dataDir });
+  let server = await startSite({ port: PORT, dataDir, root: ROOT });
   const pages = await samplePages();
   try {
-    const url = `${BASE}${LISTING}`;
-    await fetch(url);
-    // The identity bytes, as autocannon asks for them (no Accept-Encoding).
-    const kept = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
-    const body = Buffer.from(await kept.arrayBuffer());
-    if (!/'sha256-/.test(kept.headers.get('content-security-policy') ?? '')) {
-      throw new Error('the listing was not kept: its second answer has no hash CSP');
-    }
-    const headers: Record<string, string> = {};
-    kept.headers.forEach((value, name) => {
-      if (!['date', 'connection', 'keep-alive', 'content-length'].includes(name)) {
-        headers[name] = value;
+    if (!values['renders-only']) {
+      const url = `${BASE}${LISTING}`;
+      await fetch(url);
+      // The identity bytes, as autocannon asks for them (no Accept-Encoding).
+      const kept = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      const body = Buffer.from(await kept.arrayBuffer());
+      if (!/'sha256-/.test(kept.headers.get('content-security-policy') ?? '')) {
+        throw new Error('the listing was not kept: its second answer has no hash CSP');
       }
-    });
-    if (kept.headers.get('content-encoding')) throw new Error('the kept page came compressed');
-    const bare = createServer((_req, res) => {
-      res.writeHead(200, headers);
-      res.end(body);
-    });
-    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}${LISTING}`;
-    const app: Load[] = [];
-    const plain: Load[] = [];
-    // Alternating, so both see the same machine.
-    for (let pass = 0; pass < 2; pass++) {
-      app.push(await load(url, 20));
-      plain.push(await load(bareUrl, 20));
+      const headers: Record<string, string> = {};
+      kept.headers.forEach((value, name) => {
+        if (!['date', 'connection', 'keep-alive', 'content-length'].includes(name)) {
+          headers[name] = value;
+        }
+      });
+      if (kept.headers.get('content-encoding')) throw new Error('the kept page came compressed');
+      const bare = createServer((_req, res) => {
+        res.writeHead(200, headers);
+        res.end(body);
+      });
+      await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+      const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}${LISTING}`;
+      const app: Load[] = [];
+      const plain: Load[] = [];
+      // Alternating, so both see the same machine.
+      for (let pass = 0; pass < 2; pass++) {
+        app.push(await load(url, 20));
+        plain.push(await load(bareUrl, 20));
+      }
+      bare.close();
+      const mean = (runs: Load[]) => runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
+      const ratio = Number((mean(app) / mean(plain)).toFixed(3));
+      results.kept = {
+        url: LISTING,
+        bytes: body.length,
+        app,
+        bare: plain,
+        ratio,
+        pass: ratio >= TARGET_RATIO && app.every((run) => run.errors === 0),
+      };
     }
-    bare.close();
-    const mean = (runs: Load[]) => runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
-    const ratio = Number((mean(app) / mean(plain)).toFixed(3));
-    results.kept = {
-      url: LISTING,
-      bytes: body.length,
-      app,
-      bare: plain,
-      ratio,
-      pass: ratio >= TARGET_RATIO && app.every((run) => run.errors === 0),
-    };
   } finally {
     await stopSite(server);
   }
 
   // 2. Uncached renders: every page rendered, the API's answers cached as on a running site.
-  server = await startSite({ port: PORT, dataDir, env: { PAGE_CACHE_MB: '0' } });
+  server = await startSite({ port: PORT, dataDir, root: ROOT, env: { PAGE_CACHE_MB: '0' } });
   try {
     for (const [page, url] of [
       ['listing (60 thumbs)', LISTING],
@@ -165,7 +177,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const lines = [
   '# Visitors’ pages: kept and rendered',
   '',
-  `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, Node ${process.version}: the built site on its demo catalogue (PGlite), started by scripts/serve.sh, autocannon ${SECONDS} s per measure.`,
+  `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, Node ${process.version}: the built site${ROOT === ROOT_DIR ? '' : ` of ${ROOT}`} on its demo catalogue (PGlite), started by its scripts/serve.sh, autocannon ${SECONDS} s per measure. Load average at the start: ${loadAtStart}.`,
   '',
   '## A kept page against node:http sending the same bytes',
   '',
@@ -204,10 +216,8 @@ const lines = [
   `Listing: ${results.renders[0]?.load.rps ?? 0} renders/s, ${results.rendersPass ? 'met' : '**missed**'}.`,
   '',
 ];
-await mkdir(path.join(ROOT_DIR, 'bench/results'), { recursive: true });
-await writeFile(
-  path.join(ROOT_DIR, 'bench/results/pages.json'),
-  `${JSON.stringify(results, null, 2)}\n`,
-);
-await writeFile(path.join(ROOT_DIR, 'bench/results/pages.md'), lines.join('\n'));
+const out = path.join(ROOT_DIR, 'bench/results', values.label);
+await mkdir(path.dirname(out), { recursive: true });
+await writeFile(`${out}.json`, `${JSON.stringify(results, null, 2)}\n`);
+await writeFile(`${out}.md`, lines.join('\n'));
 console.log(lines.join('\n'));
