@@ -6,6 +6,7 @@ import {
   compareFingerprints,
   compareUpload,
   FRAME_DISTANCE,
+  fingerprintArgs,
   frameHash,
   GRID,
   hammingDistance,
@@ -286,5 +287,21 @@ describe('key frames', () => {
     expect(c.offsetS).toBe(37);
     expect(verdictOf(c)).toBe('match');
     expect(verdictOf(compareFingerprints(hashes, scenes(72, 1200).hashes))).toBe('none');
+  });
+});
+
+describe('fingerprintArgs', () => {
+  const input = { path: '/w/source.mp4', format: 'mov' } as const;
+  const threadsOf = (args: string[]) => args[args.indexOf('-threads') + 1];
+
+  it('decodes on one thread unless told otherwise, before the input', () => {
+    const args = fingerprintArgs({ input, output: '/w/f.gray' });
+    expect(threadsOf(args)).toBe('1');
+    expect(args.indexOf('-threads')).toBeLessThan(args.indexOf('-i'));
+    expect(threadsOf(fingerprintArgs({ input, output: '/w/f.gray', threads: 0 }))).toBe('0');
+  });
+
+  it.each([-1, 1.5, 17, Number.NaN])('refuses %s threads', (threads) => {
+    expect(() => fingerprintArgs({ input, output: '/w/f.gray', threads })).toThrow(RangeError);
   });
 });

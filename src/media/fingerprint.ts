@@ -69,9 +69,19 @@ const BAND_BITS = [21, 21, 22] as const;
 
 /**
  * ffmpeg's arguments: at 1 fps, the WINDOWS of each frame as GRID x GRID grey images side by
- * side (one raw frame of GRID*3 x GRID), into `output`.
+ * side (one raw frame of GRID*3 x GRID), into `output`. `threads`: 1 (the default) keeps a
+ * background backfill to one core; 0 lets ffmpeg use them all, for an upload waiting on it.
+ * The frames, and so the hashes, are the same either way.
  */
-export function fingerprintArgs(o: { input: MediaInput; output: string }): string[] {
+export function fingerprintArgs(o: {
+  input: MediaInput;
+  output: string;
+  threads?: number;
+}): string[] {
+  const threads = o.threads ?? 1;
+  if (!(Number.isInteger(threads) && threads >= 0 && threads <= 16)) {
+    throw new RangeError(`Invalid thread count: ${o.threads}`);
+  }
   const windows = WINDOWS.map(
     (w, i) =>
       `[w${i}]crop=trunc(iw*${w.toFixed(4)}/2)*2:trunc(ih*${w.toFixed(4)}/2)*2,` +
@@ -86,7 +96,7 @@ export function fingerprintArgs(o: { input: MediaInput; output: string }): strin
   ].join(';');
   return [
     ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-    ...['-threads', '1'],
+    ...['-threads', String(threads)],
     ...inputArgs(o.input),
     ...['-an', '-sn', '-dn', '-t', String(MAX_FRAMES)],
     ...['-filter_complex', filter, '-f', 'rawvideo', '-pix_fmt', 'gray', o.output],

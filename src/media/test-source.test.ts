@@ -169,6 +169,27 @@ describe('testSourceArgs', () => {
     expect(args.slice(args.indexOf('-t'), args.indexOf('-t') + 2)).toEqual(['-t', '2520']);
   });
 
+  it('adds seeded film grain after the hue, before captions and the pixel format', () => {
+    const args = testSourceArgs({
+      output: 'x.mp4',
+      durationS: 1,
+      width: 64,
+      height: 36,
+      pattern: 'testsrc2',
+      seed: 7,
+      grain: 7,
+      label: 'grain',
+    });
+    expect(args[args.indexOf('-i') + 1]).toMatch(
+      /^testsrc2=s=64x36:r=25,hue=h=329,noise=alls=7:allf=t:all_seed=7,drawtext=.*,format=yuv420p$/,
+    );
+  });
+
+  it.each([0, 2.5, 101, Number.NaN])('refuses the grain %s', (grain) => {
+    const base = { output: 'x.mp4', durationS: 1, width: 64, height: 36, seed: 1 };
+    expect(() => testSourceArgs({ ...base, pattern: 'testsrc2', grain })).toThrow(RangeError);
+  });
+
   it.each([0, 2.5, 61, Number.NaN])('refuses the frame rate %s', (fps) => {
     const base = { output: 'x.mp4', durationS: 1, width: 64, height: 36, seed: 1 };
     expect(() => testSourceArgs({ ...base, pattern: 'testsrc2', fps })).toThrow(RangeError);

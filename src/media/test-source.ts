@@ -40,6 +40,12 @@ export interface TestSourceOptions {
    * player, the timeline tiles and the hover clip alike.
    */
   clock?: boolean;
+  /**
+   * Film grain: temporal noise of this strength (1–100, ffmpeg's `noise` filter, seeded),
+   * so the picture is not trivially compressible, as camera footage is not. The media
+   * benchmark's source has it; a bare test pattern is mostly flat colour.
+   */
+  grain?: number;
 }
 
 /**
@@ -58,7 +64,8 @@ export function testSourceArgs(o: TestSourceOptions): string[] {
   const frequency = 220 + (seed % 24) * 20;
   const caption = o.label === undefined ? '' : `,${captionFilter(o.label, o.height)}`;
   const clock = o.clock ? `,${clockFilter(o.height)}` : '';
-  const video = `${patternSource(o.pattern, `${o.width}x${o.height}`, fps, seed)},hue=h=${hue}${caption}${clock},format=yuv420p`;
+  const grain = o.grain === undefined ? '' : `,${grainFilter(o.grain, seed)}`;
+  const video = `${patternSource(o.pattern, `${o.width}x${o.height}`, fps, seed)},hue=h=${hue}${grain}${caption}${clock},format=yuv420p`;
   const codecs = sourceCodecs(o.output, fps);
   return [
     ...COMMON,
@@ -146,6 +153,14 @@ function sourceCodecs(
     default:
       throw new RangeError(`No test source codecs for ${JSON.stringify(output)}`);
   }
+}
+
+/** Noise that changes every frame (`allf=t`), the same for a seed on every run. */
+function grainFilter(strength: number, seed: number): string {
+  if (!(Number.isInteger(strength) && strength >= 1 && strength <= 100)) {
+    throw new RangeError(`Invalid grain: ${strength}`);
+  }
+  return `noise=alls=${strength}:allf=t:all_seed=${seed}`;
 }
 
 /** A caption on a translucent band, sized from the frame (drawtext through fontconfig). */

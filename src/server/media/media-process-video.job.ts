@@ -106,6 +106,9 @@ async function processSource(
       durationS: probe.durationS,
       scratch: work.scratch,
       run: { signal, pidFile: work.pidFile },
+      // Every core: the first playable rung waits on it (issue 18), and the hashes are the
+      // same as one thread's.
+      threads: 0,
     });
     const { outcome } = await deps.fingerprints.screen(videoId, hashes, { screen: upload, log });
     if (outcome === 'refused' || outcome === 'duplicate') {

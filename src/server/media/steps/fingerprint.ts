@@ -25,9 +25,12 @@ export async function takeFingerprint(o: {
   durationS: number;
   scratch: string;
   run: Pick<RunOptions, 'signal' | 'pidFile'>;
+  /** Decoding threads (fingerprintArgs): 1 unless an upload's first rung waits on it. */
+  threads?: number;
 }): Promise<WindowHashes> {
   const output = path.join(o.scratch, 'fingerprint.gray');
-  await runFfmpeg(o.ffmpegPath, fingerprintArgs({ input: o.source, output }), {
+  const args = fingerprintArgs({ input: o.source, output, threads: o.threads });
+  await runFfmpeg(o.ffmpegPath, args, {
     ...o.run,
     timeoutMs: fingerprintTimeoutMs(o.durationS),
   });
