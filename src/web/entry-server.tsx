@@ -3,7 +3,6 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { isApiError } from './api/client.ts';
 import { createQueryClient } from './api/query.ts';
@@ -15,6 +14,7 @@ import { GlobalsContext } from './hooks/use-globals.ts';
 import { GLOBALS_KEY, scriptJson, serializeRouteErrors } from './hydration.ts';
 import { createI18n, messagesModuleId } from './i18n/i18n.ts';
 import { serverMessages } from './i18n/messages.server.ts';
+import { I18nContext } from './i18n/use-translation.ts';
 import { handleChunks } from './route-handle.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 import type { RenderRequest, RenderResult } from './ssr-types.ts';
@@ -95,11 +95,11 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     <Document globals={globals}>
       <ModulePreloads hrefs={assets.preloads}>
         <GlobalsContext value={globals}>
-          <I18nextProvider i18n={i18n}>
+          <I18nContext value={i18n}>
             <QueryClientProvider client={queryClient}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </QueryClientProvider>
-          </I18nextProvider>
+          </I18nContext>
         </GlobalsContext>
       </ModulePreloads>
     </Document>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import styles from './clamped-text.module.css';
 
 // A category's description (SPEC.md §2 "Listing screen": show more/less when taller than

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /** One filter of a list screen's form: a labelled select with "any" first. */
 export function FilterSelect({

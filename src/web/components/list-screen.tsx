@@ -1,6 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, useLocation, useNavigation, useSubmit } from 'react-router';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Pagination } from './pagination.tsx';
 import styles from './video-listing.module.css';
 

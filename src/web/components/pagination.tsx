@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { paginate } from '../lib/pagination.ts';
 import styles from './pagination.module.css';
 

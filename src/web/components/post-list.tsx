@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CommentsResponse, MemberResponse } from '../../contracts/members.schema.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ClientPager } from './client-pager.tsx';
 import { ReportButton } from './contact/report-button.tsx';
 import styles from './post-list.module.css';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortCount } from '../../contracts/format.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import styles from './profile-card.module.css';
 
 /** The model and channel thumbnail variants (SPEC.md §2 "Thumbnails"): image, name, counts. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { shortCount } from '../../contracts/format.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import styles from '../routes/profile-page.module.css';
 import { SubscribeButton } from './subscribe/subscribe-button.tsx';
 import { type SubscribeTarget, useSubscription } from './subscribe/use-subscription.ts';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isoDuration, parseDuration, shortCount, shownRating } from '../../contracts/format.ts';
 import type { VideoListItem } from '../../contracts/video.schema.ts';
 import { useHoverPreview } from '../hooks/use-hover-preview.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { countryName } from '../lib/country.ts';
 import { EyeIcon, ThumbUpIcon } from './icons.tsx';
 import styles from './video-thumb.module.css';

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   data,
   Link,
@@ -29,6 +28,7 @@ import { RemovedNotice } from '../components/moderation/removed-notice.tsx';
 import { isOwner } from '../components/owner/owner-lists.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 // One photo album (docs/decisions/0032): `/albums/{id}/{dir}/` shows its title, owner and
 // photo grid; `/albums/{id}/{dir}/{photo_id}/` the same page with that photo open in the

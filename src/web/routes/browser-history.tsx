@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
 import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { apiQuery } from '../api/query.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { VideoListing } from '../components/video-listing.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { type ListingFilters, listApiPath, listingPath } from '../lib/listing.ts';
 import { localHistory } from '../lib/local-history.ts';
 

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, Link, type LoaderFunctionArgs, redirect } from 'react-router';
 import { CATEGORY_SELECTION_MAX, LIFETIME } from '../../contracts/constants.ts';
 import { categoriesPath } from '../../contracts/discovery.paths.ts';
@@ -10,6 +9,7 @@ import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { DEFAULT_FILTERS } from '../lib/listing.ts';
 import { categoryListPath, parseDirs } from './categories.tsx';
 import styles from './categories-index.module.css';

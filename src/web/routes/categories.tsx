@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import {
   CATEGORY_SELECTION_MAX,
@@ -16,6 +15,7 @@ import { ClampedText } from '../components/clamped-text.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { preloadCategoryPanel, VideoListing } from '../components/video-listing.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import {
   categoryListPath,
   isVideoSort,

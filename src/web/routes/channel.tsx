@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { channelPath } from '../../contracts/channels.paths.ts';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
@@ -23,6 +22,7 @@ import { ProfileHeader } from '../components/profile-header.tsx';
 import { objectTabs, ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import styles from './profile-page.module.css';
 
 // A channel page (SPEC.md §2 /channel/{dir}/ with videos/{page}/, wall/ and info/): the

@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { CHANNEL_SORTS, type ChannelSort, channelsPath } from '../../contracts/channels.paths.ts';
 import { type Gender, PAGE_SIZE } from '../../contracts/constants.ts';
@@ -10,6 +9,7 @@ import { ListScreen } from '../components/list-screen.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { ProfileCard, ProfileGrid } from '../components/profile-card.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { parsePage } from '../lib/listing.ts';
 
 // The channel list (SPEC.md §2 /channels/{sort}/{page}/, default most-popular).

@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
 import {
@@ -18,6 +17,7 @@ import { ListScreen } from '../components/list-screen.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { ProfileCard, ProfileGrid } from '../components/profile-card.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { countryOptions } from '../lib/country.ts';
 import { parsePage } from '../lib/listing.ts';
 import { filtersQuery, readFilters } from '../lib/query-filters.ts';

@@ -1,6 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { LIFETIME, SHAKE_MS, TELEGRAM_WAIT_S } from '../../contracts/constants.ts';
 import { isoDuration } from '../../contracts/format.ts';
@@ -13,6 +12,7 @@ import { appContext } from '../app-context.ts';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import {
   defaultFile,
   downloadHref,

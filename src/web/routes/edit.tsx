@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '../components/page-meta.tsx';
 import styles from '../components/profile-edit/profile-edit.module.css';
 import { ProfileEditor } from '../components/profile-edit/profile-editor.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { membersOnlyLoader } from '../lib/guards.ts';
 
 // The profile edit screen (SPEC.md §2 /edit/, members only: SPEC.md §4 sends a visitor

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { LIFETIME } from '../../contracts/constants.ts';
 import { parseId, videoPath } from '../../contracts/paths.ts';
@@ -11,6 +10,7 @@ import { appContext } from '../app-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Player } from '../components/player/player.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import styles from './embed.module.css';
 
 // The embeddable player (API-CONTRACT.md "Page URLs": /embed/{video_id}/): the player alone,

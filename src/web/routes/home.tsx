@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
 import { type Videos2Params, videos2Path } from '../../contracts/paths.ts';
@@ -10,6 +9,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 // Home (SPEC.md §2): a channel strip ('free' full videos from channels, a random page 1-3,
 // lifetime 600) and a most-popular-today strip (lifetime 14400), 24 thumbs each.

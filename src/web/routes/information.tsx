@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { ACCOUNT_PURGE_DAYS } from '../../contracts/account-data.ts';
 import { ContactPageButton } from '../components/contact/contact-page-button.tsx';
@@ -11,6 +10,7 @@ import {
   TITLE_KEYS,
 } from '../content/information.ts';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { SiteInfo } from '../ssr-types.ts';
 import styles from './information.module.css';
 

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, useLoaderData, useNavigate } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
 import { shortCount } from '../../contracts/format.ts';
@@ -43,6 +42,7 @@ import { MemberButtons } from '../components/social/friend-button.tsx';
 import { FriendRequests } from '../components/social/friend-requests.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { countryName } from '../lib/country.ts';
 import styles from './profile-page.module.css';
 

@@ -1,6 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { parseId } from '../../contracts/paths.ts';
 import type {
@@ -15,6 +14,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { MessageForm } from '../components/social/message-form.tsx';
 import styles from '../components/social/messages.module.css';
 import { useSetUnreadMessages } from '../components/social/unread.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { membersOnlyLoader } from '../lib/guards.ts';
 
 // The member's messages (SPEC.md §1 "message"; routes not in the spec): /messages/ lists the

@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
 import { commentsPath } from '../../contracts/members.paths.ts';
@@ -22,6 +21,7 @@ import { ProfileHeader } from '../components/profile-header.tsx';
 import { objectTabs, ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { countryName } from '../lib/country.ts';
 import styles from './profile-page.module.css';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageMeta } from '../components/page-meta.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import styles from './not-found.module.css';
 
 /** SPEC.md §2: the 404 page says the page is unavailable and links to the main page. */

@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../contracts/constants.ts';
 import { shortCount } from '../../contracts/format.ts';
@@ -19,6 +18,7 @@ import { Pagination } from '../components/pagination.tsx';
 import { PlayIcon } from '../components/player/player-icons.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { parsePage } from '../lib/listing.ts';
 import ownStyles from './playlist.module.css';
 import styles from './profile-page.module.css';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { PageMeta } from '../components/page-meta.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { NotFoundPage } from './not-found.tsx';
 
 /** The code of an API failure, as the server's loader threw it or as hydration restored it. */

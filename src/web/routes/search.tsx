@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { type Gender, PAGE_SIZE } from '../../contracts/constants.ts';
 import { isSearchable, normaliseQuery, searchPath } from '../../contracts/discovery.paths.ts';
@@ -10,6 +9,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { parsePage } from '../lib/listing.ts';
 import styles from './search.module.css';
 

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { safeBack } from '../../contracts/safe-back.ts';
 import { AuthPage, Notice } from '../components/auth/auth-page.tsx';
 import { LoginForm } from '../components/auth/login-form.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { errorText } from '../lib/errors.ts';
 import { guestOnlyLoader } from '../lib/guards.ts';
 import { enterAsMember } from '../lib/session.ts';

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import styles from '../components/auth/auth.module.css';
 import { AuthPage } from '../components/auth/auth-page.tsx';
 import { NewPasswordForm, RestoreForm } from '../components/auth/restore-form.tsx';
 import { SignupForm } from '../components/auth/signup-form.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { guestOnlyLoader } from '../lib/guards.ts';
 
 // The one screen of /signup/ and /restore-password/ (SPEC.md §2: the two share a screen),

@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { LIFETIME } from '../../contracts/constants.ts';
 import { categoriesPath } from '../../contracts/discovery.paths.ts';
@@ -10,6 +9,7 @@ import { appContext } from '../app-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { INFORMATION_PAGES, TITLE_KEYS } from '../content/information.ts';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import styles from './information.module.css';
 
 // The sitemap page (SPEC.md §2 /sitemap-page/): every section of the site on one page.

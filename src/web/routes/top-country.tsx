@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { data, Form, type LoaderFunctionArgs, useLoaderData, useSubmit } from 'react-router';
 import { COUNTRY_CODES, type Gender, PAGE_SIZE } from '../../contracts/constants.ts';
 import { videos2Path } from '../../contracts/paths.ts';
@@ -11,6 +10,7 @@ import { Pagination } from '../components/pagination.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import styles from '../components/video-listing.module.css';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { countryName, countryOptions } from '../lib/country.ts';
 import { LIST_LIFETIME, parsePage } from '../lib/listing.ts';
 

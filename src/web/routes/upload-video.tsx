@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { parseId } from '../../contracts/paths.ts';
 import { checkUploadFile, UPLOAD_EXTENSIONS, UPLOAD_RULES } from '../../contracts/upload.rules.ts';
@@ -14,6 +13,7 @@ import { UploadProgress } from '../components/upload/upload-progress.tsx';
 import { useTusUpload } from '../components/upload/use-tus-upload.ts';
 import { type FileState, VideoForm } from '../components/upload/video-form.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { errorText } from '../lib/errors.ts';
 import { membersOnlyLoader } from '../lib/guards.ts';
 

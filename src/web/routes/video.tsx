@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { LIFETIME, NEXT_VIDEO_TIMER_S, PAGE_SIZE } from '../../contracts/constants.ts';
 import { searchPagePath } from '../../contracts/discovery.paths.ts';
@@ -33,6 +32,7 @@ import {
 import { VideoComments } from '../components/video/video-comments.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { rememberViewed } from '../lib/local-history.ts';
 import { videoObjectLd } from '../lib/structured-data.ts';
 import styles from './video.module.css';

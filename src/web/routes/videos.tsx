@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import type { VideoSort } from '../../contracts/paths.ts';
 import type { VideoListResponse } from '../../contracts/video.schema.ts';
@@ -10,6 +9,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { preloadCategoryPanel, VideoListing } from '../components/video-listing.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { ensureScreenMessages } from '../i18n/messages.client.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import {
   filtersQuery,
   isVideoSort,

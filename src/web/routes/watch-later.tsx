@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
 import { shortCount } from '../../contracts/format.ts';
 import { parseId } from '../../contracts/paths.ts';
@@ -13,6 +12,7 @@ import { OwnerVideoList } from '../components/owner/owner-video-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { membersOnlyLoader } from '../lib/guards.ts';
 import { parsePage } from '../lib/listing.ts';
 

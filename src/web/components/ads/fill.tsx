@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ADS_LIFETIME, adsPath } from '../../../contracts/ads.paths.ts';
 import type { AdsResponse, HouseBanner, Offer } from '../../../contracts/ads.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './ads.module.css';
 import {
   drawCreative,

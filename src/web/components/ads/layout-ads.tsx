@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { AdsPlaceName, PageAds, PageCreative } from '../../ssr-types.ts';
 import styles from './layout-ads.module.css';
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PARTNER_LIFETIME, partnerPath } from '../../../contracts/ads.paths.ts';
 import type { PartnerResponse } from '../../../contracts/ads.schema.ts';
 import { PAGE_SIZE } from '../../../contracts/constants.ts';
 import type { VideoDetail } from '../../../contracts/video.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './ads.module.css';
 import { drawSome } from './ads.ts';
 import { useMounted } from './use-mounted.ts';

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdSlot } from '../../../contracts/ads.paths.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './ads.module.css';
 import { useNearViewport } from './use-mounted.ts';
 

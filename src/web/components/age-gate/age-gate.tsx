@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useRevalidator } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { ensureScreenMessages } from '../../i18n/messages.client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { ageGateFor, generalGateLanguage, NO_COUNTRY } from '../../lib/age-gate.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
 import type { GeneralGateText } from '../../ssr-types.ts';

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { AgeCheckStatus, AgeCheckStatusAnswer } from '../../../contracts/age-check.schema.ts';
 import { createFetchClient, isApiError, postMultipart } from '../../api/client.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { type AgeCheckSent, ageCheckSent } from '../../lib/age-check-answer.ts';
 import { LEAVE_URL } from '../../lib/age-gate.ts';
 import { errorText } from '../../lib/errors.ts';

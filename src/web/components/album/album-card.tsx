@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shortCount } from '../../../contracts/format.ts';
 import type { AlbumItem } from '../../../contracts/playlists.schema.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './album.module.css';
 import { albumPagePath } from './album-paths.ts';
 

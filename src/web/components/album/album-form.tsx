@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ALBUM_LIMITS, albumErrorInfo, checkAlbumFields } from '../../../contracts/album.rules.ts';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { Modal } from '../overlays/modal.tsx';

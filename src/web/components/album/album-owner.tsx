@@ -1,10 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ALBUM_LIMITS, ALBUM_PHOTOS } from '../../../contracts/album.rules.ts';
 import { isApiError } from '../../api/client.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { ConfirmDialog } from '../owner/confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import { type TouchEvent, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AlbumResponse } from '../../../contracts/playlists.schema.ts';
 import { postForm } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './photo-viewer.module.css';
 
 // The album's photo viewer (lightbox): one photo at the size of the screen, its number,

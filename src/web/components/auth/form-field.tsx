@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type FieldError, lengthInfo } from '../../../contracts/auth.rules.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import styles from './auth.module.css';
 

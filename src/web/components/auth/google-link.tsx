@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LANGUAGE_COOKIE } from '../../../contracts/constants.ts';
 import { safeBack } from '../../../contracts/safe-back.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './google-link.module.css';
 
 // "Sign in with Google" (SPEC.md §7 `link /api/login.g.php`; decision 0016) under the

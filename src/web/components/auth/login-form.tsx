@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { checkLogin, type FieldError } from '../../../contracts/auth.rules.ts';
 import { CAPTCHA_FIELD } from '../../../contracts/captcha.ts';
 import { postForm } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { failureErrors } from '../../lib/form-errors.ts';
 import { CaptchaField } from '../captcha/captcha-field.tsx';
 import styles from './auth.module.css';

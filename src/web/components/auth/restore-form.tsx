@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { checkEmail, checkNewPassword, SIGNUP_RULES } from '../../../contracts/auth.rules.ts';
 import { postForm } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { enterAsMember } from '../../lib/session.ts';
 import styles from './auth.module.css';
 import { Notice } from './auth-page.tsx';

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError, postForm } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './auth.module.css';
 import { FormAlert, FormField } from './form-field.tsx';
 import { formValue, useAuthForm } from './use-auth-form.ts';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkSignup, SIGNUP_RULES } from '../../../contracts/auth.rules.ts';
 import { CAPTCHA_FIELD } from '../../../contracts/captcha.ts';
 import { postForm } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { CaptchaField } from '../captcha/captcha-field.tsx';
 import styles from './auth.module.css';
 import { Notice } from './auth-page.tsx';

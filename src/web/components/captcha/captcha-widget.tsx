@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import type { CaptchaChallenge } from '../../../contracts/captcha.ts';
 import { CAPTCHA_FIELD, CAPTCHA_PATH, type CaptchaAction } from '../../../contracts/captcha.ts';
 import { createFetchClient } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { encodeSolution, solveChallenge } from '../../lib/captcha-solver.ts';
 import { errorText } from '../../lib/errors.ts';
 import styles from './captcha-widget.module.css';

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CATEGORY_SELECTION_MAX, LIFETIME } from '../../../contracts/constants.ts';
 import { categoriesPath } from '../../../contracts/discovery.paths.ts';
@@ -10,6 +9,7 @@ import type { VideoSort } from '../../../contracts/paths.ts';
 import type { ListCategory } from '../../../contracts/video.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { categoryListPath, type ListingFilters, listingPath } from '../../lib/listing.ts';
 import { type PanelCategory, panelCategories, toggleDir } from './category-panel.rules.ts';
 

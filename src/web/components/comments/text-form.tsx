@@ -1,6 +1,6 @@
 import type { FormEvent, RefObject } from 'react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import styles from './comment-form.module.css';
 

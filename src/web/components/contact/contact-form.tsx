@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import { CAPTCHA_FIELD } from '../../../contracts/captcha.ts';
@@ -10,6 +9,7 @@ import {
   reportErrorInfo,
 } from '../../../contracts/report.rules.ts';
 import { postMultipart } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import auth from '../auth/auth.module.css';
 import { FormAlert, FormField } from '../auth/form-field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Modal } from '../overlays/modal.tsx';
 import { ContactForm } from './contact-form.tsx';
 import type { ContactPrefill } from './contact-prefill.ts';

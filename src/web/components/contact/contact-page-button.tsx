@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ReportSubject } from '../../../contracts/report.rules.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import styles from './contact-page-button.module.css';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COOKIE_NOTICE_COOKIE } from '../../../contracts/constants.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './cookie-notice.module.css';
 
 // The cookie notice (SPEC.md §2 "Layout"): links to the cookies policy and has an Ok

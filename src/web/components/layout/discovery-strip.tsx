@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LIFETIME, TAG_WINDOW } from '../../../contracts/constants.ts';
 import { mainPath } from '../../../contracts/discovery.paths.ts';
 import type { MainResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { AdsPlace } from '../ads/ads-place.tsx';
 import styles from './discovery-strip.module.css';
 

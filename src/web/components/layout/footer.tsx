@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { FooterAd } from '../ads/footer-ad.tsx';
 import { ContactLink } from '../contact/contact-link.tsx';
 import styles from './footer.module.css';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LANGUAGES, type Language } from '../../../contracts/constants.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import footerStyles from './footer.module.css';
 import headerStyles from './header.module.css';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { logOut } from '../../lib/session.ts';
 import type { PageUser } from '../../ssr-types.ts';
 import { useUnreadMessages } from '../social/unread.ts';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { useCloseOnNavigate } from '../../hooks/use-close-on-navigate.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { LoginLink } from './login-link.tsx';
 import styles from './mobile-menu.module.css';
 import { NavLinks } from './nav-links.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 
 /** The section links of the sidebar and the mobile menu; the open section is marked. */

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCloseOnNavigate } from '../../hooks/use-close-on-navigate.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './header.module.css';
 
 /** The network of sister sites in the header of wider screens (SPEC.md §1, §2 "Layout"). */

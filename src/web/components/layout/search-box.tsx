@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SEARCH } from '../../../contracts/constants.ts';
 import { isSearchable, normaliseQuery } from '../../../contracts/discovery.paths.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { rememberSearch } from '../../lib/recent-searches.ts';
 import styles from './header.module.css';
 import { searchHref } from './search-options.ts';

@@ -8,7 +8,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SEARCH } from '../../../contracts/constants.ts';
 import { isSearchable, normaliseQuery } from '../../../contracts/discovery.paths.ts';
@@ -16,6 +15,7 @@ import type { SuggestResponse } from '../../../contracts/discovery.schema.ts';
 import { shortCount } from '../../../contracts/format.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { recentSearches, rememberSearch } from '../../lib/recent-searches.ts';
 import styles from './search-box.module.css';
 import {

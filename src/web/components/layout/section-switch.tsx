@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { GENDERS, SECTION_PATH } from '../../../contracts/constants.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './section-switch.module.css';
 
 /**

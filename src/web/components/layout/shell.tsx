@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, Outlet, useMatches, useRouteLoaderData } from 'react-router';
 import { TAG_WINDOW } from '../../../contracts/constants.ts';
 import type { MainResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { appContext } from '../../app-context.ts';
 import { useScrollRestoration } from '../../hooks/use-scroll-restoration.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { hidesStrips, type RouteHandle } from '../../route-handle.ts';
 import { AdsPlace } from '../ads/ads-place.tsx';
 import { Analytics } from '../ads/analytics.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { NavLinks } from './nav-links.tsx';
 import styles from './sidebar.module.css';
 import { UploadLink } from './upload-link.tsx';

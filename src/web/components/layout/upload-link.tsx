@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { LoginLink } from './login-link.tsx';
 
 // member-paths.ts UPLOAD_PATH; written out here so that module stays out of the first paint.

@@ -1,8 +1,8 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCloseOnNavigate } from '../../hooks/use-close-on-navigate.ts';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { logOut } from '../../lib/session.ts';
 import type { PageUser } from '../../ssr-types.ts';
 import styles from './account.module.css';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Removed } from '../../../contracts/removed.schema.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { PageMeta } from '../page-meta.tsx';
 import styles from './removed-notice.module.css';
 

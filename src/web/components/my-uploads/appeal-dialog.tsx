@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import { MODERATION_NOTE_MAX } from '../../../contracts/moderation.ts';
 import { APPEAL_PATH, type AppealAnswer } from '../../../contracts/my-uploads.schema.ts';
 import { postForm } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { Modal } from '../overlays/modal.tsx';

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import { COUNTER_NOTICE_PATH, type CounterNoticeAnswer } from '../../../contracts/dmca.schema.ts';
 import { DMCA_LIMITS } from '../../../contracts/dmca.ts';
 import { postForm } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { Modal } from '../overlays/modal.tsx';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useEditForm } from '../../hooks/use-edit-form.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { Modal } from '../overlays/modal.tsx';
 import formStyles from '../playlist/playlist-form.module.css';

@@ -1,6 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isModerationReason } from '../../../contracts/moderation.ts';
 import {
@@ -9,6 +8,7 @@ import {
   myDecisionsPath,
 } from '../../../contracts/my-decisions.schema.ts';
 import { apiQuery } from '../../api/query.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import own from './my-decisions.module.css';
 import styles from './my-uploads.module.css';

@@ -1,6 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CounterNoticeAnswer } from '../../../contracts/dmca.schema.ts';
 import { formatDuration, isoDuration } from '../../../contracts/format.ts';
@@ -13,6 +12,7 @@ import {
   myUploadsPath,
 } from '../../../contracts/my-uploads.schema.ts';
 import { apiQuery } from '../../api/query.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { Pagination } from '../pagination.tsx';

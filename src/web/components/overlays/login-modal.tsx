@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { enterAsMember } from '../../lib/session.ts';
 import { LoginForm } from '../auth/login-form.tsx';
 import { Modal } from './modal.tsx';

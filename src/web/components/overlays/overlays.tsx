@@ -10,11 +10,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { TOAST_MS } from '../../../contracts/constants.ts';
 import { isApiError } from '../../api/client.ts';
 import { withScreenMessages } from '../../i18n/messages.client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import type { ContactPrefill } from '../contact/contact-prefill.ts';
 import styles from './toasts.module.css';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { VideoListItem, VideoListResponse } from '../../../contracts/video.schema.ts';
 import { postForm } from '../../api/client.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { VideoGrid } from '../video-grid.tsx';
 import styles from './owner.module.css';

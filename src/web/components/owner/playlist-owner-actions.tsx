@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { PlaylistItem } from '../../../contracts/playlists.schema.ts';
 import { postForm } from '../../api/client.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { playlistValuesOf } from '../playlist/playlist-form.rules.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';

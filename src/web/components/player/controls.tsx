@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './player.module.css';
 import { VolumeIcon } from './player-icons.tsx';
 import type { QualityOption } from './quality.ts';

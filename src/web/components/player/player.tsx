@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../../contracts/format.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { QualitySelect, VolumeControl } from './controls.tsx';
 import {
   exitFullscreen,

@@ -1,6 +1,6 @@
 import { type PointerEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../../contracts/format.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './player.module.css';
 import { useTimeline } from './use-timeline.ts';
 import { cueAt } from './vtt.ts';

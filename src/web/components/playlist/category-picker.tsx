@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CATEGORY_SELECTION_MAX, type Gender, LIFETIME } from '../../../contracts/constants.ts';
 import { categoriesPath } from '../../../contracts/discovery.paths.ts';
 import type { CategoriesResponse } from '../../../contracts/discovery.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './playlist-form.module.css';
 import { type ChosenCategory, toggleCategory } from './playlist-form.rules.ts';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import { GENDERS, PLAYLIST_LIMITS } from '../../../contracts/constants.ts';
 import { playlistErrorInfo } from '../../../contracts/input.rules.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { CategoryPicker } from './category-picker.tsx';

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Modal } from '../overlays/modal.tsx';
 import { createPlaylist, updatePlaylist } from './playlist-calls.ts';
 import type { PlaylistFormValues } from './playlist-form.rules.ts';

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ACCOUNT_PURGE_DAYS } from '../../../contracts/account-data.ts';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
 import { ApiError, parseApiResponse, postForm } from '../../api/client.ts';
 import { useEditForm } from '../../hooks/use-edit-form.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { formValue } from '../auth/use-auth-form.ts';
 import { Modal } from '../overlays/modal.tsx';

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SIGNUP_RULES } from '../../../contracts/auth.rules.ts';
 import {
   checkEmailChange,
@@ -8,6 +7,7 @@ import {
 } from '../../../contracts/profile.rules.ts';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
 import { useEditForm } from '../../hooks/use-edit-form.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Field, FormAlert } from './edit-form.tsx';
 import { cancelEmailChange, requestEmailChange } from './profile-calls.ts';
 import styles from './profile-edit.module.css';

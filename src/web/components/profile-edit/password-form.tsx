@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SIGNUP_RULES } from '../../../contracts/auth.rules.ts';
 import { checkPasswordChange, PASSWORD_FIELDS } from '../../../contracts/profile.rules.ts';
 import { useEditForm } from '../../hooks/use-edit-form.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Field, FormAlert } from './edit-form.tsx';
 import { changePassword } from './profile-calls.ts';
 import styles from './profile-edit.module.css';

@@ -1,9 +1,9 @@
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import { PROFILE_IMAGES } from '../../../contracts/profile.rules.ts';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { failureErrors } from '../../lib/form-errors.ts';
 import { useOverlays } from '../overlays/overlays.tsx';

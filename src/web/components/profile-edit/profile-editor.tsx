@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { PageUser } from '../../ssr-types.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { AccountData } from './account-data.tsx';

@@ -1,5 +1,4 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   birthDateBounds,
   checkProfile,
@@ -11,6 +10,7 @@ import {
 } from '../../../contracts/profile.rules.ts';
 import type { OwnProfile } from '../../../contracts/profile.schema.ts';
 import { useEditForm } from '../../hooks/use-edit-form.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { countryOptions } from '../../lib/country.ts';
 import { Field, FormAlert } from './edit-form.tsx';
 import { saveProfile } from './profile-calls.ts';

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toastTitle } from '../../../contracts/format.ts';
 import type { FriendState } from '../../../contracts/social.schema.ts';
 import { isApiError, postForm } from '../../api/client.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import buttons from '../subscribe/subscribe-button.module.css';
 import { refreshSocial } from './refresh.ts';

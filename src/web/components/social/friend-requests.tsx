@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toastTitle } from '../../../contracts/format.ts';
 import type { FriendRequestsResponse, MemberRef } from '../../../contracts/social.schema.ts';
 import { postForm } from '../../api/client.ts';
 import { apiQuery } from '../../api/query.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { refreshSocial } from './refresh.ts';
 import styles from './social.module.css';

@@ -1,5 +1,4 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toastTitle } from '../../../contracts/format.ts';
 import {
   MESSAGE_LIMITS,
@@ -7,6 +6,7 @@ import {
   type SendMessageResponse,
 } from '../../../contracts/social.schema.ts';
 import { isApiError, postForm } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { TextForm, type TextFormError } from '../comments/text-form.tsx';
 import { useOverlays } from '../overlays/overlays.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './subscribe-button.module.css';
 
 /** "Subscribe" / "Unsubscribe", pressed while subscribed. */

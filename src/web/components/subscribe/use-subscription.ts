@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toastTitle } from '../../../contracts/format.ts';
 import type { SubscriptionType } from '../../../contracts/input.rules.ts';
 import { isApiError, postForm } from '../../api/client.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { useRelation } from '../social/relation.ts';
 import { type SubscriptionState, subscriptionResult } from './subscription.ts';

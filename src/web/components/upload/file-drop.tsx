@@ -1,6 +1,6 @@
 import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UPLOAD_EXTENSIONS } from '../../../contracts/upload.rules.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './upload.module.css';
 
 // The file of an upload: dropped on the zone or chosen with the button (a real file input,

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import { UPLOAD_RULES } from '../../../contracts/upload.rules.ts';
 import type { UploadScreens } from '../../../contracts/upload.schema.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import styles from './upload.module.css';
 

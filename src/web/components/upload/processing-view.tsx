@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { videoPath } from '../../../contracts/paths.ts';
 import type { VideoResponse } from '../../../contracts/video.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import styles from './upload.module.css';

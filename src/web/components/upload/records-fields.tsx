@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import {
   type PerformerFile,
@@ -7,6 +6,7 @@ import {
   RECORD_EXEMPTIONS,
   RECORD_RULES,
 } from '../../../contracts/records.rules.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './records-fields.module.css';
 import {
   chooseRecordKind,

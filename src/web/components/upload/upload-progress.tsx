@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './upload.module.css';
 import { failureText, type UploadFailure } from './upload-failure.ts';
 import { formatBytes, percentOf } from './upload-format.ts';

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import { GENDERS, type Gender } from '../../../contracts/constants.ts';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../../contracts/upload.rules.ts';
 import type { UploadScreens, VideoCreated } from '../../../contracts/upload.schema.ts';
 import { isApiError } from '../../api/client.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import { failureErrors, splitErrors } from '../../lib/form-errors.ts';
 import { CategoryPicker } from '../playlist/category-picker.tsx';

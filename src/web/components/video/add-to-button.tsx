@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastTitle } from '../../../contracts/format.ts';
 import type { VideoDetail } from '../../../contracts/video.schema.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { emptyPlaylist } from '../playlist/playlist-form.rules.ts';
 

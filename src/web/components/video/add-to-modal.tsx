@@ -1,11 +1,11 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { shortCount } from '../../../contracts/format.ts';
 import type { PlaylistsResponse } from '../../../contracts/playlists.schema.ts';
 import { isApiError, postForm } from '../../api/client.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Modal } from '../overlays/modal.tsx';
 import { useOverlays } from '../overlays/overlays.tsx';
 import { playlistPaths, sectionPaths } from '../owner/owner-lists.ts';

@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Gender, LIFETIME, PAGE_SIZE } from '../../../contracts/constants.ts';
 import { isoDuration, parseDuration, shortCount } from '../../../contracts/format.ts';
@@ -9,6 +8,7 @@ import { playlistPath, playlistVideoUrl } from '../../../contracts/playlists.pat
 import type { PlaylistResponse } from '../../../contracts/playlists.schema.ts';
 import type { VideoListItem, VideoListResponse } from '../../../contracts/video.schema.ts';
 import { apiQuery } from '../../api/query.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './playlist-strip.module.css';
 import {
   nextInPlaylist,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LINK_COPIED_MS } from '../../../contracts/constants.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Modal } from '../overlays/modal.tsx';
 import { embedCode, type ShareNetwork, shareLinks } from './share-links.ts';
 import styles from './share-modal.module.css';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '../../../contracts/constants.ts';
 import { shortCount } from '../../../contracts/format.ts';
 import { commentsPath } from '../../../contracts/members.paths.ts';
 import type { CommentsResponse } from '../../../contracts/members.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from '../../routes/video.module.css';
 import { CommentForm } from '../comments/comment-form.tsx';
 import { CommentLoginPrompt } from '../comments/comment-login-prompt.tsx';
