@@ -29,11 +29,13 @@ let hlsModule: Promise<typeof import('hls.js')> | undefined;
  * player (so a click finds it there) and at the latest when they ask it to play.
  */
 export function loadHls(): Promise<typeof import('hls.js')> {
-  hlsModule ??= import('hls.js');
-  // A failed load (offline, a deploy replaced the chunk) may be tried again.
-  hlsModule.catch(() => {
-    hlsModule = undefined;
-  });
+  if (!hlsModule) {
+    hlsModule = import('hls.js');
+    // A failed load (offline, a deploy replaced the chunk) may be tried again.
+    hlsModule.catch(() => {
+      hlsModule = undefined;
+    });
+  }
   return hlsModule;
 }
 
