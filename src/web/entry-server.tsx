@@ -8,6 +8,7 @@ import { isApiError } from './api/client.ts';
 import { createQueryClient } from './api/query.ts';
 import { createAppContext } from './app-context.ts';
 import { LAYOUT_ADS_MODULE, preloadLayoutAds } from './components/ads/ads-place.tsx';
+import { preloadAgeGate } from './components/age-gate/age-gate.tsx';
 import { Document } from './components/document.tsx';
 import { MEMBER_HEADER_MODULES, preloadMemberHeader } from './components/layout/header.tsx';
 import { GlobalsContext } from './hooks/use-globals.ts';
@@ -15,6 +16,7 @@ import { GLOBALS_KEY, scriptJson, serializeRouteErrors } from './hydration.ts';
 import { createI18n, messagesModuleId } from './i18n/i18n.ts';
 import { serverMessages } from './i18n/messages.server.ts';
 import { I18nContext } from './i18n/use-translation.ts';
+import { ageGateFor, NO_COUNTRY } from './lib/age-gate.ts';
 import { handleChunks } from './route-handle.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 import type { RenderRequest, RenderResult } from './ssr-types.ts';
@@ -47,6 +49,18 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   // A chunk the page draws in its first HTML, never as a fallback streamed in later.
   if (req.globals.ads) await preloadLayoutAds();
   if (req.globals.user) await preloadMemberHeader();
+  // The gate too: a first render would otherwise stream it after the whole page (a Suspense
+  // boundary at the end of the document), and the page cache would keep that render.
+  const { ageGate, user } = req.globals;
+  await preloadAgeGate(
+    ageGateFor({
+      country: ageGate?.country ?? NO_COUNTRY,
+      user,
+      confirmed: ageGate?.confirmed ?? false,
+      path: new URL(req.url, req.globals.site.url).pathname,
+      referred: ageGate?.referred ?? false,
+    }),
+  );
   const queryClient = createQueryClient(req.api);
   const context = await handler.query(
     new Request(new URL(req.url, req.globals.site.url), { signal: req.signal }),
