@@ -104,8 +104,10 @@ async function firstLoadScripts(run: RunnerResult | undefined): Promise<number> 
   return total;
 }
 
+/** The median of the runs that measured something (a run Lighthouse gave up on is NaN). */
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
