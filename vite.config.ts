@@ -1,11 +1,32 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * With `cssCodeSplit: false` Vite writes one stylesheet but names it in no chunk of the
+ * manifest; this lists it as the entry's, where the server looks for a page's styles.
+ */
+function entryStylesheet(): Plugin {
+  return {
+    name: 'afterglow:entry-stylesheet',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const sheets = Object.values(bundle).filter(
+        (file) => file.type === 'asset' && file.fileName.endsWith('.css'),
+      );
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.isEntry) continue;
+        for (const sheet of sheets) file.viteMetadata?.importedCss.add(sheet.fileName);
+      }
+    },
+  };
+}
 
 // Two builds from one config: `vite build` makes the browser bundle (dist/client, with a
 // manifest the server reads), `vite build --ssr` the server entry (dist/server).
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'src/web/public',
-  plugins: [react()],
+  plugins: [react(), entryStylesheet()],
   css: { modules: { localsConvention: 'camelCaseOnly' } },
   build: isSsrBuild
     ? {
@@ -24,6 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Decision 0036: no dependency lists of the lazy chunks in the entry (the server
         // preloads a page's chunks itself), and short chunk names, for the first-paint budget.
         modulePreload: false,
+        cssCodeSplit: false,
         rollupOptions: {
           input: 'src/web/entry-client.tsx',
           output: { chunkFileNames: 'assets/[hash].js' },

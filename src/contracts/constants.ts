@@ -114,6 +114,8 @@ export const PLAYLIST_LIMITS = {
 export const UPLOAD_MAX_BYTES = 10 * 1024 ** 3;
 export const PROFILE_IMAGE_MIN = { width: 1250, height: 250 } as const;
 export const TOAST_TITLE_MAX = 70;
+/** SPEC.md §5: a comment needs at least 5 characters; 2000 at most. */
+export const COMMENT_LIMITS = { min: 5, max: 2000 } as const;
 
 /** Objects that carry comments (and votes). */
 export const COMMENT_SECTIONS = [

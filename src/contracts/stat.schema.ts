@@ -1,4 +1,4 @@
-import { COMMENT_SECTIONS } from './constants.ts';
+import { COMMENT_LIMITS, COMMENT_SECTIONS } from './constants.ts';
 import type { ParseResult } from './paths.ts';
 import { z } from './zod.ts';
 
@@ -45,8 +45,9 @@ export const viewRequestSchema = z.object({
 });
 export type ViewRequest = z.infer<typeof viewRequestSchema>;
 
-/** SPEC.md §5: a comment needs at least 5 characters; 2000 at most. */
-export const COMMENT_LIMITS = { min: 5, max: 2000 } as const;
+// COMMENT_LIMITS lives with the other limits in constants.ts, so the comment form can read
+// it without loading zod (issue 18: the video page's first load).
+export { COMMENT_LIMITS };
 
 export const commentRequestSchema = z.object({
   act: z.literal('comm'),

@@ -2,7 +2,6 @@ import '@vitejs/plugin-react/preamble';
 import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createFetchClient, setCsrfToken } from './api/client.ts';
@@ -17,6 +16,7 @@ import { scrollPositions } from './hooks/use-scroll-restoration.ts';
 import { GLOBALS_KEY } from './hydration.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { bindScreenMessages, loadMessages } from './i18n/messages.client.ts';
+import { I18nContext } from './i18n/use-translation.ts';
 import { ageGateFor, NO_COUNTRY } from './lib/age-gate.ts';
 import { routes } from './routes.tsx';
 import type { PageGlobals } from './ssr-types.ts';
@@ -81,7 +81,7 @@ async function start(): Promise<void> {
   router.enableScrollRestoration(scrollPositions, () => window.scrollY);
   const i18n = createI18n(globals.lang, messages);
   // The screen's own messages, when it has any, came with its code (resolveLazyMatches).
-  bindScreenMessages(i18n, globals.lang);
+  bindScreenMessages(i18n);
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: taps and scrolls stay responsive on slow
   // phones (Lighthouse: total blocking time).
@@ -91,11 +91,11 @@ async function start(): Promise<void> {
       <StrictMode>
         <Document globals={globals}>
           <GlobalsContext value={globals}>
-            <I18nextProvider i18n={i18n}>
+            <I18nContext value={i18n}>
               <QueryClientProvider client={queryClient}>
                 <RouterProvider router={router} />
               </QueryClientProvider>
-            </I18nextProvider>
+            </I18nContext>
           </GlobalsContext>
         </Document>
       </StrictMode>,

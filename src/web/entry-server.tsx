@@ -3,18 +3,20 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { isApiError } from './api/client.ts';
 import { createQueryClient } from './api/query.ts';
 import { createAppContext } from './app-context.ts';
 import { LAYOUT_ADS_MODULE, preloadLayoutAds } from './components/ads/ads-place.tsx';
+import { preloadAgeGate } from './components/age-gate/age-gate.tsx';
 import { Document } from './components/document.tsx';
 import { MEMBER_HEADER_MODULES, preloadMemberHeader } from './components/layout/header.tsx';
 import { GlobalsContext } from './hooks/use-globals.ts';
 import { GLOBALS_KEY, scriptJson, serializeRouteErrors } from './hydration.ts';
 import { messagesModuleId } from './i18n/i18n.ts';
 import { serverI18n } from './i18n/messages.server.ts';
+import { I18nContext } from './i18n/use-translation.ts';
+import { ageGateFor, NO_COUNTRY } from './lib/age-gate.ts';
 import { handleChunks } from './route-handle.ts';
 import { type RouteHandle, routes } from './routes.tsx';
 import type { RenderRequest, RenderResult } from './ssr-types.ts';
@@ -73,6 +75,18 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   // A chunk the page draws in its first HTML, never as a fallback streamed in later.
   if (req.globals.ads) await preloadLayoutAds();
   if (req.globals.user) await preloadMemberHeader();
+  // The gate too: a first render would otherwise stream it after the whole page (a Suspense
+  // boundary at the end of the document), and the page cache would keep that render.
+  const { ageGate, user } = req.globals;
+  await preloadAgeGate(
+    ageGateFor({
+      country: ageGate?.country ?? NO_COUNTRY,
+      user,
+      confirmed: ageGate?.confirmed ?? false,
+      path: new URL(req.url, req.globals.site.url).pathname,
+      referred: ageGate?.referred ?? false,
+    }),
+  );
   const queryClient = createQueryClient(req.api);
   const context = await handler.query(
     new Request(new URL(req.url, req.globals.site.url), { signal: req.signal }),
@@ -121,11 +135,11 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     <Document globals={globals}>
       <ModulePreloads hrefs={assets.preloads}>
         <GlobalsContext value={globals}>
-          <I18nextProvider i18n={i18n}>
+          <I18nContext value={i18n}>
             <QueryClientProvider client={queryClient}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </QueryClientProvider>
-          </I18nextProvider>
+          </I18nContext>
         </GlobalsContext>
       </ModulePreloads>
     </Document>

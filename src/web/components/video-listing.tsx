@@ -15,15 +15,14 @@ import './category-panel/category-panel.css';
 
 // A video listing screen's body (SPEC.md §2 "Listing screen"): a list screen whose filter
 // panel has the sort, date, duration and HD, whose items are video thumbs, and whose side
-// panel lists the categories (with its words, its own chunk: it is no part of the first
-// paint on a phone, and on a wide screen the list it shows arrives after the page).
+// panel lists the categories (its own chunk: it is no part of the first paint on a phone,
+// and on a wide screen the list it shows arrives after the page; its words are among the
+// first-paint messages, so a listing needs no other screen's).
 
 // Loaded before a listing hydrates (preloadForHydration of its routes), so a press on the
 // panel right after the page shows is never lost.
 const categoryPanel = preloadable(() =>
-  Promise.all([import('./category-panel/category-panel.tsx'), ensureScreenMessages()]).then(
-    ([module]) => module.default,
-  ),
+  import('./category-panel/category-panel.tsx').then((module) => module.default),
 );
 const CategoryPanel = categoryPanel.Component;
 export const preloadCategoryPanel = categoryPanel.preload;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../contracts/constants.ts';
 import { ERROR_CODES } from '../../contracts/errors.ts';
@@ -108,5 +109,65 @@ describe('createI18n', () => {
     const i18n = createI18n('de', load('de'));
     expect(i18n.language).toBe('de');
     expect(i18n.t('nav.home')).toBe((load('de').nav as Messages).home);
+  });
+});
+
+/** i18next as the app had it configured before decision 0061, as the reference. */
+function reference(lang: string, messages: Messages) {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: lang,
+    fallbackLng: false,
+    resources: { [lang]: { translation: messages } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+describe('createI18n answers as i18next did', () => {
+  const COUNTS = [0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 1000, 1.5];
+  for (const lang of LANGUAGES) {
+    it(`for every key of ${lang}, every count and placeholder`, () => {
+      const messages = load(lang);
+      const ours = createI18n(lang, messages);
+      const theirs = reference(lang, messages);
+      for (const key of baseKeys(leaves(messages).keys())) {
+        const text = leaves(messages).get(key) ?? leaves(messages).get(`${key}_other`) ?? '';
+        const values = Object.fromEntries(placeholders(text).map((name) => [name, `<${name}>`]));
+        expect(ours.t(key), key).toBe(theirs.t(key));
+        expect(ours.t(key, values), key).toBe(theirs.t(key, values));
+        for (const count of COUNTS) {
+          expect(ours.t(key, { ...values, count }), `${key} ${count}`).toBe(
+            theirs.t(key, { ...values, count }),
+          );
+        }
+      }
+    });
+  }
+
+  it('for missing keys, missing and empty values, defaults and added messages', () => {
+    const messages = { a: { b: 'B {{x}} {{y}}', n_one: '{{count}} one', n_other: '{{count}} n' } };
+    const ours = createI18n('en', messages);
+    const theirs = reference('en', messages);
+    const cases: [string, Record<string, unknown>?][] = [
+      ['a.missing'],
+      ['a.missing', { defaultValue: 'D {{x}}', x: 1 }],
+      ['a.b'],
+      ['a.b', { x: 'X' }],
+      ['a.b', { x: undefined, y: null }],
+      ['a.b', { x: 0, y: false }],
+      ['a.n', { count: 1 }],
+      ['a.n', { count: 7 }],
+      ['a.n'],
+    ];
+    for (const [key, options] of cases) {
+      expect(ours.t(key, options), key).toBe(theirs.t(key, options) as string);
+    }
+    // A key naming a group, not a text: i18next said so in a sentence; the key is shown.
+    expect(ours.t('a')).toBe('a');
+    ours.addMessages({ a: { c: 'C' } });
+    expect([ours.t('a.b', { x: 1, y: 2 }), ours.t('a.c')]).toEqual(['B 1 2', 'C']);
   });
 });

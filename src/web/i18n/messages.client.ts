@@ -1,7 +1,6 @@
-import type { i18n } from 'i18next';
 import type { Language } from '../../contracts/constants.ts';
 import { GLOBALS_KEY } from '../hydration.ts';
-import type { Messages } from './i18n.ts';
+import type { I18n, Messages } from './i18n.ts';
 
 // In the browser each language's messages are their own small chunks: `locales/{lang}.json`
 // holds what the layout and the listing screens say (every first paint needs it);
@@ -21,11 +20,7 @@ export async function loadMessages(lang: Language): Promise<Messages> {
 
 let screens: Promise<Messages> | undefined;
 let loadedScreens: Messages | undefined;
-let bound: { instance: i18n; lang: Language } | undefined;
-
-function addTo(target: { instance: i18n; lang: Language }, messages: Messages): void {
-  target.instance.addResourceBundle(target.lang, 'translation', messages, true, true);
-}
+let bound: I18n | undefined;
 
 /**
  * The other screens' messages of the page's language, once (browser; a no-op on the
@@ -39,7 +34,7 @@ export function ensureScreenMessages(): Promise<unknown> {
     if (!load) return Promise.reject(new Error(`no screen messages for ${lang}`));
     screens = load().then(({ default: messages }) => {
       loadedScreens = messages;
-      if (bound) addTo(bound, messages);
+      bound?.addMessages(messages);
       return messages;
     });
     // A failed load may be tried again by the next screen.
@@ -50,10 +45,10 @@ export function ensureScreenMessages(): Promise<unknown> {
   return screens;
 }
 
-/** The page's i18next instance, which screen messages loaded later are added to. */
-export function bindScreenMessages(instance: i18n, lang: Language): void {
-  bound = { instance, lang };
-  if (loadedScreens) addTo(bound, loadedScreens);
+/** The page's translator, which screen messages loaded later are added to. */
+export function bindScreenMessages(instance: I18n): void {
+  bound = instance;
+  if (loadedScreens) instance.addMessages(loadedScreens);
 }
 
 /** A lazy route's loader that also brings the screen messages. */

@@ -1,6 +1,5 @@
-import type { i18n } from 'i18next';
 import type { Language } from '../../contracts/constants.ts';
-import { createI18n, type Messages } from './i18n.ts';
+import { createI18n, type I18n, type Messages } from './i18n.ts';
 
 // Every language's messages, bundled into the server entry: the first-paint part and the
 // other screens' part (messages.client.ts) as one.
@@ -16,15 +15,14 @@ export function serverMessages(lang: Language): Messages {
   return { ...mod.default, ...screen.default };
 }
 
-const instances = new Map<Language, i18n>();
+const instances = new Map<Language, I18n>();
 
 /**
- * The i18next instance of a language on the server: made once and shared by every render
+ * The translator of a language on the server: made once and shared by every render
  * (issue 18), since the server holds all the messages from the start and a render neither
- * adds messages nor changes the language. The translate function that remembers its
- * sentences (use-translation.ts) then keeps them from one render to the next.
+ * adds messages nor changes the language.
  */
-export function serverI18n(lang: Language): i18n {
+export function serverI18n(lang: Language): I18n {
   let instance = instances.get(lang);
   if (!instance) {
     instance = createI18n(lang, serverMessages(lang));

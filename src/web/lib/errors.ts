@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import type { ErrorCode } from '../../contracts/errors.ts';
+import type { TFunction } from '../i18n/i18n.ts';
 
 /** The visitor's-language text of a failure code (SPEC.md §8), with its info values. */
 export function errorText(

@@ -21,5 +21,7 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     const Component = loaded ?? Lazy;
     return <Component {...props} />;
   }
-  return { Component: Preloadable, preload };
+  /** True once the code is there: a caller may then render it without a Suspense boundary. */
+  const isLoaded = () => loaded !== undefined;
+  return { Component: Preloadable, preload, isLoaded };
 }

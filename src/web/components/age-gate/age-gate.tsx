@@ -24,6 +24,16 @@ const generalGate = preloadable(() => import('./general-gate.tsx').then((m) => m
 const UkGate = ukGate.Component;
 const GeneralGate = generalGate.Component;
 
+/**
+ * A gate whose code is there renders without a Suspense boundary: React streams even a
+ * finished boundary of some size after the rest of the document, and the gate (a first
+ * visit's largest text) would paint last. The server and the browser load the gate before
+ * rendering it (entry-server.tsx, entry-client.tsx), so both render it the same way.
+ */
+function Loaded({ when, children }: { when: boolean; children: ReactNode }) {
+  return when ? children : <Suspense fallback={null}>{children}</Suspense>;
+}
+
 /** Loads the gate the server rendered, if any, before the page hydrates (entry-client.tsx). */
 export function preloadAgeGate(gate: 'general' | 'uk' | 'none'): Promise<unknown> {
   if (gate === 'general') return generalGate.preload();
@@ -63,13 +73,13 @@ export function AgeGateFrame({ children }: { children: ReactNode }) {
   };
   const gateLang = serverText ? generalGateLanguage(globals.country) : i18n.language;
 
+  // The gates come before the page in the document (they cover it, fixed): a first visit
+  // paints the gate's text with the first bytes, not after the whole page has streamed in
+  // (Lighthouse: it is the largest text of that paint).
   return (
     <>
-      <div className={styles.page} inert={gate !== 'none'}>
-        {children}
-      </div>
       {gate === 'general' ? (
-        <Suspense fallback={null}>
+        <Loaded when={generalGate.isLoaded()}>
           <GeneralGate
             text={generalText}
             lang={gateLang === i18n.language ? undefined : gateLang}
@@ -78,10 +88,10 @@ export function AgeGateFrame({ children }: { children: ReactNode }) {
               setConfirmed(true);
             }}
           />
-        </Suspense>
+        </Loaded>
       ) : null}
       {gate === 'uk' ? (
-        <Suspense fallback={null}>
+        <Loaded when={ukGate.isLoaded()}>
           <UkGate
             onVerified={() => {
               // The page constants are one object shared by loaders and components: the
@@ -92,8 +102,11 @@ export function AgeGateFrame({ children }: { children: ReactNode }) {
               void revalidator.revalidate();
             }}
           />
-        </Suspense>
+        </Loaded>
       ) : null}
+      <div className={styles.page} inert={gate !== 'none'}>
+        {children}
+      </div>
     </>
   );
 }

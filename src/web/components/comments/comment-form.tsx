@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import type { CommentSection } from '../../../contracts/constants.ts';
+import { COMMENT_LIMITS } from '../../../contracts/constants.ts';
 import type { CommentsResponse, MemberResponse } from '../../../contracts/members.schema.ts';
-import { COMMENT_LIMITS, type CommentResponse } from '../../../contracts/stat.schema.ts';
+import type { CommentResponse } from '../../../contracts/stat.schema.ts';
 import { isApiError, postForm } from '../../api/client.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';

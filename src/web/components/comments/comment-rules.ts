@@ -1,9 +1,9 @@
 import type { CommentSection } from '../../../contracts/constants.ts';
-import { LIFETIME } from '../../../contracts/constants.ts';
+import { COMMENT_LIMITS, LIFETIME } from '../../../contracts/constants.ts';
 import type { ErrorCode } from '../../../contracts/errors.ts';
 import { commentsPath, memberPath } from '../../../contracts/members.paths.ts';
 import type { CommentsResponse, MemberResponse } from '../../../contracts/members.schema.ts';
-import { COMMENT_LIMITS, type CommentResponse } from '../../../contracts/stat.schema.ts';
+import type { CommentResponse } from '../../../contracts/stat.schema.ts';
 
 // The comment form's rules (SPEC.md §5 Comment: required, at least 5 characters; the server
 // also refuses more than 2000) and where a posted comment goes in the query cache.

@@ -12,7 +12,7 @@ import styles from './player.module.css';
 import { FullscreenIcon, PauseIcon, PlayIcon, ReplayIcon } from './player-icons.tsx';
 import { SeekBar } from './seek-bar.tsx';
 import { type PlayerAction, shortcutFor } from './shortcuts.ts';
-import { useStream } from './use-stream.ts';
+import { loadHls, useStream } from './use-stream.ts';
 import { DEFAULT_VOLUME, loadVolume, saveVolume, type VolumeState } from './volume-store.ts';
 
 /** Controls hide after this long without pointer movement while the video plays. */
@@ -37,8 +37,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /**
  * The video player: a 16:9 box with the poster and a play button on the server; in the browser
- * an HLS stream (hls.js, loaded on demand) with custom controls, keyboard shortcuts, timeline
- * thumbnails, a quality menu and a remembered volume.
+ * an HLS stream (hls.js, loaded when the visitor first plays) with custom controls, keyboard
+ * shortcuts, timeline thumbnails, a quality menu and a remembered volume.
  */
 export function Player({
   src,
@@ -54,7 +54,7 @@ export function Player({
   const root = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const playButton = useRef<HTMLButtonElement>(null);
-  const stream = useStream(video, src);
+  const stream = useStream(video, src, autoPlay);
 
   const [mounted, setMounted] = useState(false);
   const [source, setSource] = useState(src);
@@ -115,6 +115,8 @@ export function Player({
   }, [stream.attached, autoPlay]);
 
   const poke = useCallback(() => {
+    // Whoever points at the player may play it next: its stream's code loads now.
+    loadHls().catch(() => {});
     setActive(true);
     clearTimeout(idle.current);
     idle.current = setTimeout(() => setActive(false), IDLE_MS);
@@ -125,7 +127,10 @@ export function Player({
     if (!media || stream.failed) return;
     setWaiting(true);
     if (!stream.attached) {
-      wantPlay.current = true; // started by the effect above once the stream is attached
+      stream.start();
+      // The browser's own HLS was attached inside this tap: play now, while it counts as one.
+      if (media.getAttribute('src')) media.play().catch(() => setWaiting(false));
+      else wantPlay.current = true; // started by the effect above once hls.js is attached
       return;
     }
     // Refused (autoplay policy) or interrupted by a pause or a new source: stay paused.

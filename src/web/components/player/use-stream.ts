@@ -15,14 +15,49 @@ export interface Stream {
   setLevel(level: number): void;
   /** The media element's own `error` event. */
   mediaError(): void;
+  /**
+   * Attaches the stream (the player's first play). Where the browser plays HLS itself and
+   * has no Media Source Extensions it attaches at once, inside the tap that asked for it.
+   */
+  start(): void;
+}
+
+let hlsModule: Promise<typeof import('hls.js')> | undefined;
+
+/**
+ * hls.js (about 145 KB compressed), fetched once: when the visitor points at or focuses the
+ * player (so a click finds it there) and at the latest when they ask it to play.
+ */
+export function loadHls(): Promise<typeof import('hls.js')> {
+  if (!hlsModule) {
+    hlsModule = import('hls.js');
+    // A failed load (offline, a deploy replaced the chunk) may be tried again.
+    hlsModule.catch(() => {
+      hlsModule = undefined;
+    });
+  }
+  return hlsModule;
+}
+
+/** Safari on older iPhones: HLS in the <video> itself, no MSE for hls.js to feed. */
+function playsHlsNatively(media: HTMLVideoElement): boolean {
+  const mse = 'MediaSource' in window || 'ManagedMediaSource' in window;
+  return !mse && media.canPlayType('application/vnd.apple.mpegurl') !== '';
 }
 
 /**
  * Plays an HLS master playlist in a <video>: hls.js where Media Source Extensions exist,
- * otherwise the browser's own HLS (Safari on older iPhones). hls.js is loaded here, in the
- * browser, so it stays out of the first-paint bundle and out of the server render.
+ * otherwise the browser's own HLS (Safari on older iPhones). Nothing is fetched until
+ * `start()` (or `autoStart`): hls.js and the stream stay out of the page's first load
+ * (issue 18, decision 0061).
  */
-export function useStream(video: RefObject<HTMLVideoElement | null>, src: string): Stream {
+export function useStream(
+  video: RefObject<HTMLVideoElement | null>,
+  src: string,
+  autoStart = false,
+): Stream {
+  // The source asked for: a new `src` waits for its own start.
+  const [wanted, setWanted] = useState<string | null>(autoStart ? src : null);
   const [attached, setAttached] = useState(false);
   const [failed, setFailed] = useState(false);
   const [options, setOptions] = useState<QualityOption[]>([]);
@@ -30,6 +65,8 @@ export function useStream(video: RefObject<HTMLVideoElement | null>, src: string
   const [playingLevel, setPlayingLevel] = useState(-1);
   const hls = useRef<Hls | null>(null);
   const recovered = useRef(false);
+
+  const wantedNow = autoStart ? src : wanted;
 
   useEffect(() => {
     const media = video.current;
@@ -43,8 +80,18 @@ export function useStream(video: RefObject<HTMLVideoElement | null>, src: string
     setLevelState(-1);
     setPlayingLevel(-1);
     recovered.current = false;
+    if (wantedNow !== src) return;
+    if (media.getAttribute('src') === src) {
+      // Attached natively by start(), inside the tap.
+      native = true;
+      setAttached(true);
+      return () => {
+        media.removeAttribute('src');
+        media.load();
+      };
+    }
 
-    import('hls.js').then(
+    loadHls().then(
       ({ default: HlsClass }) => {
         if (cancelled) return;
         if (!HlsClass.isSupported()) {
@@ -97,6 +144,13 @@ export function useStream(video: RefObject<HTMLVideoElement | null>, src: string
         media.load();
       }
     };
+  }, [video, src, wantedNow]);
+
+  const start = useCallback(() => {
+    const media = video.current;
+    if (!media || !src) return;
+    if (playsHlsNatively(media) && media.getAttribute('src') !== src) media.src = src;
+    setWanted(src);
   }, [video, src]);
 
   const setLevel = useCallback((next: number) => {
@@ -117,5 +171,5 @@ export function useStream(video: RefObject<HTMLVideoElement | null>, src: string
     setFailed(true);
   }, [video]);
 
-  return { attached, failed, options, level, playingLevel, setLevel, mediaError };
+  return { attached, failed, options, level, playingLevel, setLevel, mediaError, start };
 }

@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { type FieldError, SIGNUP_RULES } from '../../../contracts/auth.rules.ts';
 import { BIRTH_AGE, profileErrorInfo } from '../../../contracts/profile.rules.ts';
 import type { EditForm } from '../../hooks/use-edit-form.ts';
+import type { TFunction } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import styles from './profile-edit.module.css';

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import {
   PERFORMER_FILES,
@@ -7,6 +6,7 @@ import {
   RECORD_RULES,
   recordErrorInfo,
 } from '../../../contracts/records.rules.ts';
+import type { TFunction } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/errors.ts';
 
 // The upload form's 2257 declaration (decision 0055) as the browser holds it, apart from how

@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
 import { type ErrorCode, isApiFailure } from '../../../contracts/errors.ts';
 import { isApiError } from '../../api/client.ts';
+import type { TFunction } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/errors.ts';
 
 // Why an upload stopped, whichever way the answer came (docs/decisions/0034): a tus request
