@@ -1,7 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { VIDEO_SORTS, type VideoSort } from '../../contracts/paths.ts';
 import type { ListCategory, VideoListResponse } from '../../contracts/video.schema.ts';
-import { ensureScreenMessages } from '../i18n/messages.client.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { countryOptions } from '../lib/country.ts';
 import type { ListingFilters } from '../lib/listing.ts';
