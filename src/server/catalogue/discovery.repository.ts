@@ -122,11 +122,13 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       );
     },
 
+    // The strips read models_gender_views_idx and channels_views_idx in order: NULLS LAST as
+    // the indexes are written (the counters are never null), or the planner sorts the table.
     async topModels(gender: Gender, limit: number): Promise<StripRow[]> {
       return database.query<StripRow>(
         `SELECT id, dir, title, videos_count AS total, image_version FROM models
           WHERE gender = $1 AND videos_count > 0
-          ORDER BY views_count DESC, id LIMIT $2`,
+          ORDER BY views_count DESC NULLS LAST, id LIMIT $2`,
         [gender, limit],
       );
     },
@@ -134,7 +136,7 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     async topChannels(limit: number): Promise<StripRow[]> {
       return database.query<StripRow>(
         `SELECT id, dir, title, videos_count AS total, image_version FROM channels
-          WHERE videos_count > 0 ORDER BY views_count DESC, id LIMIT $1`,
+          WHERE videos_count > 0 ORDER BY views_count DESC NULLS LAST, id LIMIT $1`,
         [limit],
       );
     },
