@@ -11,9 +11,10 @@ CREATE INDEX "videos_search_popular_idx" ON "videos" USING btree (gender, views_
 -- few thousand entries and sorts them, whatever the sort, instead of walking a sort index
 -- of the whole section for the channel's share of it.
 CREATE INDEX "videos_channel_listed_idx" ON "videos" USING btree (channel_id, gender) INCLUDE (id, post_date, views, views_day, views_week, views_month, rating, likes, comments_count, favourites_count, duration, is_hd, country) WHERE status_id = 1 AND channel_id IS NOT NULL;--> statement-breakpoint
--- Thumbs of the strips and indexes (a category's, model's or channel's top videos: the
--- categories page alone asks for ~1,900): read from the index, not from ~1,900 wide rows.
-CREATE INDEX "videos_thumb_idx" ON "videos" USING btree (id) INCLUDE (dir, title, media_version, gender, post_date, is_private) WHERE status_id = 1;--> statement-breakpoint
+-- Listed videos by id, with what thumbs and related videos read of them: the strips' and
+-- indexes' thumbs (the categories page alone asks for ~1,900) and the few hundred candidates
+-- of a video's related list are read from the index, not from as many wide rows.
+CREATE INDEX "videos_listed_id_idx" ON "videos" USING btree (id) INCLUDE (dir, title, media_version, gender, post_date, is_private, is_hd, channel_id, views_week) WHERE status_id = 1;--> statement-breakpoint
 -- The member list (active members only), one index per sort, carrying the list filters, so
 -- a filtered page is read from the index alone; the country and gender/age filters get
 -- indexes of their own, which also count their matches without reading the table.

@@ -40,6 +40,13 @@ export interface NamedCountRow {
   total: number;
 }
 
+export interface SuggestionRows {
+  categories: NamedCountRow[];
+  models: NamedCountRow[];
+  channels: NamedCountRow[];
+  keywords: KeywordRow[];
+}
+
 export interface SearchFilter {
   gender: Gender;
   type: VideoType;
@@ -159,39 +166,49 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     },
 
     /**
-     * Categories, models or channels whose title starts like the text, or (from 4
-     * characters, when a typo is likely and the trigram index is selective) resembles it.
+     * What the search box offers for a text: categories, models and channels whose title
+     * starts like it or (from 4 characters, when a typo is likely and the trigram index is
+     * selective) resembles it, and searches people ran alike, `limit` of each. One statement
+     * instead of four: on PGlite each statement costs a round of its own.
      */
-    async suggest(
-      table: 'categories' | 'models' | 'channels',
-      text: string,
-      gender: Gender,
-      limit: number,
-    ): Promise<NamedCountRow[]> {
-      const total = table === 'categories' ? CATEGORY_TOTAL[gender] : 'videos_count';
-      const params: unknown[] = [text, likePrefix(text), limit];
-      const sectionFilter = table === 'models' ? `AND gender = $${params.push(gender)}` : '';
-      const match = fuzzy(text)
-        ? '(lower(title) LIKE $2 OR lower(title) % $1)'
-        : 'lower(title) LIKE $2';
-      return database.query<NamedCountRow>(
-        `SELECT dir, title, ${total} AS total FROM ${table}
-          WHERE ${match} AND ${total} > 0 ${sectionFilter}
-          ORDER BY lower(title) LIKE $2 DESC, similarity(lower(title), $1) DESC, ${total} DESC
-          LIMIT $3`,
-        params,
+    async suggestAll(text: string, gender: Gender, limit: number): Promise<SuggestionRows> {
+      // Each table's matches come from its trigram index alone (MATERIALIZED): offered the
+      // section filter, the planner would rather walk a section's ranking index and test
+      // every title against the text.
+      const match = (column: string) =>
+        fuzzy(text) ? `(${column} LIKE $2 OR ${column} % $1)` : `${column} LIKE $2`;
+      const named = (table: 'categories' | 'models' | 'channels') => {
+        const total = table === 'categories' ? CATEGORY_TOTAL[gender] : 'videos_count';
+        const order = `lower(title) LIKE $2 DESC, similarity(lower(title), $1) DESC, ${total} DESC`;
+        return {
+          matches: `${table}_found AS MATERIALIZED (SELECT * FROM ${table} WHERE ${match('lower(title)')})`,
+          pick: `(SELECT '${table}' AS kind, dir, title, ${total} AS total,
+                         row_number() OVER (ORDER BY ${order}) AS pos
+                    FROM ${table}_found
+                   WHERE ${total} > 0 ${table === 'models' ? 'AND gender = $4' : ''}
+                   ORDER BY ${order} LIMIT $3)`,
+        };
+      };
+      const tables = [named('categories'), named('models'), named('channels')];
+      const keywordOrder = 'keyword LIKE $2 DESC, similarity(keyword, $1) DESC, searches DESC';
+      const rows = await database.query<{ kind: keyof SuggestionRows } & NamedCountRow>(
+        `WITH ${tables.map((t) => t.matches).join(', ')},
+              keywords_found AS MATERIALIZED (SELECT * FROM keywords WHERE ${match('keyword')})
+         SELECT kind, dir, title, total FROM (
+           ${tables.map((t) => t.pick).join(' UNION ALL ')}
+           UNION ALL (SELECT 'keywords', keyword, keyword, searches,
+                             row_number() OVER (ORDER BY ${keywordOrder})
+                        FROM keywords_found WHERE gender = $4 AND results > 0
+                       ORDER BY ${keywordOrder} LIMIT $3)
+         ) found ORDER BY pos`,
+        [text, likePrefix(text), limit, gender],
       );
-    },
-
-    async suggestKeywords(text: string, gender: Gender, limit: number): Promise<KeywordRow[]> {
-      const match = fuzzy(text) ? '(keyword LIKE $2 OR keyword % $1)' : 'keyword LIKE $2';
-      return database.query<KeywordRow>(
-        `SELECT keyword, searches FROM keywords
-          WHERE gender = $3 AND results > 0 AND ${match}
-          ORDER BY keyword LIKE $2 DESC, similarity(keyword, $1) DESC, searches DESC
-          LIMIT $4`,
-        [text, likePrefix(text), gender, limit],
-      );
+      const found: SuggestionRows = { categories: [], models: [], channels: [], keywords: [] };
+      for (const { kind, ...row } of rows) {
+        if (kind === 'keywords') found.keywords.push({ keyword: row.dir, searches: row.total });
+        else found[kind].push(row);
+      }
+      return found;
     },
 
     /** Searches people ran that resemble or contain this one, most searched first. */

@@ -129,10 +129,11 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
     async suggest(text: string, gender: Gender): Promise<SuggestResponse> {
       const named = (rows: { dir: string; title: string; total: number }[]) =>
         rows.map((row) => ({ dir: row.dir, title: row.title, total_videos: String(row.total) }));
-      const categories = await deps.discovery.suggest('categories', text, gender, SUGGESTIONS_EACH);
-      const models = await deps.discovery.suggest('models', text, gender, SUGGESTIONS_EACH);
-      const channels = await deps.discovery.suggest('channels', text, gender, SUGGESTIONS_EACH);
-      const keywords = await deps.discovery.suggestKeywords(text, gender, SUGGESTIONS_EACH);
+      const { categories, models, channels, keywords } = await deps.discovery.suggestAll(
+        text,
+        gender,
+        SUGGESTIONS_EACH,
+      );
       return {
         categories: named(categories),
         models: named(models),
