@@ -74,10 +74,17 @@ const DATE_INTERVAL: Record<Exclude<DateFilter, '' | 'all'>, string> = {
   month: '30 days',
 };
 
-/** WHERE of a search over listed videos; `$1` is the tsquery text, `$2` the gender. */
-function searchWhere(filter: SearchFilter): string {
+/**
+ * WHERE of a search over listed videos; `$1` is the tsquery text, `$2` the gender. With
+ * `walk`, the match is written as the function behind `@@` (ts_match_vq), which the GIN
+ * index cannot serve: the planner then walks videos_search_popular_idx in popularity order,
+ * checking each entry's document in the index, instead of reading every match's row to
+ * sort them (it underestimates multi-word matches and picks that far too often).
+ */
+function searchWhere(filter: SearchFilter, walk = false): string {
+  const query = `websearch_to_tsquery('english', $1)`;
   const clauses = [
-    `v.search_vector @@ websearch_to_tsquery('english', $1)`,
+    walk ? `ts_match_vq(v.search_vector, ${query})` : `v.search_vector @@ ${query}`,
     videoListedSql({ alias: 'v' }),
     'v.gender = $2',
   ];
@@ -111,14 +118,19 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     ): Promise<CategoryRow[]> {
       const total = CATEGORY_TOTAL[gender];
       const orderBy = order === 'title' ? 'title, c.id' : `c.${total} DESC, c.id`;
-      return database.query<CategoryRow>(
+      // The top ids go out as the stored JSON array and are read here: unpacking them in SQL
+      // ran a set-returning subquery per category.
+      const rows = await database.query<Omit<CategoryRow, 'top_video_ids'> & { top: unknown }>(
         `SELECT c.id, c.dir, ${TITLE_IN} AS title, c.${total} AS total, c.image_version,
-                c.description,
-                coalesce(ARRAY(SELECT jsonb_array_elements_text(c.top_video_ids -> $1::text)::int), '{}') AS top_video_ids
+                c.description, c.top_video_ids -> $1::text AS top
            FROM categories c WHERE c.${total} > 0
           ORDER BY ${orderBy}`,
         [gender, lang],
       );
+      return rows.map(({ top, ...row }) => ({
+        ...row,
+        top_video_ids: (Array.isArray(top) ? top : []).map(Number),
+      }));
     },
 
     async thumbs(ids: number[]): Promise<ThumbRow[]> {
@@ -223,6 +235,15 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       return rows.map((r) => r.keyword);
     },
 
+    /** The planner's estimate of how many videos a section lists (reads no rows). */
+    async estimateListed(gender: Gender): Promise<number> {
+      return estimateRows(
+        database,
+        `videos v WHERE ${videoListedSql({ alias: 'v' })} AND v.gender = $1`,
+        [gender],
+      );
+    },
+
     /** The planner's estimate of how many listed videos match (reads no rows). */
     async estimateMatches(filter: SearchFilter): Promise<number> {
       return estimateRows(database, `videos v WHERE ${searchWhere(filter)}`, [
@@ -249,11 +270,17 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
 
     /**
      * A page of matches in popularity order, for queries matching so many videos that
-     * ranking them all would be slow: read through the popularity index, checked one by one.
+     * ranking them all would be slow: read through the popularity index, checked one by one
+     * (`walk`), or, for a deep page of a query matching few, the matches read and sorted.
      */
-    async popularMatches(filter: SearchFilter, limit: number, offset: number): Promise<number[]> {
+    async popularMatches(
+      filter: SearchFilter,
+      limit: number,
+      offset: number,
+      walk: boolean,
+    ): Promise<number[]> {
       const rows = await database.query<{ id: number }>(
-        `SELECT v.id FROM videos v WHERE ${searchWhere(filter)}
+        `SELECT v.id FROM videos v WHERE ${searchWhere(filter, walk)}
           ORDER BY v.views_week DESC, v.views DESC, v.id DESC LIMIT $3 OFFSET $4`,
         [filter.query, filter.gender, limit, offset],
       );

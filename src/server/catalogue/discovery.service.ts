@@ -26,6 +26,8 @@ import { EXACT_COUNT_CAP, toListItem } from './video.service.ts';
 /** Queries estimated to match more videos than this are not ranked one by one. */
 export const RANK_CAP = 1_500;
 const STRIP = { categories: 40, models: 24, channels: 24 } as const;
+/** What reading one video row costs in index entries walked (an index-only entry is cheap). */
+const WALK_ENTRIES_PER_ROW = 20;
 const SUGGESTIONS_EACH = 10;
 const RELATED_SEARCHES = 10;
 
@@ -65,8 +67,24 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
     }
     // Too many matches to rank: the planner's estimate is the total ("about N results").
     const total = estimate;
-    const ids = offset >= total ? [] : await deps.discovery.popularMatches(filter, count, offset);
-    return { ids, total };
+    if (offset >= total) return { ids: [], total };
+    // Walking the popularity index reads about (offset + count) × listed / matches entries;
+    // reading the matches' rows to sort them costs about WALK_ENTRIES_PER_ROW entries each.
+    // A query that was ranked and overflowed matches more than RANK_CAP, whatever the estimate.
+    const matches = Math.max(estimate, estimate <= RANK_CAP ? RANK_CAP + 1 : 0, 1);
+    const listed = await listedIn(filter.gender);
+    const walk = ((offset + count) * listed) / matches < WALK_ENTRIES_PER_ROW * matches;
+    return { ids: await deps.discovery.popularMatches(filter, count, offset, walk), total };
+  }
+
+  const listedCache = new Map<Gender, { n: number; expiresAt: number }>();
+  /** How many videos a section lists, as the planner estimates it, kept 10 minutes. */
+  async function listedIn(gender: Gender): Promise<number> {
+    const kept = listedCache.get(gender);
+    if (kept && kept.expiresAt > Date.now()) return kept.n;
+    const n = await deps.discovery.estimateListed(gender);
+    listedCache.set(gender, { n, expiresAt: Date.now() + 600_000 });
+    return n;
   }
 
   return {
