@@ -26,8 +26,13 @@ import { EXACT_COUNT_CAP, toListItem } from './video.service.ts';
 /** Queries estimated to match more videos than this are not ranked one by one. */
 export const RANK_CAP = 1_500;
 const STRIP = { categories: 40, models: 24, channels: 24 } as const;
-/** What reading one video row costs in index entries walked (an index-only entry is cheap). */
-const WALK_ENTRIES_PER_ROW = 20;
+/**
+ * How many index entries a walk may read per match it saves reading. A match's row is a
+ * random read of a wide row (6-10 entries' worth when cached, far more when not), and the
+ * planner's match count is usually low, which makes the rows' cost unbounded while the
+ * walk's shrinks: the balance leans to the walk.
+ */
+const WALK_ENTRIES_PER_ROW = 100;
 const SUGGESTIONS_EACH = 10;
 const RELATED_SEARCHES = 10;
 
@@ -69,7 +74,7 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
     const total = estimate;
     if (offset >= total) return { ids: [], total };
     // Walking the popularity index reads about (offset + count) × listed / matches entries;
-    // reading the matches' rows to sort them costs about WALK_ENTRIES_PER_ROW entries each.
+    // reading the matches' rows to sort them costs WALK_ENTRIES_PER_ROW entries each at most.
     // A query that was ranked and overflowed matches more than RANK_CAP, whatever the estimate.
     const matches = Math.max(estimate, estimate <= RANK_CAP ? RANK_CAP + 1 : 0, 1);
     const listed = await listedIn(filter.gender);
