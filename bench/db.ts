@@ -20,7 +20,7 @@ import { scenarios } from './scenarios.ts';
 // `npm run bench:db -- [--engine pglite|postgres|both] [--videos N] [--runs N] [--only text]`
 // Loads (once, then reused) a generated catalogue of N videos (default a million) into the
 // engine, then measures every read call of the API through the real app, uncached (lifetime
-// 0), and prints p50/p95 per scenario with the plan of its slowest statement. Finally it
+// 0, no response cache), and prints p50/p95/p99 per scenario with the plan of its slowest statement. Finally it
 // compares a cached call with a bare node:http server sending the same bytes (autocannon).
 // Results: bench/results/db-{engine}-{videos}.{json,md}.
 
@@ -28,7 +28,7 @@ const { values } = parseArgs({
   options: {
     engine: { type: 'string', default: 'both' },
     videos: { type: 'string', default: '1000000' },
-    runs: { type: 'string', default: '40' },
+    runs: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '8' },
     only: { type: 'string' },
   },
@@ -39,11 +39,19 @@ const SECONDS = Number(values.seconds);
 const engines = values.engine === 'both' ? ['pglite', 'postgres'] : [String(values.engine)];
 const RESULTS_DIR = path.join(ROOT_DIR, 'bench', 'results');
 
-/** Targets of issue 3, in milliseconds (p95), per engine. */
+/**
+ * Targets of issue 18, in milliseconds (p95), per engine: the embedded database may take
+ * twice as long as a PostgreSQL server.
+ */
 const TARGETS: Record<string, Record<string, number>> = {
-  postgres: { list: 15, search: 30, suggest: 5, other: 15 },
-  pglite: { list: 30, search: 30, suggest: 5, other: 30 },
+  postgres: { list: 10, search: 20, suggest: 3, other: 10 },
+  pglite: { list: 20, search: 40, suggest: 6, other: 20 },
 };
+/**
+ * Issue 18: on the embedded database, which runs one query at a time, no call may take
+ * longer than this at p99 (a slow one stalls every other request).
+ */
+const P99_CAPS: Record<string, number> = { pglite: 50 };
 
 interface Recorded {
   text: string;
@@ -153,20 +161,23 @@ interface ScenarioResult {
   runs: number;
   p50: number;
   p95: number;
+  p99: number;
   max: number;
   target: number;
+  /** The p99 cap of the engine, if it has one. */
+  p99Cap: number | null;
   pass: boolean;
   statuses: Record<string, number>;
   slowest: { ms: number; sql: string; plan: string };
 }
 
-async function measureCalls(engine: string, raw: Database) {
-  const { database, take } = recording(raw);
+/** The real app on `database`, keeping answers in a response cache of `cacheMb`. */
+async function startApp(database: Database, cacheMb: string) {
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: path.join(ROOT_DIR, 'bench', '.data', 'app'),
     LOG_LEVEL: 'silent',
-    RESPONSE_CACHE_MB: '64',
+    RESPONSE_CACHE_MB: cacheMb,
   });
   const app = await buildApp({
     config,
@@ -176,6 +187,14 @@ async function measureCalls(engine: string, raw: Database) {
     pages: 'none',
   });
   await app.ready();
+  return app;
+}
+
+async function measureCalls(engine: string, raw: Database) {
+  const { database, take } = recording(raw);
+  // No response cache: the search and suggester calls have lifetimes of their own (not the
+  // path's 0), and a run repeating an earlier URL would measure the cache, not the database.
+  const app = await startApp(database, '0');
   const list = (await scenarios(raw, VIDEOS)).filter(
     (scenario) => !values.only || scenario.name.includes(values.only),
   );
@@ -208,15 +227,22 @@ async function measureCalls(engine: string, raw: Database) {
     times.sort((a, b) => a - b);
     const target = TARGETS[engine]?.[scenario.kind] ?? 30;
     const p95 = percentile(times, 95);
+    const p99 = percentile(times, 99);
+    const p99Cap = P99_CAPS[engine] ?? null;
     const result: ScenarioResult = {
       name: scenario.name,
       kind: scenario.kind,
       runs: RUNS,
       p50: Number(percentile(times, 50).toFixed(2)),
       p95: Number(p95.toFixed(2)),
+      p99: Number(p99.toFixed(2)),
       max: Number((times.at(-1) ?? 0).toFixed(2)),
       target,
-      pass: p95 <= target && Object.keys(statuses).every((status) => status === '200'),
+      p99Cap,
+      pass:
+        p95 <= target &&
+        (p99Cap === null || p99 <= p99Cap) &&
+        Object.keys(statuses).every((status) => status === '200'),
       statuses,
       slowest: {
         ms: Number((slowest?.ms ?? 0).toFixed(2)),
@@ -228,20 +254,22 @@ async function measureCalls(engine: string, raw: Database) {
     console.log(
       `[${engine}] ${result.pass ? 'ok  ' : 'MISS'} ${scenario.name.padEnd(44)} p50 ${result.p50
         .toFixed(1)
-        .padStart(
-          6,
-        )} ms  p95 ${result.p95.toFixed(1).padStart(6)} ms  (≤ ${target})  ${Object.entries(
-        statuses,
-      )
+        .padStart(6)} ms  p95 ${result.p95
+        .toFixed(1)
+        .padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms  (≤ ${target}${
+        p99Cap === null ? '' : `, p99 ≤ ${p99Cap}`
+      })  ${Object.entries(statuses)
         .map(([s, n]) => `${s}×${n}`)
         .join(' ')}`,
     );
   }
-  return { app, results };
+  await app.close();
+  return results;
 }
 
 /** Requests per second of a cached call against a bare node:http server with its bytes. */
-async function measureCached(app: Awaited<ReturnType<typeof buildApp>>) {
+async function measureCached(raw: Database) {
+  const app = await startApp(raw, '64');
   const url = '/api/json/videos2/3600/str/most-popular/60/..1.all..day.json';
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appPort = (app.server.address() as AddressInfo).port;
@@ -287,14 +315,25 @@ function markdown(engine: string, results: ScenarioResult[], cached: unknown): s
   const lines = [
     `# Database benchmark: ${engine}, ${VIDEOS.toLocaleString('en')} videos`,
     '',
-    `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, Node ${process.version}, ${RUNS} runs per scenario, uncached (lifetime 0), through the real app (app.inject).`,
+    `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, Node ${process.version}, ${RUNS} runs per scenario, uncached (lifetime 0, no response cache), through the real app (app.inject).`,
     '',
-    '| scenario | p50 ms | p95 ms | target | ok | slowest statement plan |',
-    '| --- | ---: | ---: | ---: | :-: | --- |',
+    `Targets of issue 18: p95 ≤ ${Object.entries(TARGETS[engine] ?? {})
+      .map(([kind, ms]) => `${ms} ms (${kind})`)
+      .join(', ')}${P99_CAPS[engine] ? `; p99 ≤ ${P99_CAPS[engine]} ms for every call` : ''}.`,
+    '',
+    '| scenario | kind | p50 ms | p95 ms | p99 ms | target p95 | ok | slowest statement plan |',
+    '| --- | --- | ---: | ---: | ---: | ---: | :-: | --- |',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.p50} | ${r.p95} | ${r.target} | ${r.pass ? 'yes' : '**no**'} | ${r.slowest.plan.replace(/\|/g, '/')} |`,
+        `| ${r.name} | ${r.kind} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.target}${r.p99Cap === null ? '' : ` (p99 ${r.p99Cap})`} | ${r.pass ? 'yes' : '**no**'} | ${r.slowest.plan.replace(/\|/g, '/')} |`,
     ),
+    '',
+    `Misses: ${
+      results
+        .filter((r) => !r.pass)
+        .map((r) => r.name)
+        .join('; ') || 'none'
+    }.`,
     '',
     '## Cached call vs bare node:http',
     '',
@@ -311,8 +350,8 @@ for (const engine of engines) {
   const raw = await openEngine(engine);
   try {
     await ensureCatalogue(raw, engine);
-    const { app, results } = await measureCalls(engine, raw);
-    const cached = await measureCached(app);
+    const results = await measureCalls(engine, raw);
+    const cached = await measureCached(raw);
     console.log(`[${engine}] cached call`, cached);
     const report = {
       engine,

@@ -40,6 +40,13 @@ export interface NamedCountRow {
   total: number;
 }
 
+export interface SuggestionRows {
+  categories: NamedCountRow[];
+  models: NamedCountRow[];
+  channels: NamedCountRow[];
+  keywords: KeywordRow[];
+}
+
 export interface SearchFilter {
   gender: Gender;
   type: VideoType;
@@ -67,10 +74,17 @@ const DATE_INTERVAL: Record<Exclude<DateFilter, '' | 'all'>, string> = {
   month: '30 days',
 };
 
-/** WHERE of a search over listed videos; `$1` is the tsquery text, `$2` the gender. */
-function searchWhere(filter: SearchFilter): string {
+/**
+ * WHERE of a search over listed videos; `$1` is the tsquery text, `$2` the gender. With
+ * `walk`, the match is written as the function behind `@@` (ts_match_vq), which the GIN
+ * index cannot serve: the planner then walks videos_search_popular_idx in popularity order,
+ * checking each entry's document in the index, instead of reading every match's row to
+ * sort them (it underestimates multi-word matches and picks that far too often).
+ */
+function searchWhere(filter: SearchFilter, walk = false): string {
+  const query = `websearch_to_tsquery('english', $1)`;
   const clauses = [
-    `v.search_vector @@ websearch_to_tsquery('english', $1)`,
+    walk ? `ts_match_vq(v.search_vector, ${query})` : `v.search_vector @@ ${query}`,
     videoListedSql({ alias: 'v' }),
     'v.gender = $2',
   ];
@@ -104,14 +118,19 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     ): Promise<CategoryRow[]> {
       const total = CATEGORY_TOTAL[gender];
       const orderBy = order === 'title' ? 'title, c.id' : `c.${total} DESC, c.id`;
-      return database.query<CategoryRow>(
+      // The top ids go out as the stored JSON array and are read here: unpacking them in SQL
+      // ran a set-returning subquery per category.
+      const rows = await database.query<Omit<CategoryRow, 'top_video_ids'> & { top: unknown }>(
         `SELECT c.id, c.dir, ${TITLE_IN} AS title, c.${total} AS total, c.image_version,
-                c.description,
-                coalesce(ARRAY(SELECT jsonb_array_elements_text(c.top_video_ids -> $1::text)::int), '{}') AS top_video_ids
+                c.description, c.top_video_ids -> $1::text AS top
            FROM categories c WHERE c.${total} > 0
           ORDER BY ${orderBy}`,
         [gender, lang],
       );
+      return rows.map(({ top, ...row }) => ({
+        ...row,
+        top_video_ids: (Array.isArray(top) ? top : []).map(Number),
+      }));
     },
 
     async thumbs(ids: number[]): Promise<ThumbRow[]> {
@@ -122,11 +141,13 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       );
     },
 
+    // The strips read models_gender_views_idx and channels_views_idx in order: NULLS LAST as
+    // the indexes are written (the counters are never null), or the planner sorts the table.
     async topModels(gender: Gender, limit: number): Promise<StripRow[]> {
       return database.query<StripRow>(
         `SELECT id, dir, title, videos_count AS total, image_version FROM models
           WHERE gender = $1 AND videos_count > 0
-          ORDER BY views_count DESC, id LIMIT $2`,
+          ORDER BY views_count DESC NULLS LAST, id LIMIT $2`,
         [gender, limit],
       );
     },
@@ -134,7 +155,7 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     async topChannels(limit: number): Promise<StripRow[]> {
       return database.query<StripRow>(
         `SELECT id, dir, title, videos_count AS total, image_version FROM channels
-          WHERE videos_count > 0 ORDER BY views_count DESC, id LIMIT $1`,
+          WHERE videos_count > 0 ORDER BY views_count DESC NULLS LAST, id LIMIT $1`,
         [limit],
       );
     },
@@ -157,39 +178,49 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     },
 
     /**
-     * Categories, models or channels whose title starts like the text, or (from 4
-     * characters, when a typo is likely and the trigram index is selective) resembles it.
+     * What the search box offers for a text: categories, models and channels whose title
+     * starts like it or (from 4 characters, when a typo is likely and the trigram index is
+     * selective) resembles it, and searches people ran alike, `limit` of each. One statement
+     * instead of four: on PGlite each statement costs a round of its own.
      */
-    async suggest(
-      table: 'categories' | 'models' | 'channels',
-      text: string,
-      gender: Gender,
-      limit: number,
-    ): Promise<NamedCountRow[]> {
-      const total = table === 'categories' ? CATEGORY_TOTAL[gender] : 'videos_count';
-      const params: unknown[] = [text, likePrefix(text), limit];
-      const sectionFilter = table === 'models' ? `AND gender = $${params.push(gender)}` : '';
-      const match = fuzzy(text)
-        ? '(lower(title) LIKE $2 OR lower(title) % $1)'
-        : 'lower(title) LIKE $2';
-      return database.query<NamedCountRow>(
-        `SELECT dir, title, ${total} AS total FROM ${table}
-          WHERE ${match} AND ${total} > 0 ${sectionFilter}
-          ORDER BY lower(title) LIKE $2 DESC, similarity(lower(title), $1) DESC, ${total} DESC
-          LIMIT $3`,
-        params,
+    async suggestAll(text: string, gender: Gender, limit: number): Promise<SuggestionRows> {
+      // Each table's matches come from its trigram index alone (MATERIALIZED): offered the
+      // section filter, the planner would rather walk a section's ranking index and test
+      // every title against the text.
+      const match = (column: string) =>
+        fuzzy(text) ? `(${column} LIKE $2 OR ${column} % $1)` : `${column} LIKE $2`;
+      const named = (table: 'categories' | 'models' | 'channels') => {
+        const total = table === 'categories' ? CATEGORY_TOTAL[gender] : 'videos_count';
+        const order = `lower(title) LIKE $2 DESC, similarity(lower(title), $1) DESC, ${total} DESC`;
+        return {
+          matches: `${table}_found AS MATERIALIZED (SELECT * FROM ${table} WHERE ${match('lower(title)')})`,
+          pick: `(SELECT '${table}' AS kind, dir, title, ${total} AS total,
+                         row_number() OVER (ORDER BY ${order}) AS pos
+                    FROM ${table}_found
+                   WHERE ${total} > 0 ${table === 'models' ? 'AND gender = $4' : ''}
+                   ORDER BY ${order} LIMIT $3)`,
+        };
+      };
+      const tables = [named('categories'), named('models'), named('channels')];
+      const keywordOrder = 'keyword LIKE $2 DESC, similarity(keyword, $1) DESC, searches DESC';
+      const rows = await database.query<{ kind: keyof SuggestionRows } & NamedCountRow>(
+        `WITH ${tables.map((t) => t.matches).join(', ')},
+              keywords_found AS MATERIALIZED (SELECT * FROM keywords WHERE ${match('keyword')})
+         SELECT kind, dir, title, total FROM (
+           ${tables.map((t) => t.pick).join(' UNION ALL ')}
+           UNION ALL (SELECT 'keywords', keyword, keyword, searches,
+                             row_number() OVER (ORDER BY ${keywordOrder})
+                        FROM keywords_found WHERE gender = $4 AND results > 0
+                       ORDER BY ${keywordOrder} LIMIT $3)
+         ) found ORDER BY pos`,
+        [text, likePrefix(text), limit, gender],
       );
-    },
-
-    async suggestKeywords(text: string, gender: Gender, limit: number): Promise<KeywordRow[]> {
-      const match = fuzzy(text) ? '(keyword LIKE $2 OR keyword % $1)' : 'keyword LIKE $2';
-      return database.query<KeywordRow>(
-        `SELECT keyword, searches FROM keywords
-          WHERE gender = $3 AND results > 0 AND ${match}
-          ORDER BY keyword LIKE $2 DESC, similarity(keyword, $1) DESC, searches DESC
-          LIMIT $4`,
-        [text, likePrefix(text), gender, limit],
-      );
+      const found: SuggestionRows = { categories: [], models: [], channels: [], keywords: [] };
+      for (const { kind, ...row } of rows) {
+        if (kind === 'keywords') found.keywords.push({ keyword: row.dir, searches: row.total });
+        else found[kind].push(row);
+      }
+      return found;
     },
 
     /** Searches people ran that resemble or contain this one, most searched first. */
@@ -202,6 +233,15 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
         [query, gender, likeContaining(query), limit],
       );
       return rows.map((r) => r.keyword);
+    },
+
+    /** The planner's estimate of how many videos a section lists (reads no rows). */
+    async estimateListed(gender: Gender): Promise<number> {
+      return estimateRows(
+        database,
+        `videos v WHERE ${videoListedSql({ alias: 'v' })} AND v.gender = $1`,
+        [gender],
+      );
     },
 
     /** The planner's estimate of how many listed videos match (reads no rows). */
@@ -230,11 +270,17 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
 
     /**
      * A page of matches in popularity order, for queries matching so many videos that
-     * ranking them all would be slow: read through the popularity index, checked one by one.
+     * ranking them all would be slow: read through the popularity index, checked one by one
+     * (`walk`), or, for a deep page of a query matching few, the matches read and sorted.
      */
-    async popularMatches(filter: SearchFilter, limit: number, offset: number): Promise<number[]> {
+    async popularMatches(
+      filter: SearchFilter,
+      limit: number,
+      offset: number,
+      walk: boolean,
+    ): Promise<number[]> {
       const rows = await database.query<{ id: number }>(
-        `SELECT v.id FROM videos v WHERE ${searchWhere(filter)}
+        `SELECT v.id FROM videos v WHERE ${searchWhere(filter, walk)}
           ORDER BY v.views_week DESC, v.views DESC, v.id DESC LIMIT $3 OFFSET $4`,
         [filter.query, filter.gender, limit, offset],
       );

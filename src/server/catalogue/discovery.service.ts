@@ -26,6 +26,13 @@ import { EXACT_COUNT_CAP, toListItem } from './video.service.ts';
 /** Queries estimated to match more videos than this are not ranked one by one. */
 export const RANK_CAP = 1_500;
 const STRIP = { categories: 40, models: 24, channels: 24 } as const;
+/**
+ * How many index entries a walk may read per match it saves reading. A match's row is a
+ * random read of a wide row (6-10 entries' worth when cached, far more when not), and the
+ * planner's match count is usually low, which makes the rows' cost unbounded while the
+ * walk's shrinks: the balance leans to the walk.
+ */
+const WALK_ENTRIES_PER_ROW = 100;
 const SUGGESTIONS_EACH = 10;
 const RELATED_SEARCHES = 10;
 
@@ -65,8 +72,24 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
     }
     // Too many matches to rank: the planner's estimate is the total ("about N results").
     const total = estimate;
-    const ids = offset >= total ? [] : await deps.discovery.popularMatches(filter, count, offset);
-    return { ids, total };
+    if (offset >= total) return { ids: [], total };
+    // Walking the popularity index reads about (offset + count) × listed / matches entries;
+    // reading the matches' rows to sort them costs WALK_ENTRIES_PER_ROW entries each at most.
+    // A query that was ranked and overflowed matches more than RANK_CAP, whatever the estimate.
+    const matches = Math.max(estimate, estimate <= RANK_CAP ? RANK_CAP + 1 : 0, 1);
+    const listed = await listedIn(filter.gender);
+    const walk = ((offset + count) * listed) / matches < WALK_ENTRIES_PER_ROW * matches;
+    return { ids: await deps.discovery.popularMatches(filter, count, offset, walk), total };
+  }
+
+  const listedCache = new Map<Gender, { n: number; expiresAt: number }>();
+  /** How many videos a section lists, as the planner estimates it, kept 10 minutes. */
+  async function listedIn(gender: Gender): Promise<number> {
+    const kept = listedCache.get(gender);
+    if (kept && kept.expiresAt > Date.now()) return kept.n;
+    const n = await deps.discovery.estimateListed(gender);
+    listedCache.set(gender, { n, expiresAt: Date.now() + 600_000 });
+    return n;
   }
 
   return {
@@ -129,10 +152,11 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
     async suggest(text: string, gender: Gender): Promise<SuggestResponse> {
       const named = (rows: { dir: string; title: string; total: number }[]) =>
         rows.map((row) => ({ dir: row.dir, title: row.title, total_videos: String(row.total) }));
-      const categories = await deps.discovery.suggest('categories', text, gender, SUGGESTIONS_EACH);
-      const models = await deps.discovery.suggest('models', text, gender, SUGGESTIONS_EACH);
-      const channels = await deps.discovery.suggest('channels', text, gender, SUGGESTIONS_EACH);
-      const keywords = await deps.discovery.suggestKeywords(text, gender, SUGGESTIONS_EACH);
+      const { categories, models, channels, keywords } = await deps.discovery.suggestAll(
+        text,
+        gender,
+        SUGGESTIONS_EACH,
+      );
       return {
         categories: named(categories),
         models: named(models),

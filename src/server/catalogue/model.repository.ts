@@ -48,17 +48,19 @@ export interface ThumbRow {
   media_version: number;
 }
 
+// Sorts with an index (models_gender_*_idx, channels_*_idx) say NULLS LAST as the indexes are
+// written, or the planner cannot read them in order (the counters are never null).
 const SORT_SQL: Record<ModelSort, string> = {
-  'most-popular': 'views_count DESC, id',
-  'most-videos': 'videos_count DESC, id',
+  'most-popular': 'views_count DESC NULLS LAST, id',
+  'most-videos': 'videos_count DESC NULLS LAST, id',
   'most-subscribed': 'subscribers_count DESC, id',
   alphabetical: 'title, id',
   latest: 'id DESC',
 };
 
 const CHANNEL_SORT_SQL: Record<ModelSort, string> = {
-  'most-popular': 'c.views_count DESC, c.id',
-  'most-videos': 'c.videos_count DESC, c.id',
+  'most-popular': 'c.views_count DESC NULLS LAST, c.id',
+  'most-videos': 'c.videos_count DESC NULLS LAST, c.id',
   'most-subscribed': 'c.subscribers_count DESC, c.id',
   alphabetical: 'c.title, c.id',
   latest: 'c.id DESC',

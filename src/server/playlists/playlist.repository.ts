@@ -65,16 +65,18 @@ export interface PhotoRow {
   image_version: number;
 }
 
+// Sorts with a listing index (playlists_public_*_idx, albums_listed_*_idx) say NULLS LAST as
+// the indexes are written, or the planner sorts every row instead of reading them in order.
 const PLAYLIST_SORT: Record<PlaylistSort, string> = {
-  latest: 'p.created_at DESC, p.id DESC',
-  'most-popular': 'p.views DESC, p.id DESC',
+  latest: 'p.created_at DESC NULLS LAST, p.id DESC NULLS LAST',
+  'most-popular': 'p.views DESC NULLS LAST, p.id DESC NULLS LAST',
   'most-videos': 'p.videos_count DESC, p.id DESC',
   alphabetical: 'lower(p.title), p.id',
 };
 
 const ALBUM_SORT: Record<AlbumSort, string> = {
-  latest: 'a.post_date DESC, a.id DESC',
-  'most-popular': 'a.views DESC, a.id DESC',
+  latest: 'a.post_date DESC NULLS LAST, a.id DESC NULLS LAST',
+  'most-popular': 'a.views DESC NULLS LAST, a.id DESC NULLS LAST',
   'top-rated': 'a.likes DESC, a.id DESC',
   'most-commented': 'a.comments_count DESC, a.id DESC',
   'most-photos': 'a.photos_count DESC, a.id DESC',
