@@ -123,19 +123,24 @@ function useVote(video: VideoDetail) {
   return { counts, voted, vote };
 }
 
-/** The view of SPEC.md §4: recorded one second after the video has loaded. */
-function useRecordView(videoId: string) {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
+/**
+ * The view of SPEC.md §4: recorded one second after the video has loaded, once per video.
+ * The player is the video loaded in the page: its stream waits for the first play (decision
+ * 0061), so the view does not; a visitor who leaves within the second counts none.
+ */
+function useRecordView(videoId: string, loaded: boolean) {
+  const recorded = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!loaded || recorded.current === videoId) return;
+    const timer = setTimeout(() => {
+      recorded.current = videoId;
       rememberViewed(Number(videoId));
       postForm('/api/stat.php', { act: 'view', section: 'video', object_id: videoId }).catch(
         () => {},
       );
     }, 1000);
-  }, [videoId]);
+    return () => clearTimeout(timer);
+  }, [videoId, loaded]);
 }
 
 function StatusMessage({ video }: { video: VideoDetail }) {
@@ -280,7 +285,6 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
   const { openModal } = useOverlays();
   const { video } = useSuspenseQuery(apiQuery<VideoResponse>(videoPath(LIFETIME.video, id))).data;
   const { counts, voted, vote } = useVote(video);
-  const recordView = useRecordView(video.video_id);
   const [sharing, setSharing] = useState(false);
   const [ended, setEnded] = useState(false);
   const [stayed, setStayed] = useState(false);
@@ -304,6 +308,7 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
   const pageUrl = `${site.url}${canonicalVideoPath(video)}`;
   const date = new Date(`${video.post_date.replace(' ', 'T')}Z`);
   const playable = video.playable === '1' && video.hls !== '';
+  useRecordView(video.video_id, playable);
   const percent = shownRating(video);
   const gone = video.status_id === '5';
 
@@ -327,7 +332,6 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
             timeline={video.timeline || undefined}
             durationS={Number(video.duration_seconds)}
             title={video.title}
-            onLoaded={recordView}
             onEnded={() => setEnded(true)}
           />
         ) : (
