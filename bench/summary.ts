@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT_DIR } from '../src/server/app.ts';
@@ -212,5 +213,9 @@ if (start !== -1 && end > start) {
     README,
     `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`,
   );
+  // The README is formatted as the lint checks it (its table's columns aligned).
+  execFileSync(path.join(ROOT_DIR, 'node_modules/.bin/biome'), ['format', '--write', README], {
+    stdio: 'ignore',
+  });
 }
 console.log(table);
