@@ -56,9 +56,16 @@ export async function proveHuman(form: Locator, opts: { tap?: boolean } = {}): P
   const check = form.getByRole('checkbox', { name: "I'm not a robot" });
   if (opts.tap) await check.tap();
   else await check.click();
-  // Done, or failed (the challenge did not come): a failure is said, not waited out.
+  // Done, or failed (the challenge did not come): a failure is said, not waited out. A busy
+  // machine may take a while to solve it; a timeout names the phase the widget was left in
+  // (idle: the tick was not taken; solving: still working).
   const box = form.locator('[data-phase="done"], [data-phase="failed"]');
-  await box.waitFor();
+  try {
+    await box.waitFor({ timeout: 40_000 });
+  } catch (error) {
+    const phase = await form.locator('[data-phase]').first().getAttribute('data-phase');
+    throw new Error(`the captcha stayed "${phase}" for 40 s`, { cause: error });
+  }
   if ((await box.getAttribute('data-phase')) === 'failed') {
     throw new Error(`the captcha failed: ${await box.getByRole('status').textContent()}`);
   }
