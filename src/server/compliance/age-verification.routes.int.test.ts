@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { createTestDatabase } from '../../../tests/support/database.ts';
 import { noisyPicture } from '../../../tests/support/factories.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
 import { signInAsStaff } from '../../../tests/support/staff.ts';
+import { stubWebBuild } from '../../../tests/support/web-build.ts';
 import type { Database } from '../../db/client.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import type { PageGlobals } from '../../web/ssr-types.ts';
@@ -25,30 +26,18 @@ let database: Database;
 let drop: () => Promise<void>;
 let dataDir: string;
 
-async function fakeWebBuild(dir: string): Promise<void> {
-  await mkdir(path.join(dir, 'client/.vite'), { recursive: true });
-  await mkdir(path.join(dir, 'server'), { recursive: true });
-  await writeFile(
-    path.join(dir, 'client/.vite/manifest.json'),
-    JSON.stringify({ 'src/web/entry-client.tsx': { file: 'entry.js', isEntry: true } }),
-  );
-  await writeFile(path.join(dir, 'server/package.json'), '{"type":"module"}');
-  await writeFile(
-    path.join(dir, 'server/entry-server.js'),
-    `import { PassThrough } from 'node:stream';
-export async function render(req) {
+/** The stand-in web build's server entry (tests/support/web-build.ts). */
+const ENTRY = `export async function render(req) {
   const stream = new PassThrough();
   stream.end(JSON.stringify(req.globals));
   return { type: 'html', status: 200, stream };
 }
-`,
-  );
-}
+`;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'afterglow-age-'));
   const distDir = path.join(dataDir, 'dist');
-  await fakeWebBuild(distDir);
+  await stubWebBuild(distDir, ENTRY);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(dataDir, 'site'),

@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { signInAs, type TestSession } from '../../../tests/support/session.ts';
+import { stubWebBuild } from '../../../tests/support/web-build.ts';
 import { AD_EVENTS_PATH } from '../../contracts/ads.paths.ts';
 import type { PageGlobals } from '../../web/ssr-types.ts';
 
@@ -27,30 +28,18 @@ let configured: TestApp;
 let plain: TestApp;
 let member: TestSession;
 
-async function fakeWebBuild(root: string): Promise<void> {
-  await mkdir(path.join(root, 'client/.vite'), { recursive: true });
-  await mkdir(path.join(root, 'server'), { recursive: true });
-  await writeFile(
-    path.join(root, 'client/.vite/manifest.json'),
-    JSON.stringify({ 'src/web/entry-client.tsx': { file: 'entry.js', isEntry: true } }),
-  );
-  await writeFile(path.join(root, 'server/package.json'), '{"type":"module"}');
-  await writeFile(
-    path.join(root, 'server/entry-server.js'),
-    `import { PassThrough } from 'node:stream';
-export async function render(req) {
+/** The stand-in web build's server entry (tests/support/web-build.ts). */
+const ENTRY = `export async function render(req) {
   const stream = new PassThrough();
   stream.end(JSON.stringify({ url: req.url, globals: req.globals }));
   return { type: 'html', status: 200, stream };
 }
-`,
-  );
-}
+`;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-ads-pages-'));
   const distDir = path.join(dir, 'dist');
-  await fakeWebBuild(distDir);
+  await stubWebBuild(distDir, ENTRY);
   const adsFile = path.join(dir, 'ads.json');
   await writeFile(
     adsFile,

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { signInAs } from '../../../tests/support/session.ts';
+import { stubWebBuild } from '../../../tests/support/web-build.ts';
 import { categoriesPath } from '../../contracts/discovery.paths.ts';
 
 // Visitors' pages come from a cache (decision 0058, issue 18): a visitor's second request is
@@ -18,18 +19,8 @@ const CATEGORIES = categoriesPath(600, 'str', 'popular', 'en');
 let t: TestApp;
 let dir: string;
 
-async function fakeWebBuild(root: string): Promise<void> {
-  await mkdir(path.join(root, 'client/.vite'), { recursive: true });
-  await mkdir(path.join(root, 'server'), { recursive: true });
-  await writeFile(
-    path.join(root, 'client/.vite/manifest.json'),
-    JSON.stringify({ 'src/web/entry-client.tsx': { file: 'entry.js', isEntry: true } }),
-  );
-  await writeFile(path.join(root, 'server/package.json'), '{"type":"module"}');
-  await writeFile(
-    path.join(root, 'server/entry-server.js'),
-    `import { PassThrough } from 'node:stream';
-let renders = 0;
+/** The stand-in web build's server entry (tests/support/web-build.ts). */
+const ENTRY = `let renders = 0;
 export async function render(req) {
   const data = await req.api.get(${JSON.stringify(CATEGORIES)});
   const stream = new PassThrough();
@@ -37,13 +28,11 @@ export async function render(req) {
     ' of ' + data.categories.length + '</p><script nonce="' + req.nonce + '">window.page = ' + renders + ';</script>');
   return { type: 'html', status: 200, stream };
 }
-`,
-  );
-}
+`;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-page-cache-'));
-  await fakeWebBuild(path.join(dir, 'dist'));
+  await stubWebBuild(path.join(dir, 'dist'), ENTRY);
   t = await createTestApp({ pages: 'prod', distDir: path.join(dir, 'dist') });
 });
 

@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 import { HOSTILE_ESCAPES } from '../../../tests/support/hostile.ts';
+import { stubWebBuild } from '../../../tests/support/web-build.ts';
 import { HOSTILE_PAGE_URL } from './pages.ts';
 
 // Page requests with hostile text in their address (decision 0026): NUL, controls or escapes
@@ -16,29 +17,17 @@ import { HOSTILE_PAGE_URL } from './pages.ts';
 let t: TestApp;
 let dir: string;
 
-async function fakeWebBuild(root: string): Promise<void> {
-  await mkdir(path.join(root, 'client/.vite'), { recursive: true });
-  await mkdir(path.join(root, 'server'), { recursive: true });
-  await writeFile(
-    path.join(root, 'client/.vite/manifest.json'),
-    JSON.stringify({ 'src/web/entry-client.tsx': { file: 'entry.js', isEntry: true } }),
-  );
-  await writeFile(path.join(root, 'server/package.json'), '{"type":"module"}');
-  await writeFile(
-    path.join(root, 'server/entry-server.js'),
-    `import { PassThrough } from 'node:stream';
-export async function render(req) {
+/** The stand-in web build's server entry (tests/support/web-build.ts). */
+const ENTRY = `export async function render(req) {
   const stream = new PassThrough();
   stream.end(JSON.stringify({ rendered: req.url }));
   return { type: 'html', status: req.url === '/404/' ? 404 : 200, stream };
 }
-`,
-  );
-}
+`;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-pages-'));
-  await fakeWebBuild(path.join(dir, 'dist'));
+  await stubWebBuild(path.join(dir, 'dist'), ENTRY);
   t = await createTestApp({ pages: 'prod', distDir: path.join(dir, 'dist') });
 });
 

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
+import { stubWebBuild } from '../../../tests/support/web-build.ts';
 
 // The gender section switch (SPEC.md §1, issue 14): /section/ stores a known section in the
 // cookie every page reads and returns to a page of this site; the page is then rendered in
@@ -12,29 +13,17 @@ import { createTestApp, type TestApp } from '../../../tests/support/app.ts';
 let t: TestApp;
 let dir: string;
 
-async function fakeWebBuild(root: string): Promise<void> {
-  await mkdir(path.join(root, 'client/.vite'), { recursive: true });
-  await mkdir(path.join(root, 'server'), { recursive: true });
-  await writeFile(
-    path.join(root, 'client/.vite/manifest.json'),
-    JSON.stringify({ 'src/web/entry-client.tsx': { file: 'entry.js', isEntry: true } }),
-  );
-  await writeFile(path.join(root, 'server/package.json'), '{"type":"module"}');
-  await writeFile(
-    path.join(root, 'server/entry-server.js'),
-    `import { PassThrough } from 'node:stream';
-export async function render(req) {
+/** The stand-in web build's server entry (tests/support/web-build.ts). */
+const ENTRY = `export async function render(req) {
   const stream = new PassThrough();
   stream.end(JSON.stringify({ gender: req.globals.gender }));
   return { type: 'html', status: 200, stream };
 }
-`,
-  );
-}
+`;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-section-'));
-  await fakeWebBuild(path.join(dir, 'dist'));
+  await stubWebBuild(path.join(dir, 'dist'), ENTRY);
   t = await createTestApp({ pages: 'prod', distDir: path.join(dir, 'dist') });
 });
 
