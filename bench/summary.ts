@@ -20,6 +20,11 @@ async function json<T>(file: string): Promise<T | undefined> {
   }
 }
 
+/** A result as it is now and as before-18/ kept it. */
+async function nowAndBefore<T>(file: string): Promise<[T | undefined, T | undefined]> {
+  return [await json<T>(file), await json<T>(path.join('before-18', file))];
+}
+
 interface Row {
   figure: string;
   target: string;
@@ -68,10 +73,7 @@ const pageName = (url: string) =>
         : 'video page';
 
 const rows: Row[] = [];
-const [pages, pagesBefore] = [
-  await json<Pages>('pages.json'),
-  await json<Pages>('before-18/pages.json'),
-];
+const [pages, pagesBefore] = await nowAndBefore<Pages>('pages.json');
 rows.push({
   figure: 'Kept visitor page (listing) against node:http, same bytes',
   target: '≥ 0.8x',
@@ -87,7 +89,7 @@ rows.push({
   met: pages?.rendersPass,
 });
 
-const [web, webBefore] = [await json<Web>('web.json'), await json<Web>('before-18/web.json')];
+const [web, webBefore] = await nowAndBefore<Web>('web.json');
 for (const result of web?.results ?? []) {
   const name = pageName(result.page);
   const before = webBefore?.results.find((old) => pageName(old.page) === name);
@@ -168,10 +170,7 @@ if (media) {
   });
 }
 
-const [memory, memoryBefore] = [
-  await json<Memory>('memory.json'),
-  await json<Memory>('before-18/memory.json'),
-];
+const [memory, memoryBefore] = await nowAndBefore<Memory>('memory.json');
 rows.push({
   figure: 'Server resident memory at rest after the fixed load (demo)',
   target: '< 400 MB',
