@@ -61,15 +61,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 /** Bytes of the files under `dir` (0 when it does not exist yet). */
 async function bytesUnder(dir: string): Promise<number> {
-  let total = 0;
   try {
-    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
-    }
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    const sizes = await Promise.all(
+      entries
+        .filter((entry) => entry.isFile())
+        .map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).size),
+    );
+    return sizes.reduce((sum, size) => sum + size, 0);
   } catch {
     return 0;
   }
-  return total;
 }
 
 /**

@@ -103,10 +103,6 @@ export function pickGender(cookie: string | undefined): Gender {
 }
 
 /**
- * The web app's API client on the server: the same JSON paths the browser fetches, answered
- * in-process (from the response cache when it holds them).
- */
-/**
  * What a render read from the API (decision 0058): the answers' keys, and the shortest time
  * any of them may still be kept (0: one was not to be kept, so neither is the page).
  */
@@ -142,6 +138,10 @@ function parsedAnswer(entry: CachedResponse): unknown {
   return value;
 }
 
+/**
+ * The web app's API client on the server: the same JSON paths the browser fetches, answered
+ * in-process (from the response cache when it holds them), each read noted in `reads`.
+ */
 export function injectApi(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -437,9 +437,10 @@ export function pagesRoutes(deps: {
         cache && !request.viewer && status === undefined && request.method === 'GET'
           ? pageKey(url, input.variant)
           : undefined;
+      // Only visitors' pages carry ads (as servePageFromCache assumes: it serves visitors).
       const vary = pageVary(
         app.ageGates.countryHeader,
-        ads !== undefined && deps.layoutAds?.byDevice === true,
+        !request.viewer && deps.layoutAds?.byDevice === true,
       );
       const kept = key ? cache?.get(key) : undefined;
       if (cache && kept) {
