@@ -36,6 +36,12 @@ describe('channels', () => {
       const errors = watchErrors(page);
       await page.goto(`${baseUrl}/channels/most-popular/1/`);
       await waitForHydration(page);
+      // The filters sit on the row under the heading however few they are, so a list
+      // screen's filters never move there from beside it as they arrive.
+      const heading = await page.locator('main h1').boundingBox();
+      const filters = await page.getByRole('form', { name: 'Filters' }).boundingBox();
+      expect(filters?.y ?? 0).toBeGreaterThanOrEqual((heading?.y ?? 0) + (heading?.height ?? 0));
+      expect(filters?.x).toBe(heading?.x);
       await page.getByLabel('Sort').selectOption('alphabetical');
       await page.waitForURL('**/channels/alphabetical/1/');
       const sorted = async () => {
