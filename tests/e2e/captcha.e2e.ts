@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { solvedCaptchaAt } from '../support/captcha.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
 import { mailTo } from './outbox.ts';
-import { openLoginModal, uniqueName } from './site.ts';
+import {
+  acknowledgeCookieNotice,
+  openLoginModal,
+  openPage,
+  proveHuman,
+  uniqueName,
+} from './site.ts';
 
 // The captcha in the Login modal (decision 0023): a member whose account had wrong
 // passwords is asked to prove they are not a robot, ticks the box on a phone (touch) and on
@@ -139,4 +145,38 @@ describe('captcha in the Login modal', () => {
       await context.close();
     });
   }
+});
+
+describe('captcha on the sign-up page', () => {
+  it('is greyed out until its code has arrived, then a tick is taken and solved', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await acknowledgeCookieNotice(context);
+    const page = await context.newPage();
+    // The widget's chunk held back, as on a slow connection, until the test lets it go.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('captcha.solving')) {
+        held = true;
+        await released;
+      }
+      await route.fulfill({ response, body });
+    });
+    await openPage(page, '/signup/');
+    const form = page.locator('main form');
+    const check = form.getByRole('checkbox', { name: "I'm not a robot" });
+    // The rest of the page is live; the check is there, but cannot be ticked in vain.
+    await check.waitFor();
+    await expect.poll(() => held).toBe(true);
+    expect(await check.isDisabled()).toBe(true);
+    release();
+    await proveHuman(form);
+    expect(await check.isChecked()).toBe(true);
+    await context.close();
+  });
 });

@@ -28,6 +28,7 @@ import { RemovedNotice } from '../components/moderation/removed-notice.tsx';
 import { isOwner } from '../components/owner/owner-lists.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { useInBrowser } from '../hooks/use-in-browser.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 
 // One photo album (docs/decisions/0032): `/albums/{id}/{dir}/` shows its title, owner and
@@ -105,6 +106,8 @@ function Album({
   const navigate = useNavigate();
   const location = useLocation();
   const own = isOwner(user, album.user.id);
+  // The owner's buttons are a lazy chunk: shown once they work (useInBrowser).
+  const inBrowser = useInBrowser();
   const photos = album.photos;
   const index = photoId === undefined ? -1 : photos.findIndex((p) => p.photo_id === photoId);
   const locked = album.is_private === '1' && user === null;
@@ -169,7 +172,7 @@ function Album({
           </Link>
         </p>
         {album.description ? <p className={styles.about}>{album.description}</p> : null}
-        {own ? (
+        {own && inBrowser ? (
           <Suspense fallback={null}>
             <OwnerBar album={album} queryPath={path} />
           </Suspense>
@@ -213,7 +216,7 @@ function Album({
                   <span className={styles.coverMark}>{t('albums.cover')}</span>
                 ) : null}
               </Link>
-              {own ? (
+              {own && inBrowser ? (
                 <Suspense fallback={null}>
                   <PhotoActions album={album} index={n} queryPath={path} />
                 </Suspense>
