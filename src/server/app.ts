@@ -37,7 +37,7 @@ import { compose, type Repositories } from './compose.ts';
 import type { Config } from './config.ts';
 import { createForgetBus, LONE_PROCESS } from './kernel/cache/forget-bus.ts';
 import { PageCache } from './kernel/cache/page-cache.ts';
-import { ResponseCache } from './kernel/cache/response-cache.ts';
+import { forgetCachedVideos, ResponseCache } from './kernel/cache/response-cache.ts';
 import { clientAddressOf } from './kernel/http/client-address.ts';
 import drain from './kernel/http/drain.ts';
 import errors, { frameworkError } from './kernel/http/errors.ts';
@@ -91,6 +91,8 @@ declare module 'fastify' {
     retryMail: MailOutbox['retryDue'];
     /** Fails the age checks pending too long and deletes their photos: `age.expire`. */
     expireAgeChecks: () => Promise<{ expired: number; swept: number }>;
+    /** Forgets videos' cached answers after a media step changed them: `media.task`. */
+    forgetVideos: (videoIds: readonly number[]) => void;
   }
 }
 
@@ -344,6 +346,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('dmcaRestoreDue', () => services.dmca.restoreDue());
   app.decorate('retryMail', (limit?: number) => services.outbox.retryDue(limit));
   app.decorate('expireAgeChecks', () => services.ageVerification.expireDue());
+  app.decorate('forgetVideos', (videoIds: readonly number[]) =>
+    forgetCachedVideos(cache, videoIds),
+  );
   await app.register(socialRoutes(services.social));
   await app.register(ageVerificationRoutes(services.ageVerification));
   await app.register(adsRoutes({ ads: services.houseAds, adEvents: services.adEvents, ...cached }));

@@ -41,7 +41,11 @@ import { createRecordsService } from './compliance/records.service.ts';
 import type { RecordsKeyring } from './compliance/records-crypto.ts';
 import type { Config } from './config.ts';
 import type { ForgetBus } from './kernel/cache/forget-bus.ts';
-import { forgetCachedObject, type ResponseCache } from './kernel/cache/response-cache.ts';
+import {
+  forgetCachedObject,
+  forgetCachedVideos,
+  type ResponseCache,
+} from './kernel/cache/response-cache.ts';
 import { createCounterRepository } from './kernel/db/counter.repository.ts';
 import type { JobQueue } from './kernel/jobs/queue.ts';
 import { createMailOutbox } from './kernel/mail/mail-outbox.ts';
@@ -194,7 +198,7 @@ export function compose(deps: ComposeDeps) {
 
   /** A video's page and its uploader's lists and profile, after a change of either. */
   const videoChanged = ({ videoId, userId }: { videoId: number; userId: number }) => {
-    cache.deleteMatching(new RegExp(`^/api/json/video/\\d+/\\d+/\\d+/${videoId}\\.json$`));
+    forgetCachedVideos(cache, [videoId]);
     cache.deleteMatching(new RegExp(`^/api/json/videos2/.*/members\\.${userId}\\.`));
     forgetCachedObject(cache, 'member', userId);
   };

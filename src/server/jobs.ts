@@ -40,6 +40,7 @@ export interface AppTasks {
   dmcaRestoreDue(): Promise<number>;
   retryMail(): Promise<{ sent: number; failed: number; dropped: number }>;
   expireAgeChecks(): Promise<{ expired: number; swept: number }>;
+  forgetVideos(videoIds: readonly number[]): void;
 }
 
 function fromApp(app: (() => AppTasks | undefined) | undefined): AppTasks {
@@ -86,6 +87,8 @@ export function createJobDefinitions(deps: {
           retryDelaySeconds,
         }),
         videos,
+        // Before the app is up in this process it has kept nothing to forget.
+        (videoIds) => deps.app?.()?.forgetVideos(videoIds),
       ),
       repositories.uploads,
     ),

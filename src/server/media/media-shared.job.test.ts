@@ -30,10 +30,10 @@ function fakes(opts: { clip: boolean; fail?: Error; shareFails?: boolean }) {
     shareOutputs: async (id?: number) => {
       calls.push(`share ${id}`);
       if (opts.shareFails) throw new Error('database gone');
-      return 150;
+      return [150, 151];
     },
   };
-  const job = shareWhenClip(step, videos);
+  const job = shareWhenClip(step, videos, (ids) => calls.push(`forget ${ids.join(',')}`));
   return { job, calls };
 }
 
@@ -43,20 +43,21 @@ describe('shareWhenClip', () => {
   it('copies a clip’s step to its demo videos', async () => {
     const clip = fakes({ clip: true });
     await clip.job.handler(payload, ctx);
-    expect(clip.calls).toEqual(['step hls:480', 'share 901']);
+    // The cached answers of the clip and of the videos that play it are forgotten after.
+    expect(clip.calls).toEqual(['step hls:480', 'share 901', 'forget 901,150,151']);
   });
 
-  it('does nothing more for any other video', async () => {
+  it('only forgets the cached answers of any other video', async () => {
     const upload = fakes({ clip: false });
     await upload.job.handler(payload, ctx);
-    expect(upload.calls).toEqual(['step hls:480']);
+    expect(upload.calls).toEqual(['step hls:480', 'forget 901']);
   });
 
   it('keeps the step’s own outcome: its failure is thrown, a failed copy is not', async () => {
     const failing = fakes({ clip: true, fail: new Error('ffmpeg died') });
     await expect(failing.job.handler(payload, ctx)).rejects.toThrow('ffmpeg died');
     // What the clip made before still reaches its videos.
-    expect(failing.calls).toEqual(['step hls:480', 'share 901']);
+    expect(failing.calls).toEqual(['step hls:480', 'share 901', 'forget 901,150,151']);
     const copy = fakes({ clip: true, shareFails: true });
     await expect(copy.job.handler(payload, ctx)).resolves.toBeUndefined();
   });

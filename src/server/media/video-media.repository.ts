@@ -154,10 +154,10 @@ export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
     /**
      * Copies what a shared clip has made so far (its playlists, timeline, hover clip and
      * downloads: storage keys in the clip's folder) and its length to the rows that play it;
-     * every clip when no id is given. Returns how many rows were updated. The rows' own
+     * every clip when no id is given. Returns the ids of the rows updated. The rows' own
      * pictures, screenshots and source stay theirs.
      */
-    async shareOutputs(clipId?: number): Promise<number> {
+    async shareOutputs(clipId?: number): Promise<number[]> {
       const rows = await database.query<{ id: number }>(
         `UPDATE videos v SET
             media = v.media || jsonb_strip_nulls(jsonb_build_object(
@@ -172,7 +172,7 @@ export function createVideoMediaRepository(database: Pick<Database, 'query'>) {
           RETURNING v.id`,
         [clipId ?? null, VIDEO_STATUS.deleted],
       );
-      return rows.length;
+      return rows.map((row) => Number(row.id));
     },
 
     /**

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { etagMatches, ownCopy, pickEncoding, ResponseCache } from './response-cache.ts';
+import {
+  etagMatches,
+  forgetCachedVideos,
+  ownCopy,
+  pickEncoding,
+  ResponseCache,
+} from './response-cache.ts';
 
 // The in-process cache must stay inside its byte budget whatever is asked of it: it is the
 // largest thing the server keeps in memory (docs/decisions/0027).
@@ -186,6 +192,28 @@ describe('forgets shared with other processes', () => {
     cache.clear();
     expect(heard).toHaveLength(3);
     expect(heard[2]).toBeUndefined();
+  });
+});
+
+describe('forgetCachedVideos', () => {
+  it('forgets every lifetime of the named videos’ answers and nothing else', () => {
+    const cache = new ResponseCache(1 << 22);
+    const keys = [
+      '/api/json/video/14400/0/2/2.json',
+      '/api/json/video/0/0/2/2.json',
+      '/api/json/video/14400/0/21/21.json',
+      '/api/json/video/14400/0/12/12.json',
+      '/api/json/videos_related2/14400/0/2/2/1.json',
+    ];
+    for (const [i, key] of keys.entries()) {
+      cache.set(key, { status: 200, headers: JSON_TYPE, body: body(100, i), lifetimeS: 60 });
+    }
+    // More ids than one forget takes, as a clip's demo videos can be.
+    forgetCachedVideos(cache, [...Array.from({ length: 450 }, (_, i) => 1000 + i), 2, 12]);
+    expect(keys.filter((key) => cache.get(key) !== undefined)).toEqual([
+      '/api/json/video/14400/0/21/21.json',
+      '/api/json/videos_related2/14400/0/2/2/1.json',
+    ]);
   });
 });
 

@@ -293,6 +293,25 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
 }
 
+/** Video answers forgotten per statement: keeps a forget well inside the bus's payload. */
+const VIDEOS_PER_FORGET = 200;
+
+/**
+ * Forgets the cached answers of videos (`/api/json/video/...`), and so the visitors' pages
+ * made from them, after their media or their details changed.
+ */
+export function forgetCachedVideos(
+  cache: Pick<ResponseCache, 'deleteMatching'>,
+  videoIds: readonly number[],
+): void {
+  for (let start = 0; start < videoIds.length; start += VIDEOS_PER_FORGET) {
+    const ids = videoIds.slice(start, start + VIDEOS_PER_FORGET).map((id) => Math.trunc(id));
+    cache.deleteMatching(
+      new RegExp(`^/api/json/video/\\d+/\\d+/\\d+/(?:${ids.join('|')})\\.json$`),
+    );
+  }
+}
+
 /**
  * Forgets the cached answers that show an object's comments or contents after a member
  * changed them, so the next reader sees the change instead of waiting out the lifetime.
