@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { appContext } from './app-context.ts';
 import { rootLoader, Shell } from './components/layout/shell.tsx';
-import { withScreenMessages } from './i18n/messages.client.ts';
+import { withAccountMessages, withScreenMessages } from './i18n/messages.client.ts';
 import { isVideoPageData, type RouteHandle } from './route-handle.ts';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -150,7 +150,7 @@ export const routes: RouteObject[] = [
             // /albums/{id}/{dir}/, and /albums/{id}/{dir}/{photo_id}/ with that photo in the viewer
             path: 'albums/:id/:dir?/:photo?',
             id: 'src/web/routes/album.tsx',
-            lazy: withScreenMessages(() => import('./routes/album.tsx')),
+            lazy: withAccountMessages(() => import('./routes/album.tsx')),
           },
           {
             path: 'community/:sort?',
@@ -167,7 +167,7 @@ export const routes: RouteObject[] = [
           {
             path: 'members/:id/:tab?/:page?',
             id: 'src/web/routes/member.tsx',
-            lazy: withScreenMessages(() => import('./routes/member.tsx')),
+            lazy: withAccountMessages(() => import('./routes/member.tsx')),
           },
           {
             path: 'information/:page?',
@@ -182,7 +182,7 @@ export const routes: RouteObject[] = [
           {
             path: 'download',
             id: 'src/web/routes/download.tsx',
-            lazy: withScreenMessages(() => import('./routes/download.tsx')),
+            lazy: withAccountMessages(() => import('./routes/download.tsx')),
           },
           {
             path: 'sitemap-page',
@@ -195,40 +195,40 @@ export const routes: RouteObject[] = [
             path: 'signin',
             id: 'src/web/routes/signin.tsx',
             handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: withScreenMessages(() => import('./routes/signin.tsx')),
+            lazy: withAccountMessages(() => import('./routes/signin.tsx')),
           },
           {
             path: 'signup',
             id: 'src/web/routes/signup.tsx',
             handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: withScreenMessages(() => import('./routes/signup.tsx')),
+            lazy: withAccountMessages(() => import('./routes/signup.tsx')),
           },
           {
             path: 'restore-password',
             id: 'src/web/routes/restore-password.tsx',
             handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: withScreenMessages(() => import('./routes/restore-password.tsx')),
+            lazy: withAccountMessages(() => import('./routes/restore-password.tsx')),
           },
           // Members only (SPEC.md §4: a visitor is sent to /, by each module's loader).
           {
             path: 'edit',
             id: 'src/web/routes/edit.tsx',
-            lazy: withScreenMessages(() => import('./routes/edit.tsx')),
+            lazy: withAccountMessages(() => import('./routes/edit.tsx')),
           },
           {
             path: 'upload-video',
             id: 'src/web/routes/upload-video.tsx',
-            lazy: withScreenMessages(() => import('./routes/upload-video.tsx')),
+            lazy: withAccountMessages(() => import('./routes/upload-video.tsx')),
           },
           {
             path: 'watch_later_videos/:id/:page',
             id: 'src/web/routes/watch-later.tsx',
-            lazy: withScreenMessages(() => import('./routes/watch-later.tsx')),
+            lazy: withAccountMessages(() => import('./routes/watch-later.tsx')),
           },
           {
             path: 'messages/:with?',
             id: 'src/web/routes/messages.tsx',
-            lazy: withScreenMessages(() => import('./routes/messages.tsx')),
+            lazy: withAccountMessages(() => import('./routes/messages.tsx')),
           },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
