@@ -11,6 +11,12 @@ import { RouteError } from './routes/route-error.tsx';
 
 export type { RouteHandle } from './route-handle.ts';
 
+/** A model or channel page's wall tab renders with its own chunk. */
+const wallChunks = (data: unknown) =>
+  typeof data === 'object' && data !== null && 'tab' in data && data.tab === 'wall'
+    ? ['src/web/components/comments/object-wall.tsx']
+    : [];
+
 export const routes: RouteObject[] = [
   {
     // The embeddable player: outside the layout, so nothing but the player shows in a frame.
@@ -50,14 +56,14 @@ export const routes: RouteObject[] = [
             path: 'videos',
             id: 'videos-redirect',
             lazy: async () => ({
-              loader: (await import('./routes/videos.tsx')).listingRedirectLoader,
+              loader: (await import('./routes/videos-listing.tsx')).listingRedirectLoader,
             }),
           },
           {
             path: 'videos/:sort',
             id: 'videos-sort-redirect',
             lazy: async () => ({
-              loader: (await import('./routes/videos.tsx')).sortRedirectLoader,
+              loader: (await import('./routes/videos-listing.tsx')).sortRedirectLoader,
             }),
           },
           {
@@ -67,7 +73,10 @@ export const routes: RouteObject[] = [
             // chunk's styles in the first paint, so nothing moves as it loads (issue 14).
             handle: {
               noStrips: isVideoPageData,
-              chunks: (data) => (isVideoPageData(data) ? ['src/web/routes/video.tsx'] : []),
+              chunks: (data) =>
+                isVideoPageData(data)
+                  ? ['src/web/routes/video.tsx']
+                  : ['src/web/routes/videos-listing.tsx'],
             } satisfies RouteHandle,
             lazy: () => import('./routes/videos.tsx'),
           },
@@ -109,6 +118,7 @@ export const routes: RouteObject[] = [
             // /model/{dir}/ with videos/{page}/, wall/ and info/
             path: 'model/:dir/:tab?/:page?',
             id: 'src/web/routes/model.tsx',
+            handle: { chunks: wallChunks } satisfies RouteHandle,
             lazy: withScreenMessages(() => import('./routes/model.tsx')),
           },
           {
@@ -127,6 +137,7 @@ export const routes: RouteObject[] = [
             // /channel/{dir}/ with videos/{page}/, wall/ and info/
             path: 'channel/:dir/:tab?/:page?',
             id: 'src/web/routes/channel.tsx',
+            handle: { chunks: wallChunks } satisfies RouteHandle,
             lazy: withScreenMessages(() => import('./routes/channel.tsx')),
           },
           {
@@ -236,7 +247,7 @@ export const routes: RouteObject[] = [
               path: sort,
               id: `redirect-${sort}`,
               lazy: async () => ({
-                loader: (await import('./routes/videos.tsx')).sortRedirectLoader,
+                loader: (await import('./routes/videos-listing.tsx')).sortRedirectLoader,
               }),
             }),
           ),
@@ -244,7 +255,7 @@ export const routes: RouteObject[] = [
             path: 'history/:page?',
             id: 'redirect-history',
             lazy: async () => ({
-              loader: (await import('./routes/videos.tsx')).sortRedirectLoader,
+              loader: (await import('./routes/videos-listing.tsx')).sortRedirectLoader,
             }),
           },
           {
