@@ -6,7 +6,6 @@ import { PAGE_SIZE } from '../../../contracts/constants.ts';
 import type { VideoDetail } from '../../../contracts/video.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
-import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './ads.module.css';
 import { drawSome } from './ads.ts';
 import { PartnerFrame } from './partner-frame.tsx';
@@ -21,7 +20,6 @@ import { useMounted } from './use-mounted.ts';
 const STEP_PX = 300;
 
 export function PartnerSlider({ video }: { video: VideoDetail }) {
-  const { t } = useTranslation();
   const { user, gender } = useGlobals();
   const track = useRef<HTMLUListElement>(null);
   const keyword = Object.values(video.categories)[0]?.dir ?? 'all';
