@@ -2,7 +2,7 @@ import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react
 import { preloadable } from '../lib/preloadable.tsx';
 
 // A part of a page below the fold whose code is a chunk of its own, loaded when the part
-// comes near the viewport (issue 18: the video page's related videos and comments are not
+// comes near the viewport or the visitor first scrolls (issue 18: the video page's related videos and comments are not
 // in its first-load JavaScript). Until then, on the server and in the browser alike, its
 // placeholder shows: the part's heading without any control, so nothing on screen waits for
 // code that has not come (a click on a button rendered without its code would be lost).
@@ -37,7 +37,14 @@ export function onView<P extends object>(
         { rootMargin: AHEAD },
       );
       observer.observe(element);
-      return () => observer.disconnect();
+      // A visitor who starts scrolling is on the way: the code comes before the part is in
+      // view, so its content does not arrive under the visitor's eyes and move what follows.
+      const onScroll = () => setNear(true);
+      window.addEventListener('scroll', onScroll, { once: true, passive: true });
+      return () => {
+        observer.disconnect();
+        window.removeEventListener('scroll', onScroll);
+      };
     }, [near]);
     const Part = part.Component;
     return (
