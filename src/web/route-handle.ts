@@ -32,3 +32,7 @@ export function hidesStrips(match: { handle: unknown; loaderData: unknown }): bo
 export function isVideoPageData(data: unknown): boolean {
   return typeof data === 'object' && data !== null && 'kind' in data && data.kind === 'video';
 }
+
+/** `/videos/{id}/…` shares its shape with `/videos/{sort}/{page}/`: a number is a video. */
+export const isVideoId = (segment: string | undefined): boolean =>
+  segment !== undefined && /^\d+$/.test(segment);

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { appContext } from './app-context.ts';
 import { rootLoader, Shell } from './components/layout/shell.tsx';
-import { withScreenMessages } from './i18n/messages.client.ts';
+import { withAccountMessages, withScreenMessages } from './i18n/messages.client.ts';
 import { isVideoPageData, type RouteHandle } from './route-handle.ts';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -10,6 +10,12 @@ import { RouteError } from './routes/route-error.tsx';
 // the server can preload the matched chunks from the build manifest.
 
 export type { RouteHandle } from './route-handle.ts';
+
+/** A model or channel page's wall tab renders with its own chunk. */
+const wallChunks = (data: unknown) =>
+  typeof data === 'object' && data !== null && 'tab' in data && data.tab === 'wall'
+    ? ['src/web/components/comments/object-wall.tsx']
+    : [];
 
 export const routes: RouteObject[] = [
   {
@@ -50,14 +56,14 @@ export const routes: RouteObject[] = [
             path: 'videos',
             id: 'videos-redirect',
             lazy: async () => ({
-              loader: (await import('./routes/videos.tsx')).listingRedirectLoader,
+              loader: (await import('./routes/videos-listing.tsx')).listingRedirectLoader,
             }),
           },
           {
             path: 'videos/:sort',
             id: 'videos-sort-redirect',
             lazy: async () => ({
-              loader: (await import('./routes/videos.tsx')).sortRedirectLoader,
+              loader: (await import('./routes/videos-listing.tsx')).sortRedirectLoader,
             }),
           },
           {
@@ -67,7 +73,10 @@ export const routes: RouteObject[] = [
             // chunk's styles in the first paint, so nothing moves as it loads (issue 14).
             handle: {
               noStrips: isVideoPageData,
-              chunks: (data) => (isVideoPageData(data) ? ['src/web/routes/video.tsx'] : []),
+              chunks: (data) =>
+                isVideoPageData(data)
+                  ? ['src/web/routes/video.tsx']
+                  : ['src/web/routes/videos-listing.tsx'],
             } satisfies RouteHandle,
             lazy: () => import('./routes/videos.tsx'),
           },
@@ -109,6 +118,7 @@ export const routes: RouteObject[] = [
             // /model/{dir}/ with videos/{page}/, wall/ and info/
             path: 'model/:dir/:tab?/:page?',
             id: 'src/web/routes/model.tsx',
+            handle: { chunks: wallChunks } satisfies RouteHandle,
             lazy: withScreenMessages(() => import('./routes/model.tsx')),
           },
           {
@@ -127,6 +137,7 @@ export const routes: RouteObject[] = [
             // /channel/{dir}/ with videos/{page}/, wall/ and info/
             path: 'channel/:dir/:tab?/:page?',
             id: 'src/web/routes/channel.tsx',
+            handle: { chunks: wallChunks } satisfies RouteHandle,
             lazy: withScreenMessages(() => import('./routes/channel.tsx')),
           },
           {
@@ -150,7 +161,7 @@ export const routes: RouteObject[] = [
             // /albums/{id}/{dir}/, and /albums/{id}/{dir}/{photo_id}/ with that photo in the viewer
             path: 'albums/:id/:dir?/:photo?',
             id: 'src/web/routes/album.tsx',
-            lazy: withScreenMessages(() => import('./routes/album.tsx')),
+            lazy: withAccountMessages(() => import('./routes/album.tsx')),
           },
           {
             path: 'community/:sort?',
@@ -167,7 +178,7 @@ export const routes: RouteObject[] = [
           {
             path: 'members/:id/:tab?/:page?',
             id: 'src/web/routes/member.tsx',
-            lazy: withScreenMessages(() => import('./routes/member.tsx')),
+            lazy: withAccountMessages(() => import('./routes/member.tsx')),
           },
           {
             path: 'information/:page?',
@@ -182,7 +193,7 @@ export const routes: RouteObject[] = [
           {
             path: 'download',
             id: 'src/web/routes/download.tsx',
-            lazy: withScreenMessages(() => import('./routes/download.tsx')),
+            lazy: withAccountMessages(() => import('./routes/download.tsx')),
           },
           {
             path: 'sitemap-page',
@@ -195,40 +206,40 @@ export const routes: RouteObject[] = [
             path: 'signin',
             id: 'src/web/routes/signin.tsx',
             handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: withScreenMessages(() => import('./routes/signin.tsx')),
+            lazy: withAccountMessages(() => import('./routes/signin.tsx')),
           },
           {
             path: 'signup',
             id: 'src/web/routes/signup.tsx',
             handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: withScreenMessages(() => import('./routes/signup.tsx')),
+            lazy: withAccountMessages(() => import('./routes/signup.tsx')),
           },
           {
             path: 'restore-password',
             id: 'src/web/routes/restore-password.tsx',
             handle: { fullWidth: true } satisfies RouteHandle,
-            lazy: withScreenMessages(() => import('./routes/restore-password.tsx')),
+            lazy: withAccountMessages(() => import('./routes/restore-password.tsx')),
           },
           // Members only (SPEC.md §4: a visitor is sent to /, by each module's loader).
           {
             path: 'edit',
             id: 'src/web/routes/edit.tsx',
-            lazy: withScreenMessages(() => import('./routes/edit.tsx')),
+            lazy: withAccountMessages(() => import('./routes/edit.tsx')),
           },
           {
             path: 'upload-video',
             id: 'src/web/routes/upload-video.tsx',
-            lazy: withScreenMessages(() => import('./routes/upload-video.tsx')),
+            lazy: withAccountMessages(() => import('./routes/upload-video.tsx')),
           },
           {
             path: 'watch_later_videos/:id/:page',
             id: 'src/web/routes/watch-later.tsx',
-            lazy: withScreenMessages(() => import('./routes/watch-later.tsx')),
+            lazy: withAccountMessages(() => import('./routes/watch-later.tsx')),
           },
           {
             path: 'messages/:with?',
             id: 'src/web/routes/messages.tsx',
-            lazy: withScreenMessages(() => import('./routes/messages.tsx')),
+            lazy: withAccountMessages(() => import('./routes/messages.tsx')),
           },
           // SPEC.md §2: the sort routes redirect to the listing with that sort.
           ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map(
@@ -236,7 +247,7 @@ export const routes: RouteObject[] = [
               path: sort,
               id: `redirect-${sort}`,
               lazy: async () => ({
-                loader: (await import('./routes/videos.tsx')).sortRedirectLoader,
+                loader: (await import('./routes/videos-listing.tsx')).sortRedirectLoader,
               }),
             }),
           ),
@@ -244,7 +255,7 @@ export const routes: RouteObject[] = [
             path: 'history/:page?',
             id: 'redirect-history',
             lazy: async () => ({
-              loader: (await import('./routes/videos.tsx')).sortRedirectLoader,
+              loader: (await import('./routes/videos-listing.tsx')).sortRedirectLoader,
             }),
           },
           {

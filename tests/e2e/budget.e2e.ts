@@ -1,45 +1,124 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { DIST_DIR } from '../../src/server/app.ts';
+import { request } from 'node:http';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { thousandsFolder } from '../../src/contracts/folders.ts';
+import { launchBrowser, waitForHydration } from './browser.ts';
 
-// Issue 4 budget: the JavaScript needed for the first paint of a listing is at most 150 KB
-// gzipped. Sizes of the built files, not timings: the same build always measures the same.
+// Issue 18's budget: a first load fetches at most 120 KB of compressed JavaScript on the home
+// page, a listing, a model page and a video page (one with a player). Counted as
+// bench/web.ts counts it: every script the page fetched until the network went quiet, at
+// the size the server sends it (brotli), on a first visit at Lighthouse's phone size. Sizes
+// of the built files, not timings: the same build always measures the same.
 
-interface Chunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
+const baseUrl = inject('baseUrl');
+const KB = 1024;
+const BUDGET = 120 * KB;
+/**
+ * The video page does not meet it yet (decision 0061: 126.9 KB, most of it the entry's
+ * libraries); this holds what it has reached, so it can only shrink.
+ */
+const VIDEO_PAGE_CEILING = 128 * KB;
 
-const clientDir = path.join(DIST_DIR, 'client');
-const manifest = JSON.parse(
-  readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8'),
-) as Record<string, Chunk>;
+let browser: Browser;
 
-function gzippedSize(keys: string[]): number {
-  const seen = new Set<string>();
-  let total = 0;
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    total += gzipSync(readFileSync(path.join(clientDir, chunk.file)), { level: 9 }).length;
-    for (const imported of chunk.imports ?? []) walk(imported);
-  };
-  for (const key of keys) walk(key);
-  return total;
-}
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
 
-describe('JavaScript budget', () => {
-  it('keeps a listing’s first-paint JavaScript within 150 KB gzipped', () => {
-    const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-    const listing = Object.keys(manifest).filter(
-      (key) => key.endsWith('routes/videos.tsx') || key === 'src/web/i18n/locales/en.json',
-    );
-    expect(entry).toHaveLength(1);
-    expect(listing).toHaveLength(2); // the listing screen's chunk and the English strings
-    expect(gzippedSize([...entry, ...listing])).toBeLessThanOrEqual(150 * 1024);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The size of a body as the server sends it to a browser (brotli when it has it). */
+function compressedSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve(bytes));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
   });
+}
+
+/** Compressed bytes of the scripts a first visit to `path` fetches, and their addresses. */
+async function firstLoadScripts(path: string): Promise<{ bytes: number; scripts: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.add(req.url());
+    });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    let bytes = 0;
+    for (const url of scripts) bytes += await compressedSize(url);
+    return { bytes, scripts: [...scripts] };
+  } finally {
+    await context.close();
+  }
+}
+
+async function firstLink(listing: string, pattern: RegExp): Promise<string> {
+  const html = await (await fetch(`${baseUrl}${listing}`)).text();
+  const href = pattern.exec(html)?.[1];
+  if (!href) throw new Error(`no link like ${pattern} on ${listing}`);
+  return href;
+}
+
+/** A demo video with a player (the pipeline makes the first clip playable at start-up). */
+async function playableVideoPage(): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (
+          await fetch(`${baseUrl}/api/json/videos2/0/str/latest-updates/60/..1.all..all.json`)
+        ).json()) as { videos: { video_id: string; preview_clip: string }[] };
+        for (const item of list.videos.filter((v) => v.preview_clip !== '')) {
+          const id = Number(item.video_id);
+          const res = await fetch(`${baseUrl}/api/json/video/0/${thousandsFolder(id)}/${id}.json`);
+          const { video } = (await res.json()) as { video: { dir: string; hls: string } };
+          if (video.hls) found = `/videos/${id}/${video.dir}/`;
+        }
+        return found !== undefined;
+      },
+      { timeout: 280_000, interval: 2_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error('no playable video');
+  return found;
+}
+
+describe('first-load JavaScript (issue 18)', () => {
+  it.each([
+    ['the home page', '/'],
+    ['a listing', '/videos/most-popular/1/'],
+  ])('keeps %s within 120 KB compressed', async (_name, path) => {
+    const { bytes } = await firstLoadScripts(path);
+    expect(bytes).toBeGreaterThan(50 * KB); // it did load the app
+    expect(bytes).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it('keeps a model page within 120 KB compressed', async () => {
+    const path = await firstLink('/models/most-popular/1/', /href="(\/model\/[a-z0-9-]+\/)"/);
+    const { bytes } = await firstLoadScripts(path);
+    expect(bytes).toBeGreaterThan(50 * KB);
+    expect(bytes).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it('keeps a video page with its player at most at what it has reached', async () => {
+    const path = await playableVideoPage();
+    const { bytes, scripts } = await firstLoadScripts(path);
+    // The player's code is part of it: the page measured is one a visitor can play.
+    const html = await (await fetch(`${baseUrl}${path}`)).text();
+    expect(html).toContain('<video');
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(bytes).toBeLessThanOrEqual(VIDEO_PAGE_CEILING);
+  }, 300_000);
 });

@@ -221,6 +221,8 @@ describe('video page layout (issue 14)', () => {
     it(`gives every button, tag and pager of the video page 24x24 px or more (${size})`, async () => {
       const video = await playableVideo();
       const { context, page } = await open(size, `/videos/${video.video_id}/${video.dir}/`);
+      // The related videos load as they come near the screen (issue 18): scroll there first.
+      await page.locator('#related-heading').scrollIntoViewIfNeeded();
       const pager = page.getByRole('navigation', { name: 'Related video pages' });
       await pager.waitFor({ state: 'attached' });
       const targets = [

@@ -29,7 +29,7 @@ function mailSection(lang: Language): Partial<Record<MailKind, Partial<MailTexts
   let section = cache.get(lang);
   if (!section) {
     const json = JSON.parse(
-      readFileSync(path.join(LOCALES_DIR, 'screens', `${lang}.json`), 'utf8'),
+      readFileSync(path.join(LOCALES_DIR, 'account', `${lang}.json`), 'utf8'),
     ) as {
       mail?: Partial<Record<MailKind, Partial<MailTexts>>>;
     };

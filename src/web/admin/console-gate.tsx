@@ -14,7 +14,7 @@ import type { ApiQueryKey } from '../api/query.ts';
 import type { appContext } from '../app-context.ts';
 import type { Shell } from '../components/layout/shell.tsx';
 import { GLOBALS_KEY } from '../hydration.ts';
-import { ensureScreenMessages } from '../i18n/messages.client.ts';
+import { ensureAccountMessages } from '../i18n/messages.client.ts';
 import { preloadable } from '../lib/preloadable.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 import type { NotFoundPage } from '../routes/not-found.tsx';
@@ -114,7 +114,7 @@ export function consoleGate(
       void queryClient.prefetchQuery({ queryKey: keyOf(reviewQueuePath({ page: 1, q: '' })) });
     }
     // The player's words are the video page's, among the screen messages.
-    await Promise.all([consoleApp.preload(), ensureScreenMessages()]);
+    await Promise.all([consoleApp.preload(), ensureAccountMessages()]);
     const path = viewDataPath(view);
     if (!path) return { me, view };
     // A 2257 record is read (and its read audited) only for an administrator (decision 0055).
@@ -149,5 +149,5 @@ export function consoleGate(
 /** Before hydration (entry-client.tsx): the console's code, unless this page is a refusal. */
 export function preloadForHydration(): Promise<unknown> | undefined {
   if (refusedOnThisPage()) return undefined;
-  return Promise.all([consoleApp.preload(), ensureScreenMessages()]);
+  return Promise.all([consoleApp.preload(), ensureAccountMessages()]);
 }

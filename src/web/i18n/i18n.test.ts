@@ -5,15 +5,21 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../contracts/constants.ts';
 import { ERROR_CODES } from '../../contracts/errors.ts';
-import { createI18n, type Messages } from './i18n.ts';
+import { createI18n, type Messages, mergeMessages } from './i18n.ts';
 
 // Every interface string exists in every language, with the plural forms that language
 // needs, the same placeholders as English, and a real translation (not English left in).
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
 const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Messages;
-/** A language's messages: the first-paint part and the other screens' part. */
-const load = (lang: string) => ({ ...read(`${lang}.json`), ...read(`screens/${lang}.json`) });
+/** The parts of a language's messages besides the first-paint part (messages.client.ts). */
+const PARTS = ['screens', 'account'] as const;
+/** A language's messages: the first-paint part, the browsing and the account screens' parts. */
+const load = (lang: string) =>
+  mergeMessages(
+    { ...read(`${lang}.json`), ...read(`screens/${lang}.json`) },
+    read(`account/${lang}.json`),
+  );
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -41,15 +47,26 @@ const placeholders = (text: string) =>
 const english = leaves(load('en'));
 
 describe('locales', () => {
-  it('keeps each section in one of the two parts of a language', () => {
+  it('keeps each text in one part of a language, the same part in every language', () => {
     for (const lang of LANGUAGES) {
       const core = Object.keys(read(`${lang}.json`));
-      const screens = Object.keys(read(`screens/${lang}.json`));
-      expect(
-        core.filter((section) => screens.includes(section)),
-        lang,
-      ).toEqual([]);
-      expect(screens.sort(), lang).toEqual(Object.keys(read('screens/en.json')).sort());
+      const seen = new Set<string>();
+      for (const part of PARTS) {
+        const texts = [...baseKeys(leaves(read(`${part}/${lang}.json`)).keys())];
+        // The first-paint sections are whole; a screen section may be in both screen parts.
+        expect(
+          texts.filter((key) => core.includes(key.split('.')[0] ?? '')),
+          `${lang} ${part}`,
+        ).toEqual([]);
+        expect(
+          texts.filter((key) => seen.has(key)),
+          `${lang} ${part}`,
+        ).toEqual([]);
+        for (const key of texts) seen.add(key);
+        expect(texts.sort(), `${lang} ${part}`).toEqual(
+          [...baseKeys(leaves(read(`${part}/en.json`)).keys())].sort(),
+        );
+      }
     }
   });
 

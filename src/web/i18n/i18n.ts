@@ -28,11 +28,12 @@ export interface I18n {
 const isObject = (value: unknown): value is Messages =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-function merge(target: Messages, source: Messages): Messages {
+/** `source` over `target`, sections merged key by key rather than replaced. */
+export function mergeMessages(target: Messages, source: Messages): Messages {
   const out: Messages = { ...target };
   for (const [key, value] of Object.entries(source)) {
     const existing = out[key];
-    out[key] = isObject(existing) && isObject(value) ? merge(existing, value) : value;
+    out[key] = isObject(existing) && isObject(value) ? mergeMessages(existing, value) : value;
   }
   return out;
 }
@@ -75,7 +76,7 @@ export function createI18n(lang: Language, messages: Messages): I18n {
     language: lang,
     t,
     addMessages(more) {
-      store = merge(store, more);
+      store = mergeMessages(store, more);
     },
   };
 }

@@ -2,14 +2,18 @@ import type { Language } from '../../contracts/constants.ts';
 import { GLOBALS_KEY } from '../hydration.ts';
 import type { I18n, Messages } from './i18n.ts';
 
-// In the browser each language's messages are their own small chunks: `locales/{lang}.json`
+// In the browser each language's messages are three small chunks: `locales/{lang}.json`
 // holds what the layout and the listing screens say (every first paint needs it);
-// `locales/screens/{lang}.json` what the other screens say (the video page, member screens,
-// forms), loaded with those screens' code (routes.tsx `withScreenMessages`). The server
-// holds both (messages.server.ts).
+// `locales/screens/{lang}.json` what the other browsing screens say (the video page, model,
+// channel and playlist pages, their dialogs), loaded with those screens' code (routes.tsx
+// `withScreenMessages`); `locales/account/{lang}.json` what account, upload and member
+// screens and forms say (sign-in, upload, edit, a member's page, the report form), loaded
+// with theirs (`withAccountMessages`, which brings the screens' part too). The server holds
+// all three (messages.server.ts). Decision 0061.
 
 const loaders = import.meta.glob<{ default: Messages }>('./locales/*.json');
 const screenLoaders = import.meta.glob<{ default: Messages }>('./locales/screens/*.json');
+const accountLoaders = import.meta.glob<{ default: Messages }>('./locales/account/*.json');
 
 /** Loads one language's messages as its own small chunk (browser). */
 export async function loadMessages(lang: Language): Promise<Messages> {
@@ -18,40 +22,59 @@ export async function loadMessages(lang: Language): Promise<Messages> {
   return (await load()).default;
 }
 
-let screens: Promise<Messages> | undefined;
-let loadedScreens: Messages | undefined;
 let bound: I18n | undefined;
+const loadedParts: Messages[] = [];
+
+/** One part of the page language's messages, loaded once and added to the translator. */
+function messagePart(loadersOfPart: Record<string, () => Promise<{ default: Messages }>>) {
+  let pending: Promise<Messages> | undefined;
+  return (): Promise<unknown> => {
+    if (typeof window === 'undefined') return Promise.resolve();
+    if (!pending) {
+      const lang = window[GLOBALS_KEY].globals.lang;
+      const load = Object.entries(loadersOfPart).find(([file]) =>
+        file.endsWith(`/${lang}.json`),
+      )?.[1];
+      if (!load) return Promise.reject(new Error(`no messages for ${lang}`));
+      pending = load().then(({ default: messages }) => {
+        loadedParts.push(messages);
+        bound?.addMessages(messages);
+        return messages;
+      });
+      // A failed load may be tried again by the next screen.
+      pending.catch(() => {
+        pending = undefined;
+      });
+    }
+    return pending;
+  };
+}
 
 /**
- * The other screens' messages of the page's language, once (browser; a no-op on the
+ * The browsing screens' messages of the page's language, once (browser; a no-op on the
  * server, which has them all). Screens await it with their code.
  */
-export function ensureScreenMessages(): Promise<unknown> {
-  if (typeof window === 'undefined') return Promise.resolve();
-  if (!screens) {
-    const lang = window[GLOBALS_KEY].globals.lang;
-    const load = screenLoaders[`./locales/screens/${lang}.json`];
-    if (!load) return Promise.reject(new Error(`no screen messages for ${lang}`));
-    screens = load().then(({ default: messages }) => {
-      loadedScreens = messages;
-      bound?.addMessages(messages);
-      return messages;
-    });
-    // A failed load may be tried again by the next screen.
-    screens.catch(() => {
-      screens = undefined;
-    });
-  }
-  return screens;
+export const ensureScreenMessages = messagePart(screenLoaders);
+
+const ensureAccountPart = messagePart(accountLoaders);
+
+/** The account and member screens' messages, with the browsing screens' (browser). */
+export function ensureAccountMessages(): Promise<unknown> {
+  return Promise.all([ensureScreenMessages(), ensureAccountPart()]);
 }
 
-/** The page's translator, which screen messages loaded later are added to. */
+/** The page's translator, which messages loaded later are added to. */
 export function bindScreenMessages(instance: I18n): void {
   bound = instance;
-  if (loadedScreens) instance.addMessages(loadedScreens);
+  for (const messages of loadedParts) instance.addMessages(messages);
 }
 
-/** A lazy route's loader that also brings the screen messages. */
+/** A lazy route's loader that also brings the browsing screens' messages. */
 export function withScreenMessages<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => (await Promise.all([load(), ensureScreenMessages()]))[0];
+}
+
+/** A lazy route's (or dialog's) loader that also brings the account screens' messages. */
+export function withAccountMessages<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), ensureAccountMessages()]))[0];
 }

@@ -10,19 +10,17 @@ import type { VideoListResponse } from '../../contracts/video.schema.ts';
 import { isApiError } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
-import { CommentForm } from '../components/comments/comment-form.tsx';
-import { CommentLoginPrompt } from '../components/comments/comment-login-prompt.tsx';
 import { commentsLifetime } from '../components/comments/comment-rules.ts';
 import { FactsList } from '../components/facts-list.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Pagination } from '../components/pagination.tsx';
-import { commentToPost, PostList } from '../components/post-list.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { objectTabs, ProfileTabs, parseProfileTab } from '../components/profile-tabs.tsx';
 import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { countryName } from '../lib/country.ts';
+import { preloadable } from '../lib/preloadable.tsx';
 import styles from './profile-page.module.css';
 
 // A model page (SPEC.md §2 /model/{dir}/ with videos/{page}/, wall/ and info/): portrait,
@@ -47,6 +45,18 @@ function videosPath(gender: Gender, dir: string, page: number) {
 
 type Tab = 'videos' | 'wall' | 'info';
 
+// The wall is its own chunk (issue 18): the loader loads it for the wall tab, and a page that
+// starts on the wall loads it before hydrating, so it renders at once.
+const wall = preloadable(() =>
+  import('../components/comments/object-wall.tsx').then((m) => m.ObjectWall),
+);
+const Wall = wall.Component;
+
+/** Called by entry-client.tsx before hydrating: the wall's chunk on the wall tab. */
+export function preloadForHydration(pathname: string): Promise<unknown> | undefined {
+  return /\/wall\/?$/.test(pathname) ? wall.preload() : undefined;
+}
+
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const dir = params.dir ?? '';
   const route = parseProfileTab<Tab>(params, 'videos', ['videos'], ['wall', 'info']);
@@ -62,11 +72,14 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     if (tab === 'videos') {
       await queryClient.ensureQueryData(apiQuery<VideoListResponse>(videosPath(gender, dir, page)));
     } else if (tab === 'wall') {
-      await queryClient.ensureQueryData(
-        apiQuery<CommentsResponse>(
-          commentsPath(commentsLifetime(globals.user !== null), 'model', Number(model.model_id)),
+      await Promise.all([
+        wall.preload(),
+        queryClient.ensureQueryData(
+          apiQuery<CommentsResponse>(
+            commentsPath(commentsLifetime(globals.user !== null), 'model', Number(model.model_id)),
+          ),
         ),
-      );
+      ]);
     }
     return { dir, tab, page, gender };
   } catch (error) {
@@ -113,7 +126,7 @@ export function Component() {
       />
       <ProfileTabs label={model.title} current={tab} tabs={objectTabs(`/model/${dir}/`, t)} />
       {tab === 'videos' ? <Videos dir={dir} gender={gender} page={page} /> : null}
-      {tab === 'wall' ? <Wall id={Number(model.model_id)} /> : null}
+      {tab === 'wall' ? <Wall section="model" id={Number(model.model_id)} /> : null}
       {tab === 'info' ? (
         <FactsList
           facts={[
@@ -147,23 +160,6 @@ function Videos({ dir, gender, page }: { dir: string; gender: Gender; page: numb
         page={page}
         pages={videos.pages}
         href={(number) => (number === 1 ? `/model/${dir}/` : `/model/${dir}/videos/${number}/`)}
-      />
-    </>
-  );
-}
-
-function Wall({ id }: { id: number }) {
-  const { user } = useGlobals();
-  const { comments } = useSuspenseQuery(
-    apiQuery<CommentsResponse>(commentsPath(commentsLifetime(user !== null), 'model', id)),
-  ).data;
-  return (
-    <>
-      {user ? <CommentForm section="model" objectId={id} /> : <CommentLoginPrompt />}
-      <PostList
-        key={comments[0]?.comment_id}
-        posts={comments.map(commentToPost)}
-        report="comment"
       />
     </>
   );

@@ -5,7 +5,6 @@ import { LIFETIME, NEXT_VIDEO_TIMER_S, PAGE_SIZE } from '../../contracts/constan
 import { searchPagePath } from '../../contracts/discovery.paths.ts';
 import { shortCount, shownRating } from '../../contracts/format.ts';
 import { parseId, relatedPath, videoPath } from '../../contracts/paths.ts';
-import { playlistPath } from '../../contracts/playlists.paths.ts';
 import type { PlaylistResponse } from '../../contracts/playlists.schema.ts';
 import type {
   VideoDetail,
@@ -15,25 +14,19 @@ import type {
 import { isApiError, postForm } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
-import { PartnerSlider } from '../components/ads/partner-slider.tsx';
+import { PartnerFrame } from '../components/ads/partner-frame.tsx';
 import { preloadUnderPlayerAd, UnderPlayerAd } from '../components/ads/under-player-ad.tsx';
-import { ClientPager } from '../components/client-pager.tsx';
 import { ReportButton } from '../components/contact/report-button.tsx';
 import { ThumbDownIcon, ThumbUpIcon } from '../components/icons.tsx';
+import { onView } from '../components/on-view.tsx';
 import { useOverlays } from '../components/overlays/overlays.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Player } from '../components/player/player.tsx';
 import { AddToButton } from '../components/video/add-to-button.tsx';
-import {
-  PlaylistStrip,
-  playlistVideosPath,
-  usePlaylistNext,
-} from '../components/video/playlist-strip.tsx';
-import { VideoComments } from '../components/video/video-comments.tsx';
-import { VideoGrid } from '../components/video-grid.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { rememberViewed } from '../lib/local-history.ts';
+import { preloadable } from '../lib/preloadable.tsx';
 import { videoObjectLd } from '../lib/structured-data.ts';
 import styles from './video.module.css';
 
@@ -44,8 +37,22 @@ import styles from './video.module.css';
 
 const ShareModal = lazy(() => import('../components/video/share-modal.tsx'));
 
+// The playlist strip is for a page opened from a playlist only: its own chunk, which the
+// loader (and, before hydrating, preloadVideoParts) loads when the address names one.
+const playlistPart = preloadable(() =>
+  import('../components/video/playlist-strip.tsx').then((m) => m.PlaylistPart),
+);
+const PlaylistPart = playlistPart.Component;
+
+const playlistOf = (url: URL) => parseId(url.searchParams.get('playlist') ?? '');
+
+/** The page's parts in chunks of their own that its address asks for (before hydrating). */
+export function preloadVideoParts(url: URL): Promise<unknown> | undefined {
+  return playlistOf(url) === undefined ? undefined : playlistPart.preload();
+}
+
 /** Related videos come 3 pages at a time (SPEC.md §4) and are shown a page at a time. */
-const RELATED_FETCH = PAGE_SIZE.relatedPerPage * 3;
+export const RELATED_FETCH = PAGE_SIZE.relatedPerPage * 3;
 
 export function canonicalVideoPath(video: Pick<VideoDetail, 'video_id' | 'dir'>): string {
   return `/videos/${video.video_id}/${video.dir}/`;
@@ -73,9 +80,14 @@ export async function videoLoader({ params, request, context }: LoaderFunctionAr
   const url = new URL(request.url);
   const dir = params.page ?? params.dir;
   if (dir !== video.dir) throw redirect(`${canonicalVideoPath(video)}${url.search}`, 301);
-  const playlist = parseId(url.searchParams.get('playlist') ?? '');
+  const playlist = playlistOf(url);
   if (playlist !== undefined) {
     // The strip renders with the page; a private or missing playlist just shows none.
+    const [{ playlistVideosPath }, { playlistPath }] = await Promise.all([
+      import('../components/video/playlist-strip.tsx'),
+      import('../../contracts/playlists.paths.ts'),
+      playlistPart.preload(),
+    ]);
     await Promise.all([
       queryClient.ensureQueryData(
         apiQuery<PlaylistResponse>(playlistPath(LIFETIME.playlists, playlist)),
@@ -202,31 +214,43 @@ function NextTimer({ to, onCancel }: { to: string; onCancel: () => void }) {
   );
 }
 
-function Related({ id }: { id: number }) {
+/** Related videos' place before their code and list arrive: the heading alone. */
+function RelatedPlaceholder() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  // Pages 1-3 come in the first fetch, 4-6 in the second, and so on.
-  const fetchPage = Math.ceil(page / 3);
-  const query = useQuery(
-    apiQuery<VideoListResponse>(relatedPath(LIFETIME.related, RELATED_FETCH, id, fetchPage)),
-  );
-  const list = query.data;
-  const offset = ((page - 1) % 3) * PAGE_SIZE.relatedPerPage;
-  const videos = list?.videos.slice(offset, offset + PAGE_SIZE.relatedPerPage) ?? [];
-  const total = list ? Number(list.total_count) : 0;
-  const pages = Math.ceil(total / PAGE_SIZE.relatedPerPage);
   return (
     <section className={styles.section} aria-labelledby="related-heading">
       <h2 id="related-heading" className={styles.sectionTitle}>
         {t('video.related')}
       </h2>
-      {query.isError ? <p>{t('errors.videos_not_found')}</p> : null}
-      {list && videos.length === 0 ? <p>{t('errors.videos_not_found')}</p> : null}
-      {videos.length > 0 ? <VideoGrid videos={videos} headingLevel={3} /> : null}
-      <ClientPager label={t('video.relatedPages')} page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }
+
+/** The comments' place before their code and list arrive: the heading alone. */
+function CommentsPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.section} aria-labelledby="comments-heading">
+      <h2 id="comments-heading" className={styles.sectionTitle}>
+        {t('video.comments')}
+      </h2>
+    </section>
+  );
+}
+
+// Below the fold: their code loads as they come near the screen (issue 18).
+const Related = onView(
+  () => import('../components/video/related-videos.tsx').then((m) => m.RelatedVideos),
+  RelatedPlaceholder,
+);
+const Partners = onView(
+  () => import('../components/ads/partner-slider.tsx').then((m) => m.PartnerSlider),
+  () => <PartnerFrame />,
+);
+const Comments = onView(
+  () => import('../components/video/video-comments.tsx').then((m) => m.VideoComments),
+  CommentsPlaceholder,
+);
 
 function Links({ video }: { video: VideoDetail }) {
   const { t } = useTranslation();
@@ -288,7 +312,7 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
   const [sharing, setSharing] = useState(false);
   const [ended, setEnded] = useState(false);
   const [stayed, setStayed] = useState(false);
-  const playlistNext = usePlaylistNext(playlist ?? 0, id, video.gender ?? gender);
+  const [playlistNext, setPlaylistNext] = useState<string | undefined>(undefined);
   const related = useQuery({
     ...apiQuery<VideoListResponse>(relatedPath(LIFETIME.related, RELATED_FETCH, id, 1)),
     enabled: ended,
@@ -405,7 +429,14 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
         </div>
       </header>
       {playlist ? (
-        <PlaylistStrip playlistId={playlist} currentVideoId={id} gender={video.gender} />
+        <Suspense fallback={null}>
+          <PlaylistPart
+            playlistId={playlist}
+            currentVideoId={id}
+            gender={video.gender ?? gender}
+            onNext={setPlaylistNext}
+          />
+        </Suspense>
       ) : null}
       {/* Ads and promotions are for visitors only: members see none (SPEC.md §1). */}
       {user ? null : (
@@ -428,9 +459,9 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
         </Suspense>
       ) : null}
       {/* A deleted video keeps its page and message; its related list and comments go. */}
-      {gone ? null : <PartnerSlider key={`partners-${video.video_id}`} video={video} />}
+      {gone ? null : <Partners key={`partners-${video.video_id}`} video={video} />}
       {gone ? null : <Related id={id} />}
-      {gone ? null : <VideoComments id={id} />}
+      {gone ? null : <Comments id={id} />}
     </article>
   );
 }

@@ -1,162 +1,56 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { data, type LoaderFunctionArgs, redirect, useLoaderData } from 'react-router';
-import type { VideoSort } from '../../contracts/paths.ts';
-import type { VideoListResponse } from '../../contracts/video.schema.ts';
-import { apiQuery } from '../api/query.ts';
-import { appContext } from '../app-context.ts';
-import { PageMeta } from '../components/page-meta.tsx';
-import { preloadCategoryPanel, VideoListing } from '../components/video-listing.tsx';
-import { useGlobals } from '../hooks/use-globals.ts';
+import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { ensureScreenMessages } from '../i18n/messages.client.ts';
-import { useTranslation } from '../i18n/use-translation.ts';
-import {
-  filtersQuery,
-  isVideoSort,
-  type ListingFilters,
-  listApiPath,
-  listingPath,
-  parseFilters,
-  parsePage,
-} from '../lib/listing.ts';
 import { preloadable } from '../lib/preloadable.tsx';
-import { itemListLd } from '../lib/structured-data.ts';
+import { isVideoId } from '../route-handle.ts';
 
-// The video listing (SPEC.md §2 /videos/{sort}/{page}/): headline, filter panel (sort,
-// date, duration, HD; a change goes back to page 1), thumbs and pagination.
+// The route `/videos/{sort}/{page}/`, which the video page `/videos/{id}/{dir}/` shares: it
+// only tells them apart. The listing (videos-listing.tsx) and the video page (video.tsx) are
+// chunks of their own, so neither page loads the other's code (issue 18). A page loads its
+// chunk before it renders: the loader awaits it, and a page that starts as one of them loads
+// it before hydrating (preloadForHydration), so it renders at once, never suspends (a
+// Suspense boundary would stream after the footer and shift the layout, issue 14).
 
-/** `/videos/{id}/…` shares its shape with `/videos/{sort}/{page}/`: a number is a video. */
-const isVideoId = (segment: string | undefined) => segment !== undefined && /^\d+$/.test(segment);
-
-// The video page's code and its words (messages.client.ts) are their own chunks. A page
-// that starts as a video page loads them before it hydrates (preloadForHydration), so the
-// whole page hydrates at once.
+// The video page's words (messages.client.ts) come with its code.
 const videoRoute = preloadable(() =>
   Promise.all([import('./video.tsx'), ensureScreenMessages()]).then(([m]) => m.VideoRoute),
 );
+const listingRoute = preloadable(() => import('./videos-listing.tsx').then((m) => m.Listing));
 const VideoRoute = videoRoute.Component;
+const ListingRoute = listingRoute.Component;
 
 /**
  * Called by entry-client.tsx before hydrating a page of this route: the video page's
- * chunks, or a listing's categories panel.
+ * chunks (and its playlist strip), or the listing's with its categories panel.
  */
-export function preloadForHydration(pathname: string): Promise<unknown> | undefined {
-  return /^\/videos\/\d+\//.test(pathname) ? videoRoute.preload() : preloadCategoryPanel();
+export async function preloadForHydration(pathname: string): Promise<unknown> {
+  if (/^\/videos\/\d+\//.test(pathname)) {
+    const [video] = await Promise.all([import('./video.tsx'), videoRoute.preload()]);
+    return video.preloadVideoParts(new URL(window.location.href));
+  }
+  const [listing] = await Promise.all([import('./videos-listing.tsx'), listingRoute.preload()]);
+  return listing.preloadCategoryPanel();
 }
 
 export async function loader(args: LoaderFunctionArgs) {
   if (isVideoId(args.params.sort)) {
-    // The page's code is there before it renders, so it renders without a Suspense
-    // boundary: React streams a large completed boundary after the footer, and the browser
-    // would paint the empty layout first and then shift it (issue 14).
     const [loaded] = await Promise.all([
       (await import('./video.tsx')).videoLoader(args),
       videoRoute.preload(),
     ]);
     return loaded;
   }
-  return listingLoader(args);
-}
-
-async function listingLoader({ params, request, context }: LoaderFunctionArgs) {
-  const { sort } = params;
-  const page = parsePage(params.page);
-  if (!isVideoSort(sort) || page === undefined) throw data(null, { status: 404 });
-  const filters = parseFilters(new URL(request.url).searchParams);
-  const { queryClient, globals } = context.get(appContext);
-  const { user } = globals;
-  // A visitor's history lives in their browser: the screen reads it there.
-  if (sort !== 'history' || user) {
-    const history = sort === 'history' && user ? { userId: user.id } : undefined;
-    await queryClient.ensureQueryData(
-      apiQuery<VideoListResponse>(listApiPath(globals.gender, sort, page, filters, history)),
-    );
-  }
-  return { kind: 'listing' as const, sort, page, filters };
+  const [loaded] = await Promise.all([
+    (await import('./videos-listing.tsx')).listingLoader(args),
+    listingRoute.preload(),
+  ]);
+  return loaded;
 }
 
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.kind === 'video') {
-    // Loaded by the loader (or before hydration): renders at once, never suspends.
     return <VideoRoute id={loaded.id} playlist={loaded.playlist} />;
   }
-  return <Listing sort={loaded.sort} page={loaded.page} filters={loaded.filters} />;
-}
-
-// A visitor's history screen is its own chunk: no other listing needs it.
-const BrowserHistory = lazy(() => import('./browser-history.tsx'));
-
-function Listing(props: { sort: VideoSort; page: number; filters: ListingFilters }) {
-  const { user } = useGlobals();
-  if (props.sort === 'history' && !user) {
-    return (
-      <Suspense fallback={null}>
-        <BrowserHistory page={props.page} filters={props.filters} />
-      </Suspense>
-    );
-  }
-  return <ServerListing {...props} />;
-}
-
-function ServerListing({
-  sort,
-  page,
-  filters,
-}: {
-  sort: VideoSort;
-  page: number;
-  filters: ListingFilters;
-}) {
-  const { t } = useTranslation();
-  const { gender, site, user } = useGlobals();
-  const history = sort === 'history' && user ? { userId: user.id } : undefined;
-  const list = useSuspenseQuery(
-    apiQuery<VideoListResponse>(listApiPath(gender, sort, page, filters, history)),
-  ).data;
-  const heading = t(`sort.${sort}`);
-  return (
-    <>
-      <PageMeta
-        title={page > 1 ? `${heading} - ${t('pagination.page', { page })}` : heading}
-        description={t('listing.description', { sort: heading, site: site.name })}
-        jsonLd={itemListLd(list.videos, site.url)}
-        // A member's history is theirs alone.
-        noindex={history !== undefined}
-      />
-      <VideoListing
-        heading={heading}
-        list={list}
-        sort={sort}
-        page={page}
-        filters={filters}
-        // A member's history is theirs, not a choice of categories.
-        chosen={history ? undefined : []}
-        formAction="/videos/"
-        href={(number) => listingPath(sort, number, filters)}
-      />
-    </>
-  );
-}
-
-/** `/videos/` (and the filter form): to the chosen sort's first page, filters kept. */
-export function listingRedirectLoader({ request }: LoaderFunctionArgs) {
-  const search = new URL(request.url).searchParams;
-  const sort = search.get('sort') ?? 'latest-updates';
-  if (!isVideoSort(sort)) throw data(null, { status: 404 });
-  return redirect(`/videos/${sort}/1/${filtersQuery(parseFilters(search))}`);
-}
-
-/** `/videos/{sort}/` goes to its first page; `/latest-updates/` and friends to theirs. */
-export async function sortRedirectLoader(args: LoaderFunctionArgs) {
-  const { params, request } = args;
-  // `/videos/{id}/`: the video page without its dir goes to its canonical address.
-  if (isVideoId(params.sort)) return (await import('./video.tsx')).videoLoader(args);
-  const url = new URL(request.url);
-  // `/videos/{sort}/`, or `/{sort}/` and `/history/{page}/` where the sort is the path.
-  const sort = params.sort ?? url.pathname.split('/')[1];
-  if (!isVideoSort(sort)) throw data(null, { status: 404 });
-  const page = params.page === undefined ? 1 : parsePage(params.page);
-  if (page === undefined) throw data(null, { status: 404 });
-  return redirect(`/videos/${sort}/${page}/${url.search}`);
+  return <ListingRoute sort={loaded.sort} page={loaded.page} filters={loaded.filters} />;
 }

@@ -5,28 +5,45 @@ import { LANGUAGES, type Language } from '../../../contracts/constants.ts';
 
 // What every mail to a member is written from: a section of the screen locale files (the
 // words the member's pages show too), filled in with `{{name}}` values, and sent to the
-// member's address in their language.
+// member's address in their language. The screens' words are in two parts (decision 0061:
+// the browsing screens' and the account screens'); a section may have words in both.
 
 const LOCALES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../web/i18n/locales/screens',
+  '../../../web/i18n/locales',
 );
+const SCREEN_DIRS = [path.join(LOCALES_DIR, 'screens'), path.join(LOCALES_DIR, 'account')];
 
-/** One section of every screen locale file, by language (a language without it is absent). */
+type Section = Record<string, unknown>;
+const isSection = (value: unknown): value is Section =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function mergeSections(target: Section, source: Section): Section {
+  const out: Section = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    const existing = out[key];
+    out[key] = isSection(existing) && isSection(value) ? mergeSections(existing, value) : value;
+  }
+  return out;
+}
+
+/**
+ * One section of every screen locale file, by language (a language without it is absent).
+ * `dir`: one directory of `{lang}.json` files instead of the site's two.
+ */
 export function screenLocaleSection(
   section: string,
-  dir = LOCALES_DIR,
+  dir?: string,
 ): Partial<Record<Language, Record<string, unknown>>> {
   const sections: Partial<Record<Language, Record<string, unknown>>> = {};
   for (const lang of LANGUAGES) {
-    const json = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    const words = json[section];
-    if (typeof words === 'object' && words !== null) {
-      sections[lang] = words as Record<string, unknown>;
+    let words: Section | undefined;
+    for (const from of dir ? [dir] : SCREEN_DIRS) {
+      const json = JSON.parse(readFileSync(path.join(from, `${lang}.json`), 'utf8')) as Section;
+      const part = json[section];
+      if (isSection(part)) words = words ? mergeSections(words, part) : part;
     }
+    if (words) sections[lang] = words;
   }
   return sections;
 }

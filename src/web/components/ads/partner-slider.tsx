@@ -6,20 +6,20 @@ import { PAGE_SIZE } from '../../../contracts/constants.ts';
 import type { VideoDetail } from '../../../contracts/video.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
-import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from './ads.module.css';
 import { drawSome } from './ads.ts';
+import { PartnerFrame } from './partner-frame.tsx';
 import { useMounted } from './use-mounted.ts';
 
 // The partner video slider of the video page (SPEC.md §2, §7, §9): 17 videos drawn from the
 // partner feed for the video's first category. It is ad content, so members never see it;
-// its row has its height before the feed arrives.
+// its row has its height before the feed arrives. Its own chunk, loaded as it comes near
+// the screen (video.tsx); until then the frame shows with its buttons disabled.
 
 /** SPEC.md §2: scrollers step 300 px. */
 const STEP_PX = 300;
 
 export function PartnerSlider({ video }: { video: VideoDetail }) {
-  const { t } = useTranslation();
   const { user, gender } = useGlobals();
   const track = useRef<HTMLUListElement>(null);
   const keyword = Object.values(video.categories)[0]?.dir ?? 'all';
@@ -37,25 +37,7 @@ export function PartnerSlider({ video }: { video: VideoDetail }) {
   const scroll = (direction: 1 | -1) =>
     track.current?.scrollBy({ left: direction * STEP_PX, behavior: 'smooth' });
   return (
-    <aside
-      className={styles.partners}
-      aria-labelledby="partner-videos-heading"
-      data-ad-slot="partner"
-    >
-      <div className={styles.partnersHead}>
-        <h2 id="partner-videos-heading" className={styles.partnersTitle}>
-          {t('partner.heading')}
-        </h2>
-        <span className={styles.inlineTag}>{t('ads.label')}</span>
-        <div className={styles.scrollButtons}>
-          <button type="button" onClick={() => scroll(-1)} aria-label={t('partner.previous')}>
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button type="button" onClick={() => scroll(1)} aria-label={t('partner.next')}>
-            <span aria-hidden="true">›</span>
-          </button>
-        </div>
-      </div>
+    <PartnerFrame onScroll={scroll}>
       <ul ref={track} className={styles.track} data-ad-id="feed">
         {videos.map((item) => (
           <li key={item.url}>
@@ -74,6 +56,6 @@ export function PartnerSlider({ video }: { video: VideoDetail }) {
           </li>
         ))}
       </ul>
-    </aside>
+    </PartnerFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
-import { ensureScreenMessages } from '../../i18n/messages.client.ts';
+import { ensureAccountMessages } from '../../i18n/messages.client.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { ageGateFor, generalGateLanguage, NO_COUNTRY } from '../../lib/age-gate.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
@@ -18,7 +18,7 @@ import styles from './age-gate.module.css';
 
 // Its "waiting for review" words are screen messages (decision 0054): they come with it.
 const ukGate = preloadable(() =>
-  Promise.all([import('./uk-gate.tsx'), ensureScreenMessages()]).then(([m]) => m.UkGate),
+  Promise.all([import('./uk-gate.tsx'), ensureAccountMessages()]).then(([m]) => m.UkGate),
 );
 const generalGate = preloadable(() => import('./general-gate.tsx').then((m) => m.GeneralGate));
 const UkGate = ukGate.Component;

@@ -8,7 +8,7 @@ import styles from './captcha-widget.module.css';
 // Where a form shows the captcha (decision 0023): the widget's code is a chunk of its own,
 // loaded only when a form needs it, so no page's first paint pays for it. Put it inside
 // the <form>: the proof travels as the hidden field `captcha` (FormData sees it). Its words
-// live in the screens' messages (locales/screens), which account forms load. Give it a new
+// live in the account screens' messages (locales/account), which account forms load. Give it a new
 // `key` after a failed submit: a proof works once.
 //
 // The server and the hydration render the check greyed out: the live one appears once its

@@ -13,7 +13,7 @@ import {
 import { useLocation } from 'react-router';
 import { TOAST_MS } from '../../../contracts/constants.ts';
 import { isApiError } from '../../api/client.ts';
-import { withScreenMessages } from '../../i18n/messages.client.ts';
+import { withAccountMessages } from '../../i18n/messages.client.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorText } from '../../lib/errors.ts';
 import type { ContactPrefill } from '../contact/contact-prefill.ts';
@@ -52,8 +52,8 @@ interface Overlays {
 const OverlayContext = createContext<Overlays | null>(null);
 
 // The modal's code and its words (messages.client.ts) load when it first opens.
-const LoginModal = lazy(withScreenMessages(() => import('./login-modal.tsx')));
-const ContactModal = lazy(withScreenMessages(() => import('../contact/contact-modal.tsx')));
+const LoginModal = lazy(withAccountMessages(() => import('./login-modal.tsx')));
+const ContactModal = lazy(withAccountMessages(() => import('../contact/contact-modal.tsx')));
 
 export function useOverlays(): Overlays {
   const overlays = useContext(OverlayContext);

@@ -5,14 +5,13 @@ import type { VideoDetail } from '../../../contracts/video.schema.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
-import { emptyPlaylist } from '../playlist/playlist-form.rules.ts';
 
 // The "Add to" button of the video page (SPEC.md §4 Add-to, §6). A visitor gets the Login
 // modal; a member the AddTo modal, whose "New playlist" opens the ActionPlaylist form for a
 // playlist that starts with this video. Both modals load when first opened.
 
 const AddToModal = lazy(() => import('./add-to-modal.tsx'));
-const PlaylistModal = lazy(() => import('../playlist/playlist-modal.tsx'));
+const NewPlaylistModal = lazy(() => import('./new-playlist-modal.tsx'));
 
 type Dialog = 'addTo' | 'newPlaylist' | null;
 
@@ -65,8 +64,9 @@ export function AddToButton({
       ) : null}
       {dialog === 'newPlaylist' ? (
         <Suspense fallback={null}>
-          <PlaylistModal
-            mode={{ section: 'new', initial: emptyPlaylist(video.gender), videoId: video.video_id }}
+          <NewPlaylistModal
+            gender={video.gender}
+            videoId={video.video_id}
             onSaved={({ values }) => {
               toast(
                 'success',

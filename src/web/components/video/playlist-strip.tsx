@@ -261,3 +261,24 @@ export function PlaylistStrip({
     </section>
   );
 }
+
+/**
+ * The video page's playlist part, a chunk of its own that only a video page opened from a
+ * playlist loads (issue 18): the strip, and the address of the next video for the timer.
+ */
+export function PlaylistPart({
+  playlistId,
+  currentVideoId,
+  gender,
+  onNext,
+}: {
+  playlistId: number;
+  currentVideoId: number;
+  gender: Gender;
+  /** Told the next video's address (undefined at the playlist's end or while it loads). */
+  onNext: (url: string | undefined) => void;
+}) {
+  const next = usePlaylistNext(playlistId, currentVideoId, gender);
+  useEffect(() => onNext(next), [next, onNext]);
+  return <PlaylistStrip playlistId={playlistId} currentVideoId={currentVideoId} gender={gender} />;
+}
