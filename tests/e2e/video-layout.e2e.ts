@@ -218,6 +218,35 @@ describe('video page layout (issue 14)', () => {
       await context.close();
     }, 60_000);
 
+    it(`keeps what is below in place as the related videos arrive on the way down (${size})`, async () => {
+      const video = await playableVideo();
+      const { context, page, errors } = await open(
+        size,
+        `/videos/${video.video_id}/${video.dir}/`,
+        RECORD_SHIFTS,
+      );
+      await settled(page);
+      const before = await shifts(page);
+      // The visitor scrolls down a screen at a time; the related videos come on the way.
+      const thumbs = page.locator('section[aria-labelledby="related-heading"] article');
+      for (let step = 0; step < 6 && (await thumbs.count()) === 0; step++) {
+        await page.evaluate(() => window.scrollBy(0, window.innerHeight * 0.8));
+        await page.evaluate(
+          () =>
+            new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+      }
+      await thumbs.first().waitFor();
+      await expect.poll(() => thumbs.count()).toBeGreaterThan(1);
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      // Their place was kept: the comments under them did not jump under the visitor's eyes.
+      expect((await shifts(page)) - before).toBeLessThanOrEqual(0.05);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 300_000);
+
     it(`gives every button, tag and pager of the video page 24x24 px or more (${size})`, async () => {
       const video = await playableVideo();
       const { context, page } = await open(size, `/videos/${video.video_id}/${video.dir}/`);

@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { LIFETIME, NEXT_VIDEO_TIMER_S, PAGE_SIZE } from '../../contracts/constants.ts';
 import { searchPagePath } from '../../contracts/discovery.paths.ts';
@@ -23,6 +23,7 @@ import { useOverlays } from '../components/overlays/overlays.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Player } from '../components/player/player.tsx';
 import { AddToButton } from '../components/video/add-to-button.tsx';
+import { VideoGridSkeleton } from '../components/video-grid-skeleton.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { rememberViewed } from '../lib/local-history.ts';
@@ -214,27 +215,51 @@ function NextTimer({ to, onCancel }: { to: string; onCancel: () => void }) {
   );
 }
 
-/** Related videos' place before their code and list arrive: the heading alone. */
-function RelatedPlaceholder() {
+/**
+ * Related videos' place before their code and list arrive: the heading and a page of empty
+ * thumbs with the pager's row, so the comments below do not move when they come.
+ */
+export function RelatedPlaceholder() {
   const { t } = useTranslation();
   return (
     <section className={styles.section} aria-labelledby="related-heading">
       <h2 id="related-heading" className={styles.sectionTitle}>
         {t('video.related')}
       </h2>
+      <VideoGridSkeleton count={PAGE_SIZE.relatedPerPage} />
+      <div className={styles.pagerPlace} />
     </section>
   );
 }
 
-/** The comments' place before their code and list arrive: the heading alone. */
-function CommentsPlaceholder() {
+/**
+ * The comments' place before their code and list arrive: the heading, the form's or the
+ * prompt's place, and room for the first page of them, so the footer does not move down
+ * under a visitor who scrolled to it when they come.
+ */
+function CommentsPlaceholder({ count }: { id: number; count: number }) {
   const { t } = useTranslation();
+  const { user } = useGlobals();
   return (
     <section className={styles.section} aria-labelledby="comments-heading">
       <h2 id="comments-heading" className={styles.sectionTitle}>
         {t('video.comments')}
       </h2>
+      <div className={user ? styles.commentFormPlace : styles.commentPromptPlace} />
+      <CommentsPlace count={count} />
     </section>
+  );
+}
+
+/** Room for the first page of `count` comments while they load. */
+export function CommentsPlace({ count }: { count: number }) {
+  const shown = Math.min(Math.max(0, count), PAGE_SIZE.comments);
+  return (
+    <div
+      className={styles.commentsPlace}
+      style={{ '--comments-shown': shown } as CSSProperties}
+      aria-hidden="true"
+    />
   );
 }
 
@@ -461,7 +486,7 @@ export function VideoPage({ id, playlist }: { id: number; playlist: number | nul
       {/* A deleted video keeps its page and message; its related list and comments go. */}
       {gone ? null : <Partners key={`partners-${video.video_id}`} video={video} />}
       {gone ? null : <Related id={id} />}
-      {gone ? null : <Comments id={id} />}
+      {gone ? null : <Comments id={id} count={Number(video.comments_count) || 0} />}
     </article>
   );
 }

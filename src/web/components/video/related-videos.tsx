@@ -9,6 +9,7 @@ import styles from '../../routes/video.module.css';
 import { RELATED_FETCH } from '../../routes/video.tsx';
 import { ClientPager } from '../client-pager.tsx';
 import { VideoGrid } from '../video-grid.tsx';
+import { VideoGridSkeleton } from '../video-grid-skeleton.tsx';
 
 // The related videos of the video page (SPEC.md §2, §4), a chunk of its own that loads as
 // the section comes near the screen (video.tsx).
@@ -34,7 +35,14 @@ export function RelatedVideos({ id }: { id: number }) {
       {query.isError ? <p>{t('errors.videos_not_found')}</p> : null}
       {list && videos.length === 0 ? <p>{t('errors.videos_not_found')}</p> : null}
       {videos.length > 0 ? <VideoGrid videos={videos} headingLevel={3} /> : null}
-      <ClientPager label={t('video.relatedPages')} page={page} pages={pages} onPage={setPage} />
+      {list ? (
+        <ClientPager label={t('video.relatedPages')} page={page} pages={pages} onPage={setPage} />
+      ) : (
+        <>
+          <VideoGridSkeleton count={PAGE_SIZE.relatedPerPage} />
+          <div className={styles.pagerPlace} />
+        </>
+      )}
     </section>
   );
 }

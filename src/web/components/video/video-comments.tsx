@@ -7,6 +7,7 @@ import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from '../../routes/video.module.css';
+import { CommentsPlace } from '../../routes/video.tsx';
 import { CommentForm } from '../comments/comment-form.tsx';
 import { CommentLoginPrompt } from '../comments/comment-login-prompt.tsx';
 import { commentsLifetime } from '../comments/comment-rules.ts';
@@ -16,7 +17,7 @@ import { commentToPost, PostList } from '../post-list.tsx';
  * The comments of a video, 10 a page turned in the browser (SPEC.md §2). Members get the
  * comment form under the heading; visitors a prompt to log in (SPEC.md §5 Comment).
  */
-export function VideoComments({ id }: { id: number }) {
+export function VideoComments({ id, count }: { id: number; count: number }) {
   const { t } = useTranslation();
   const { user } = useGlobals();
   const query = useQuery(
@@ -41,7 +42,9 @@ export function VideoComments({ id }: { id: number }) {
         ) : (
           <p>{t('video.noComments')}</p>
         )
-      ) : null}
+      ) : (
+        <CommentsPlace count={count} />
+      )}
     </section>
   );
 }
