@@ -185,6 +185,8 @@ describe('accounts', () => {
     expect(listed).toEqual([String(id)]);
 
     await open(page, videoPath);
+    // The comments load as the visitor scrolls down to them (issue 18).
+    await page.locator('#comments-heading').scrollIntoViewIfNeeded();
     const comment = page.getByLabel('Your comment');
     await comment.fill('Nice');
     await page.getByRole('button', { name: 'Post' }).click();

@@ -44,6 +44,8 @@ const signIn = (page: Page, username: string, password: string, secret?: string)
 /** The comments a visitor's video page lists. */
 async function commentsShown(page: Page, videoPath: string): Promise<string[]> {
   await open(page, videoPath);
+  // The comments load as the visitor scrolls down to them (issue 18).
+  await page.locator('#comments-heading').scrollIntoViewIfNeeded();
   const section = page.locator('section[aria-labelledby="comments-heading"]');
   // The comments answer has arrived when the heading shows their count.
   await expect.poll(() => page.locator('#comments-heading').textContent()).toMatch(/\(\d+\)/);
@@ -83,6 +85,7 @@ describe('takedowns of comments and removed pages', () => {
     videoPath = (await first.first().getAttribute('href')) ?? '';
     expect(videoPath).toMatch(/^\/videos\/\d+\//);
     await open(page, videoPath);
+    await page.locator('#comments-heading').scrollIntoViewIfNeeded();
     await page.getByLabel('Your comment').fill(COMMENT);
     await pressSeen(page, page.getByRole('button', { name: 'Post', exact: true }), false);
     await page.getByText(COMMENT).waitFor();
