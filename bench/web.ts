@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -7,6 +6,7 @@ import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { thousandsFolder } from '../src/contracts/folders.ts';
 import { ROOT_DIR } from '../src/server/app.ts';
+import { compressedSize } from '../tests/support/compressed-size.ts';
 import { startSite, stopSite } from './server.ts';
 
 // `npm run bench:web`: Lighthouse (mobile) on the home page, a listing, a model page and a
@@ -71,22 +71,6 @@ async function playableVideo(): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
   throw new Error('no playable video after 10 minutes');
-}
-
-/** Size of a response body as the server sends it to a browser (brotli when it has it). */
-function compressedSize(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      res.on('end', () => resolve(bytes));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 /** Compressed bytes of every script the page's first load fetched, with Lighthouse's list. */

@@ -1,7 +1,7 @@
-import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { thousandsFolder } from '../../src/contracts/folders.ts';
+import { compressedSize } from '../support/compressed-size.ts';
 import { launchBrowser, waitForHydration } from './browser.ts';
 
 // Issue 18's budget: a first load fetches at most 120 KB of compressed JavaScript on the home
@@ -28,22 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The size of a body as the server sends it to a browser (brotli when it has it). */
-function compressedSize(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      res.on('end', () => resolve(bytes));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** Compressed bytes of the scripts a first visit to `path` fetches, and their addresses. */
 async function firstLoadScripts(path: string): Promise<{ bytes: number; scripts: string[] }> {
