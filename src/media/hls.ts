@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fingerprintFilter, fingerprintOutputArgs } from './fingerprint.ts';
 import { inputArgs, type MediaInput } from './input.ts';
 
 // HLS in fragmented MP4 (H.264 + AAC): one ffmpeg run per rung, then a master playlist written
@@ -68,7 +69,7 @@ export interface HlsRungOptions {
   frameRate: number;
   /** Target segment length in seconds (default 4). */
   segmentS?: number;
-  /** x264 preset (default veryfast). */
+  /** x264 preset (default presetFor the rung's height). */
   preset?: string;
 }
 
@@ -78,6 +79,40 @@ export interface HlsRungOptions {
  * instants and a player can switch between them at any segment boundary.
  */
 export function hlsRungArgs(o: HlsRungOptions): string[] {
+  return [
+    ...COMMON,
+    ...inputArgs(o.input),
+    // First video and (if any) first audio stream; no subtitles, data or uploader metadata.
+    ...['-map', '0:v:0', ...(o.hasAudio ? ['-map', '0:a:0?'] : [])],
+    ...['-vf', `scale=-2:${o.rung.height}`],
+    ...rungOutputArgs(o),
+  ];
+}
+
+/**
+ * The first rung of an upload and its fingerprint from one decode of the source (issue 18,
+ * decision 0060): the fingerprint (fingerprint.ts) needs every frame decoded, and so does the
+ * rung, and the video cannot play before both are done. Writes the rung as hlsRungArgs does
+ * and the fingerprint's raw frames into `fingerprint`; nothing of it is published here.
+ */
+export function firstRungArgs(o: HlsRungOptions & { fingerprint: string }): string[] {
+  const filter = [
+    '[0:v:0]split=2[fp][rung]',
+    fingerprintFilter('[fp]', '[fpout]'),
+    `[rung]scale=-2:${o.rung.height}[rungout]`,
+  ].join(';');
+  return [
+    ...COMMON,
+    ...inputArgs(o.input),
+    ...['-filter_complex', filter],
+    ...['-map', '[fpout]', ...fingerprintOutputArgs(o.fingerprint)],
+    ...['-map', '[rungout]', ...(o.hasAudio ? ['-map', '0:a:0?'] : [])],
+    ...rungOutputArgs(o),
+  ];
+}
+
+/** A rung's output: its scaled picture already mapped (and the audio, if any). */
+function rungOutputArgs(o: HlsRungOptions): string[] {
   const { rung } = o;
   const segmentS = o.segmentS ?? 4;
   if (!(Number.isFinite(segmentS) && segmentS > 0)) {
@@ -90,14 +125,9 @@ export function hlsRungArgs(o: HlsRungOptions): string[] {
     ? ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000']
     : [];
   return [
-    ...COMMON,
-    ...inputArgs(o.input),
-    // First video and (if any) first audio stream; no subtitles, data or uploader metadata.
-    ...['-map', '0:v:0', ...(o.hasAudio ? ['-map', '0:a:0?'] : [])],
-    ...['-map_metadata', '-1', '-sn', '-dn'],
-    ...['-vf', `scale=-2:${rung.height}`, '-pix_fmt', 'yuv420p'],
+    ...['-map_metadata', '-1', '-sn', '-dn', '-pix_fmt', 'yuv420p'],
     ...['-c:v', 'libx264', '-profile:v', video.profile, '-level:v', video.level],
-    ...['-preset', o.preset ?? 'veryfast'],
+    ...['-preset', o.preset ?? presetFor(rung.height)],
     ...['-b:v', `${rung.videoKbps}k`, '-maxrate', `${rung.maxrateKbps}k`],
     ...['-bufsize', `${rung.bufsizeKbps}k`],
     // GOP = one segment; no scene-cut keyframes; forced keyframes on the segment grid.
@@ -110,6 +140,11 @@ export function hlsRungArgs(o: HlsRungOptions): string[] {
     ...['-hls_flags', 'independent_segments'],
     ...['-progress', 'pipe:1', '-nostats', path.join(o.outDir, 'index.m3u8')],
   ];
+}
+
+/** x264's preset for a rung: veryfast everywhere (decision 0060 measures the others). */
+export function presetFor(_height: number): string {
+  return 'veryfast';
 }
 
 export interface MasterEntry {
