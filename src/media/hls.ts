@@ -84,6 +84,7 @@ export function hlsRungArgs(o: HlsRungOptions): string[] {
     ...inputArgs(o.input),
     // First video and (if any) first audio stream; no subtitles, data or uploader metadata.
     ...['-map', '0:v:0', ...(o.hasAudio ? ['-map', '0:a:0?'] : [])],
+    ...['-map_metadata', '-1', '-sn', '-dn'],
     ...['-vf', `scale=-2:${o.rung.height}`],
     ...rungOutputArgs(o),
   ];
@@ -107,11 +108,12 @@ export function firstRungArgs(o: HlsRungOptions & { fingerprint: string }): stri
     ...['-filter_complex', filter],
     ...['-map', '[fpout]', ...fingerprintOutputArgs(o.fingerprint)],
     ...['-map', '[rungout]', ...(o.hasAudio ? ['-map', '0:a:0?'] : [])],
+    ...['-map_metadata', '-1', '-sn', '-dn'],
     ...rungOutputArgs(o),
   ];
 }
 
-/** A rung's output: its scaled picture already mapped (and the audio, if any). */
+/** A rung's output options, after its scaled picture (and the audio, if any) are mapped. */
 function rungOutputArgs(o: HlsRungOptions): string[] {
   const { rung } = o;
   const segmentS = o.segmentS ?? 4;
@@ -125,7 +127,8 @@ function rungOutputArgs(o: HlsRungOptions): string[] {
     ? ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2', '-ar', '48000']
     : [];
   return [
-    ...['-map_metadata', '-1', '-sn', '-dn', '-pix_fmt', 'yuv420p'],
+    '-pix_fmt',
+    'yuv420p',
     ...['-c:v', 'libx264', '-profile:v', video.profile, '-level:v', video.level],
     ...['-preset', o.preset ?? presetFor(rung.height)],
     ...['-b:v', `${rung.videoKbps}k`, '-maxrate', `${rung.maxrateKbps}k`],
