@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprintArgs, GRID, WINDOWS } from './fingerprint.ts';
 import {
+  firstRungArgs,
   HLS_LADDER,
   type HlsRung,
   hlsRungArgs,
   ladderFor,
   type MasterEntry,
   masterPlaylist,
+  presetFor,
   rungWidth,
   videoCodec,
 } from './hls.ts';
@@ -134,7 +137,7 @@ describe('hlsRungArgs', () => {
       ...['-enable_drefs', '0', '-i', 'file:/in/source.mp4'],
       ...['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'],
       ...['-vf', 'scale=-2:720', '-pix_fmt', 'yuv420p'],
-      ...['-c:v', 'libx264', '-profile:v', 'high', '-level:v', '3.1', '-preset', 'veryfast'],
+      ...['-c:v', 'libx264', '-profile:v', 'high', '-level:v', '3.1', '-preset', 'superfast'],
       ...['-b:v', '2800k', '-maxrate', '4200k', '-bufsize', '5600k'],
       ...['-g', '120', '-keyint_min', '120', '-sc_threshold', '0'],
       ...['-force_key_frames', 'expr:gte(t,n_forced*4)'],
@@ -249,6 +252,30 @@ describe('masterPlaylist', () => {
   });
 });
 
+describe('presetFor', () => {
+  it('takes superfast for 720 and 480 only, and the rung is encoded with it', () => {
+    expect([1080, 720, 480, 360, 240].map(presetFor)).toEqual([
+      'veryfast',
+      'superfast',
+      'superfast',
+      'veryfast',
+      'veryfast',
+    ]);
+    const args = (height: number) =>
+      hlsRungArgs({
+        input: mov('/in/source.mp4'),
+        outDir: `/out/${height}`,
+        rung: rung(height),
+        width: rungWidth(1920, 1080, height),
+        hasAudio: false,
+        frameRate: 25,
+      });
+    const preset = (a: string[]) => a[a.indexOf('-preset') + 1];
+    expect(preset(args(480))).toBe('superfast');
+    expect(preset(args(1080))).toBe('veryfast');
+  });
+});
+
 // Against the machine's ffmpeg 5.1: a missing ffmpeg fails these tests, it does not skip them.
 describe('hlsRungArgs with ffmpeg', () => {
   const source = { width: 854, height: 480, frameRate: 30000 / 1001 };
@@ -317,5 +344,32 @@ describe('hlsRungArgs with ffmpeg', () => {
       expect(`avc1.${init.subarray(avcC + 5, avcC + 8).toString('hex')}`).toBe(declared);
       expect(init.includes('mp4a')).toBe(true);
     }
+  });
+  it('encodes the first rung and takes the fingerprint from one decode, as each alone would', async () => {
+    const input = mov(path.join(dir, 'source.mp4'));
+    const outDir = path.join(dir, 'first');
+    await mkdir(outDir);
+    const width = rungWidth(source.width, source.height, 480);
+    const fingerprint = path.join(dir, 'first.gray');
+    const { frameRate } = source;
+    const args = { input, outDir, rung: rung(480), width, hasAudio: true, frameRate };
+    await run('ffmpeg', firstRungArgs({ ...args, fingerprint }));
+    const alone = path.join(dir, 'alone.gray');
+    await run('ffmpeg', fingerprintArgs({ input, output: alone }));
+    // The same frames, so the same hashes; six seconds, one frame a second.
+    const frames = await readFile(fingerprint);
+    expect(frames.length).toBe(6 * GRID * GRID * WINDOWS.length);
+    expect(frames.equals(await readFile(alone))).toBe(true);
+    // The same rung: cut at the same instants, with what the master declares.
+    const text = await readFile(path.join(outDir, 'index.m3u8'), 'utf8');
+    expect(text.match(/#EXTINF:[\d.]+/g)).toEqual(playlists.get(480)?.match(/#EXTINF:[\d.]+/g));
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'stream=codec_name,width,height'],
+      ...['-of', 'json', path.join(outDir, 'index.m3u8')],
+    ]);
+    expect(JSON.parse(stdout).streams).toEqual([
+      { codec_name: 'h264', width, height: 480 },
+      { codec_name: 'aac' },
+    ]);
   });
 });
