@@ -6,7 +6,7 @@ import pino from 'pino';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import type { VideoMedia } from '../src/db/schema.ts';
 import { runFfmpeg } from '../src/media/exec.ts';
-import { presetFor, rungWidth } from '../src/media/hls.ts';
+import { RUNG_X264, rungWidth } from '../src/media/hls.ts';
 import { type MediaInput, ownHlsInput } from '../src/media/input.ts';
 import { hlsRungDir, videoSourceKey } from '../src/media/keys.ts';
 import { parseSsimStats, type SsimResult, ssimArgs } from '../src/media/quality.ts';
@@ -273,7 +273,7 @@ async function main() {
     const md = [
       `# Media pipeline: ${SECONDS} s ${WIDTH}x${HEIGHT} source`,
       '',
-      `Measured ${result.at} on this machine (2 cores, shared; pg-boss on PGlite, Debian ffmpeg 5.1; x264 ${(media.rungs ?? []).map((h) => `${h}p ${presetFor(h)}`).join(', ')}).`,
+      `Measured ${result.at} on this machine (2 cores, shared; pg-boss on PGlite, Debian ffmpeg 5.1; x264 ${RUNG_X264.preset} with ${RUNG_X264.params}, every rung).`,
       `One-minute load average ${loadBefore.toFixed(1)} when the job was queued, ${loadAfter.toFixed(1)} when it finished (2 means both cores busy).`,
       `Source: testsrc2 with film grain (\`noise=alls=${GRAIN}:allf=t\`), 25 fps, H.264 ultrafast + AAC.`,
       '',

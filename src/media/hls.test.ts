@@ -13,7 +13,6 @@ import {
   ladderFor,
   type MasterEntry,
   masterPlaylist,
-  presetFor,
   rungWidth,
   videoCodec,
 } from './hls.ts';
@@ -137,7 +136,8 @@ describe('hlsRungArgs', () => {
       ...['-enable_drefs', '0', '-i', 'file:/in/source.mp4'],
       ...['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1', '-sn', '-dn'],
       ...['-vf', 'scale=-2:720', '-pix_fmt', 'yuv420p'],
-      ...['-c:v', 'libx264', '-profile:v', 'high', '-level:v', '3.1', '-preset', 'superfast'],
+      ...['-c:v', 'libx264', '-profile:v', 'high', '-level:v', '3.1'],
+      ...['-preset', 'veryfast', '-x264-params', 'me=dia:subme=1'],
       ...['-b:v', '2800k', '-maxrate', '4200k', '-bufsize', '5600k'],
       ...['-g', '120', '-keyint_min', '120', '-sc_threshold', '0'],
       ...['-force_key_frames', 'expr:gte(t,n_forced*4)'],
@@ -172,12 +172,10 @@ describe('hlsRungArgs', () => {
       hasAudio: true,
       frameRate: 30000 / 1001,
       segmentS: 6,
-      preset: 'medium',
     });
     const optionValue = (flag: string) => args[args.indexOf(flag) + 1];
     expect(optionValue('-profile:v')).toBe('main');
     expect(optionValue('-level:v')).toBe('3.1');
-    expect(optionValue('-preset')).toBe('medium');
     expect(optionValue('-g')).toBe('180');
     expect(optionValue('-keyint_min')).toBe('180');
     expect(optionValue('-force_key_frames')).toBe('expr:gte(t,n_forced*6)');
@@ -249,30 +247,6 @@ describe('masterPlaylist', () => {
     expect(() => masterPlaylist([entry(720, 1280, { path: 'a\n#EXT-X-ENDLIST' })])).toThrow(
       RangeError,
     );
-  });
-});
-
-describe('presetFor', () => {
-  it('takes superfast for 720 and 480 only, and the rung is encoded with it', () => {
-    expect([1080, 720, 480, 360, 240].map(presetFor)).toEqual([
-      'veryfast',
-      'superfast',
-      'superfast',
-      'veryfast',
-      'veryfast',
-    ]);
-    const args = (height: number) =>
-      hlsRungArgs({
-        input: mov('/in/source.mp4'),
-        outDir: `/out/${height}`,
-        rung: rung(height),
-        width: rungWidth(1920, 1080, height),
-        hasAudio: false,
-        frameRate: 25,
-      });
-    const preset = (a: string[]) => a[a.indexOf('-preset') + 1];
-    expect(preset(args(480))).toBe('superfast');
-    expect(preset(args(1080))).toBe('veryfast');
   });
 });
 
