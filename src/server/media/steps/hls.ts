@@ -34,52 +34,65 @@ export const hlsStep: StepDefinition<'hls'> = {
       );
     }
     await deps.storage.putDir(hlsRungDir(step.id, step.gen, height), outDir);
-    // Rungs run side by side (media-task.job.ts): one of this video's at a time writes the
-    // master and publishes, so the last master written lists every rung published.
-    await oneAtATime(step.id, () => publish(deps, step, height));
+    await publish(deps, step, height);
   },
 };
 
-/** The master over every rung of the run published so far, this one included; then it. */
+/**
+ * Lists the rung in the master playlist and publishes it. Rungs run side by side, in this
+ * process (media-task.job.ts) and in others, so two may publish at once: each writes the
+ * master over the rungs it knows of, publishes (the database adds its height to the run's
+ * rungs in one statement and answers all of them), and writes the master again until the
+ * master it last wrote lists what the database answered after it. The last master written
+ * is then by a step that saw every publication before it, with no lock between processes.
+ * The first master is written before the first rung is published: a playable video always
+ * has one.
+ */
 async function publish(deps: StepDeps, step: StepRun, height: number) {
-  const { probe } = step.media;
-  const published = new Set([...(step.media.rungs ?? []), height]);
   const current = await deps.videos.getForProcessing(step.id);
+  const published = new Set([...(step.media.rungs ?? []), height]);
   for (const h of current?.media.gen === step.gen ? (current.media.rungs ?? []) : []) {
     published.add(h);
   }
-  const master = masterPlaylist(
-    rungsOf(step.media)
-      .filter((r) => published.has(r.rung.height))
-      .map((r) => ({
-        rung: r.rung,
-        width: r.width,
-        height: r.rung.height,
-        path: `${r.rung.height}/index.m3u8`,
-        hasAudio: probe.hasAudio,
-        frameRate: probe.fps,
-      })),
-  );
   const masterKey = hlsMasterKey(step.id, step.gen);
-  await deps.storage.put(masterKey, Buffer.from(master));
-  await deps.videos.publishRung(step.id, step.gen, height, masterKey);
+  let written = await writeMaster(deps, step, masterKey, published);
+  let answered = await deps.videos.publishRung(step.id, step.gen, height, masterKey);
+  // Each pass sees at least one more publication, so at most one per rung of the ladder.
+  for (
+    let pass = 0;
+    answered && !sameHeights(answered, written) && pass < rungsOf(step.media).length;
+    pass++
+  ) {
+    written = await writeMaster(deps, step, masterKey, new Set(answered));
+    const now = await deps.videos.getForProcessing(step.id);
+    answered = now?.media.gen === step.gen ? now.media.rungs : undefined;
+  }
 }
 
-const publishing = new Map<number, Promise<void>>();
+/** Writes the run's master playlist over `heights`; answers the heights it lists. */
+async function writeMaster(
+  deps: StepDeps,
+  step: StepRun,
+  masterKey: string,
+  heights: ReadonlySet<number>,
+): Promise<number[]> {
+  const { probe } = step.media;
+  const listed = rungsOf(step.media).filter((r) => heights.has(r.rung.height));
+  const master = masterPlaylist(
+    listed.map((r) => ({
+      rung: r.rung,
+      width: r.width,
+      height: r.rung.height,
+      path: `${r.rung.height}/index.m3u8`,
+      hasAudio: probe.hasAudio,
+      frameRate: probe.fps,
+    })),
+  );
+  await deps.storage.put(masterKey, Buffer.from(master));
+  return listed.map((r) => r.rung.height);
+}
 
-/**
- * Runs `work` after any of the same video's that is running in this process. The media.task
- * queue's slots are this process's (pg-boss hands each job to one worker); a second server
- * process with its own slots would need a lock in the database instead.
- */
-async function oneAtATime(videoId: number, work: () => Promise<void>): Promise<void> {
-  const before = publishing.get(videoId) ?? Promise.resolve();
-  const mine = before.then(work, work);
-  const tail = mine.catch(() => {});
-  publishing.set(videoId, tail);
-  try {
-    await mine;
-  } finally {
-    if (publishing.get(videoId) === tail) publishing.delete(videoId);
-  }
+function sameHeights(a: readonly number[], b: readonly number[]): boolean {
+  const set = new Set(b);
+  return a.length === b.length && a.every((h) => set.has(h));
 }
