@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,7 +6,7 @@ import pino from 'pino';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import type { VideoMedia } from '../src/db/schema.ts';
 import { runFfmpeg } from '../src/media/exec.ts';
-import { rungWidth } from '../src/media/hls.ts';
+import { RUNG_X264, rungWidth } from '../src/media/hls.ts';
 import { type MediaInput, ownHlsInput } from '../src/media/input.ts';
 import { hlsRungDir, videoSourceKey } from '../src/media/keys.ts';
 import { parseSsimStats, type SsimResult, ssimArgs } from '../src/media/quality.ts';
@@ -158,6 +158,8 @@ async function main() {
     await queue.send('media.process-video', { videoId: id });
     let publishedMs = 0;
     let media: VideoMedia = {};
+    // When each step was first seen running and done (steps run side by side).
+    const seen: Record<string, { startMs?: number; doneMs?: number }> = {};
     for (;;) {
       const [row] = await database.query<{ status_id: number; media: VideoMedia }>(
         'SELECT status_id, media FROM videos WHERE id = $1',
@@ -166,6 +168,13 @@ async function main() {
       media = row?.media ?? {};
       if (!publishedMs && row?.status_id === 1) publishedMs = Date.now() - started;
       const tasks = Object.entries(media.tasks ?? {});
+      for (const [name, task] of tasks) {
+        const step = seen[name] ?? {};
+        seen[name] = step;
+        const now = Date.now() - started;
+        if (task.state !== 'queued') step.startMs ??= now;
+        if (task.state === 'done') step.doneMs ??= now;
+      }
       const failed = tasks.find(([, task]) => task.state === 'failed');
       if (failed) throw new Error(`step ${failed[0]} failed: ${failed[1].error}`);
       if (tasks.length > 0 && tasks.every(([, task]) => task.state === 'done')) break;
@@ -178,20 +187,22 @@ async function main() {
     await queue.stop(5000);
     await database.close();
 
-    // Each step records when it started running (first `running`) and when it was done; the
-    // steps run one at a time, so a step's time is from the previous step's end to its own.
-    const tasks = Object.entries(media.tasks ?? {})
-      .map(([name, task]) => ({ name, doneAt: Date.parse(task.at ?? '') }))
-      .sort((a, b) => a.doneAt - b.doneAt);
-    const stepMs: Record<string, number> = {};
-    let previous = started;
-    for (const task of tasks) {
-      stepMs[task.name] = task.doneAt - previous;
-      previous = task.doneAt;
-    }
-    const ladderMs = Object.entries(stepMs)
-      .filter(([name]) => name.startsWith('hls:'))
-      .reduce((sum, [, ms]) => sum + ms, 0);
+    // Steps run side by side (media-task.job.ts): the ladder is from the job's start (probe,
+    // screenshots and fingerprint included) to the last rung's publication, with whatever
+    // else ran meanwhile; each step's time is from when it was seen running to done.
+    const stepMs: Record<string, number> = Object.fromEntries(
+      Object.entries(seen)
+        .sort(([, a], [, b]) => (a.doneMs ?? 0) - (b.doneMs ?? 0))
+        .map(([name, step]) => [name, (step.doneMs ?? 0) - (step.startMs ?? 0)]),
+    );
+    const doneMs: Record<string, number> = Object.fromEntries(
+      Object.entries(seen).map(([name, step]) => [name, step.doneMs ?? 0]),
+    );
+    const ladderMs = Math.max(
+      ...Object.entries(doneMs)
+        .filter(([name]) => name.startsWith('hls:'))
+        .map(([, ms]) => ms),
+    );
     const ladderSpeed = SECONDS / (ladderMs / 1000);
     const firstPlayableLimitMs = SECONDS * FIRST_PLAYABLE_SHARE * 1000;
 
@@ -199,11 +210,20 @@ async function main() {
     // as a player would, against the source it was encoded from.
     console.log('measuring SSIM of each rung against the source…');
     const quality: Record<string, SsimResult> = {};
+    const kbps: Record<string, number> = {};
     for (const height of media.rungs ?? []) {
       const playlist = storage.localPath(
         path.join(hlsRungDir(id, media.gen ?? 0, height), 'index.m3u8'),
       );
       quality[height] = await ssimOf(ownHlsInput(playlist), source, height, scratch);
+      const rungDir = path.dirname(playlist);
+      let bytes = 0;
+      for (const file of await readdir(rungDir)) {
+        if (file.endsWith('.m4s') || file === 'init.mp4') {
+          bytes += (await stat(path.join(rungDir, file))).size;
+        }
+      }
+      kbps[height] = Math.round((bytes * 8) / 1000 / SECONDS);
     }
 
     const result = {
@@ -215,12 +235,19 @@ async function main() {
       spriteMs: stepMs.timeline ?? 0,
       totalMs,
       stepMs,
+      doneMs,
       peakMemoryMiB: Math.round(peakKiB / 1024),
       loadAverage: { before: round(loadBefore, 2), after: round(loadAfter, 2) },
       ssim: Object.fromEntries(
         Object.entries(quality).map(([height, q]) => [
           height,
-          { all: round(q.all, 4), y: round(q.y, 4), min: round(q.min, 4), frames: q.frames },
+          {
+            all: round(q.all, 4),
+            y: round(q.y, 4),
+            min: round(q.min, 4),
+            frames: q.frames,
+            kbps: kbps[height],
+          },
         ]),
       ),
       goals: {
@@ -240,12 +267,13 @@ async function main() {
       .sort(([a], [b]) => Number(b) - Number(a))
       .map(([height, q]) => {
         const ms = stepMs[`hls:${height}`] ?? 0;
-        return `| ${height}p | ${(ms / 1000).toFixed(1)} s | ${q.all.toFixed(4)} | ${q.y.toFixed(4)} | ${q.min.toFixed(4)} | ${q.frames} |`;
+        const at = doneMs[`hls:${height}`] ?? 0;
+        return `| ${height}p | ${(ms / 1000).toFixed(1)} s | ${(at / 1000).toFixed(1)} s | ${q.all.toFixed(4)} | ${q.y.toFixed(4)} | ${q.min.toFixed(4)} | ${q.frames} | ${kbps[height] ?? 0} |`;
       });
     const md = [
       `# Media pipeline: ${SECONDS} s ${WIDTH}x${HEIGHT} source`,
       '',
-      `Measured ${result.at} on this machine (2 cores, shared; pg-boss on PGlite, Debian ffmpeg 5.1, x264 veryfast).`,
+      `Measured ${result.at} on this machine (2 cores, shared; pg-boss on PGlite, Debian ffmpeg 5.1; x264 ${RUNG_X264.preset} with ${RUNG_X264.params}, every rung).`,
       `One-minute load average ${loadBefore.toFixed(1)} when the job was queued, ${loadAfter.toFixed(1)} when it finished (2 means both cores busy).`,
       `Source: testsrc2 with film grain (\`noise=alls=${GRAIN}:allf=t\`), 25 fps, H.264 ultrafast + AAC.`,
       '',
@@ -262,18 +290,18 @@ async function main() {
       '',
       'Each rung beside its quality: SSIM (ffmpeg `ssim`, mean of Y, U, V) of the rung read',
       "through its HLS playlist against the source scaled to the rung's size (bicubic), frame",
-      'by frame; the mean, the luma mean and the worst frame. The encoder settings are those',
-      'main had before issue 18 (x264 veryfast, one ffmpeg per rung), so these are also the',
-      "figures of today's output: the same by construction.",
+      'by frame; the mean, the luma mean and the worst frame; beside it the bitrate of the',
+      'video (segments and init over the duration; the audio is in them too).',
       '',
-      '| Rung | Step time | SSIM | SSIM Y | worst frame | frames |',
-      '|---|---|---|---|---|---|',
+      '| Rung | Step time | Published at | SSIM | SSIM Y | worst frame | frames | kbit/s |',
+      '|---|---|---|---|---|---|---|---|',
       ...rungRows,
       '',
-      'Steps, in the order they ran (ms; the first includes the probe, screenshots and',
-      'fingerprint, so the ladder figure does too):',
+      'Steps, in the order they were done: from seen running to done, and done at (ms since',
+      "the job was queued; the first rung's step publishes what the first step prepared, so",
+      'its time is in the first step, before the rung is seen running):',
       '',
-      ...Object.entries(stepMs).map(([step, ms]) => `- ${step}: ${ms}`),
+      ...Object.entries(stepMs).map(([step, ms]) => `- ${step}: ${ms} (done at ${doneMs[step]})`),
       '',
     ].join('\n');
     await writeFile(path.join(RESULTS_DIR, `${name}.md`), md);

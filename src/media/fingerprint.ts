@@ -68,10 +68,46 @@ export const BANDS = 3;
 const BAND_BITS = [21, 21, 22] as const;
 
 /**
- * ffmpeg's arguments: at 1 fps, the WINDOWS of each frame as GRID x GRID grey images side by
- * side (one raw frame of GRID*3 x GRID), into `output`. `threads`: 1 (the default) keeps a
- * background backfill to one core; 0 lets ffmpeg use them all, for an upload waiting on it.
- * The frames, and so the hashes, are the same either way.
+ * The filter graph of the fingerprint: from the video at `input` (a link label such as
+ * `[0:v:0]`, or '' for ffmpeg's first video), at 1 fps, the WINDOWS of each frame as
+ * GRID x GRID grey images side by side (one frame of GRID*3 x GRID), out at `output`.
+ */
+export function fingerprintFilter(input = '', output = ''): string {
+  const windows = WINDOWS.map(
+    (w, i) =>
+      `[w${i}]crop=trunc(iw*${w.toFixed(4)}/2)*2:trunc(ih*${w.toFixed(4)}/2)*2,` +
+      `scale=${GRID}:${GRID}:flags=area[s${i}]`,
+  );
+  return [
+    // Four pictures a second, each second's the average of the last eight: robust to where
+    // the seconds fall.
+    `${input}fps=4,format=gray,split=${WINDOWS.length}${WINDOWS.map((_, i) => `[w${i}]`).join('')}`,
+    ...windows,
+    `${WINDOWS.map((_, i) => `[s${i}]`).join('')}hstack=inputs=${WINDOWS.length},tmix=frames=8,fps=1${output}`,
+  ].join(';');
+}
+
+/** The output options of the fingerprint's raw frames (at most MAX_FRAMES of them). */
+export function fingerprintOutputArgs(output: string): string[] {
+  return [
+    '-an',
+    '-sn',
+    '-dn',
+    '-t',
+    String(MAX_FRAMES),
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'gray',
+    output,
+  ];
+}
+
+/**
+ * ffmpeg's arguments: the fingerprint's frames (fingerprintFilter) into `output`. `threads`:
+ * 1 (the default) keeps a background backfill to one core; 0 lets ffmpeg use them all. The
+ * frames, and so the hashes, are the same either way. An upload's are taken by the same
+ * decode as its first rung instead (hls.ts `firstRungArgs`).
  */
 export function fingerprintArgs(o: {
   input: MediaInput;
@@ -82,24 +118,12 @@ export function fingerprintArgs(o: {
   if (!(Number.isInteger(threads) && threads >= 0 && threads <= 16)) {
     throw new RangeError(`Invalid thread count: ${o.threads}`);
   }
-  const windows = WINDOWS.map(
-    (w, i) =>
-      `[w${i}]crop=trunc(iw*${w.toFixed(4)}/2)*2:trunc(ih*${w.toFixed(4)}/2)*2,` +
-      `scale=${GRID}:${GRID}:flags=area[s${i}]`,
-  );
-  const filter = [
-    // Four pictures a second, each second's the average of the last eight: robust to where
-    // the seconds fall.
-    `fps=4,format=gray,split=${WINDOWS.length}${WINDOWS.map((_, i) => `[w${i}]`).join('')}`,
-    ...windows,
-    `${WINDOWS.map((_, i) => `[s${i}]`).join('')}hstack=inputs=${WINDOWS.length},tmix=frames=8,fps=1`,
-  ].join(';');
   return [
     ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
     ...['-threads', String(threads)],
     ...inputArgs(o.input),
-    ...['-an', '-sn', '-dn', '-t', String(MAX_FRAMES)],
-    ...['-filter_complex', filter, '-f', 'rawvideo', '-pix_fmt', 'gray', o.output],
+    ...['-filter_complex', fingerprintFilter()],
+    ...fingerprintOutputArgs(o.output),
   ];
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
 import { startJobs } from '../../../tests/support/jobs.ts';
 import { videoMediaRow } from '../../../tests/support/media.ts';
 import { runFfmpeg } from '../../media/exec.ts';
-import { videoSourceKey } from '../../media/keys.ts';
+import { videoDir, videoSourceKey } from '../../media/keys.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
 import { createAccountDeletionRepository } from '../accounts/account-deletion.repository.ts';
@@ -112,8 +112,13 @@ describe('re-uploads caught by their fingerprint', () => {
     expect(row?.status_id).toBe(2);
     expect(row?.media.error).toBe('video_reupload_blocked');
     expect(row?.media.refusal).toMatchObject({ id: originalId, reason: 'copyright' });
-    // Nothing of it is encoded, so nothing can ever be published.
+    // No step of it is planned, so nothing can ever be published; its first rung, encoded
+    // beside the fingerprint (decision 0060), went with the first step's scratch.
     expect(row?.media.tasks).toBeUndefined();
+    const work = await readdir(storage.localPath('work')).catch(() => []);
+    expect(work.filter((name) => name.startsWith(`${copy}-`))).toEqual([]);
+    const stored = await readdir(storage.localPath(videoDir(copy))).catch(() => []);
+    expect(stored.filter((name) => /^g\d/.test(name))).toEqual([]);
     const reports = await db.database.query<{ subject: string; message: string }>(
       `SELECT subject, message FROM reports WHERE object_type = 'video' AND object_id = $1`,
       [copy],

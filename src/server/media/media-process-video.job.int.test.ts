@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -24,7 +24,13 @@ import { sourceInput } from '../../media/sniff.ts';
 import { LocalStorage } from '../../media/storage.ts';
 import { testSourceArgs } from '../../media/test-source.ts';
 import { createJobDefinitions } from '../jobs.ts';
-import { createJobQueue, type JobQueue } from '../kernel/jobs/queue.ts';
+import {
+  createJobQueue,
+  type JobContext,
+  type JobPayloads,
+  type JobQueue,
+} from '../kernel/jobs/queue.ts';
+import { preparedRungKey } from './media-work.ts';
 import { createVideoMediaRepository } from './video-media.repository.ts';
 
 // The media job end to end: pg-boss on the test database, real ffmpeg, real files.
@@ -234,6 +240,72 @@ describe('media pipeline', () => {
     const hq = await probe(storage.localPath(videoFileKey(id, '_hq.mp4')));
     expect(hq).toMatchObject({ height: 240, frameRate: 15, hasAudio: true });
     expect(hq.durationS).toBeCloseTo(9, 0);
+  }, 120_000);
+
+  it('encodes the first rung beside the fingerprint and publishes it only from its own step', async () => {
+    // The jobs' handlers run here one by one, off the queue: what the first step leaves
+    // behind can be looked at before the next runs.
+    const { id } = await makeVideo(db.database, userId, { statusId: 3 });
+    await uploadSource(id, (file) =>
+      runFfmpeg(
+        'ffmpeg',
+        testSourceArgs({
+          output: file,
+          durationS: 6,
+          width: 320,
+          height: 180,
+          pattern: 'testsrc2',
+          seed: 3,
+        }),
+        { timeoutMs: 60_000 },
+      ),
+    );
+    const sent: JobPayloads['media.task'][] = [];
+    const ctx: JobContext = {
+      signal: new AbortController().signal,
+      log: pino({ level: 'silent' }),
+      attempt: 1,
+      send: async (_name, data) => {
+        sent.push(data as JobPayloads['media.task']);
+        return 'job';
+      },
+    };
+    const videos = createVideoMediaRepository(db.database);
+    const config = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
+    const jobs = createJobDefinitions({ database: db.database, storage, config });
+    await jobs['media.process-video'].handler({ videoId: id }, ctx);
+
+    expect(sent.map((job) => job.task)).toEqual(['hls:180', 'timeline', 'hover', 'mp4']);
+    const gen = sent[0]?.gen ?? 0;
+    const prepared = storage.localPath(preparedRungKey(id, gen, 180));
+    expect((await readdir(prepared)).sort()).toEqual(
+      expect.arrayContaining(['index.m3u8', 'init.mp4', 'seg_00000.m4s']),
+    );
+    // Nothing is published yet: still processing, no master, no rung in the video's folder.
+    const planned = await videoRow(id);
+    expect(planned?.status_id).toBe(3);
+    expect(planned?.media.rungs).toBeUndefined();
+    expect(await storage.exists(hlsMasterKey(id, gen))).toBe(false);
+
+    // The rung's step publishes it as it is: with no ffmpeg to run, it could not encode one.
+    const step = createJobDefinitions({
+      database: db.database,
+      storage,
+      config: { ffmpegPath: path.join(dir, 'no-such-ffmpeg'), ffprobePath: 'ffprobe' },
+    })['media.task'];
+    await step.handler({ videoId: id, gen, task: 'hls:180' }, ctx);
+    const row = await videos.getForProcessing(id);
+    expect(row?.status_id).toBe(1);
+    expect(row?.media.rungs).toEqual([180]);
+    expect(row?.media.tasks?.['hls:180']).toMatchObject({ state: 'done', attempts: 1 });
+    await expect(readdir(prepared)).rejects.toThrow(/ENOENT/);
+    const playable = await runFfprobe(
+      'ffprobe',
+      ownHlsInput(storage.localPath(hlsMasterKey(id, gen))),
+      { timeoutMs: 10_000 },
+    );
+    expect(playable).toMatchObject({ videoCodec: 'h264', height: 180, hasAudio: true });
+    expect(playable.durationS).toBeCloseTo(6, 0);
   }, 120_000);
 
   it('fails a video whose source is not a video, without retrying', async () => {

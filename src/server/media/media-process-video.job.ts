@@ -1,21 +1,26 @@
+import { mkdir, rename } from 'node:fs/promises';
+import path from 'node:path';
 import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { mediaTaskKey } from '../../contracts/media-task.ts';
 import { z } from '../../contracts/zod.ts';
 import { runFfprobe } from '../../media/exec.ts';
+import { ladderFor, rungWidth } from '../../media/hls.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import type { FingerprintService } from '../fingerprints/fingerprint.service.ts';
 import type { JobContext, JobDefinition } from '../kernel/jobs/queue.ts';
 import { failureCode, planTasks, taskPriority, taskTimeoutS } from './media-steps.ts';
-import { beginStep, type StepWork } from './media-work.ts';
-import { takeFingerprint } from './steps/fingerprint.ts';
+import { beginStep, preparedDirKey, preparedRungKey, type StepWork } from './media-work.ts';
+import { takeFingerprintWithRung } from './steps/fingerprint.ts';
 import { SCREENSHOT_AT, takeScreenshots } from './steps/screenshots.ts';
 import type { VideoMediaRepository } from './video-media.repository.ts';
 
 // The first step of the media pipeline (docs/decisions/0011): ffprobe decides whether the
 // upload is a video at all, the screenshots are taken (one becomes the preview and thumb),
-// and the remaining steps are queued as `media.task` jobs, each with its own retries. The
-// first playable HLS rung goes first, so the video is published as soon as it can play.
+// the fingerprint is taken and screened (decision 0056) by the same decode that encodes the
+// first playable HLS rung (decision 0060), and the steps are queued as `media.task` jobs,
+// each with its own retries. The first rung's goes first and publishes the rung prepared
+// here (or encodes it, on a retry), so the video is published as soon as it can play.
 // A source that is not a usable video fails the video at once (`video_corrupted_file`);
 // any other failure does when the retries are spent (`video_upload_error`). The screenshots
 // are steps/screenshots.ts; the plan and its priorities are media-steps.ts.
@@ -46,7 +51,9 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
     retryLimit: RETRIES,
     retryDelaySeconds: deps.retryDelaySeconds ?? 15,
     deadLetter: 'media.failed',
-    timeoutSeconds: 600,
+    // Its ffmpeg runs are limited by the video's length (the first rung's: taskTimeoutS);
+    // this is the backstop.
+    timeoutSeconds: 6 * 3600,
     concurrency: 1,
     parse: (data) => payloadSchema.parse(data),
     async handler({ videoId, background }, ctx) {
@@ -99,16 +106,34 @@ async function processSource(
     run,
   });
 
+  const steps = planTasks(probe.height);
+  // The first rung is encoded by the fingerprint's decode (decision 0060), and kept
+  // unpublished in this step's scratch until the fingerprint has been screened.
+  let prepared: { height: number; dir: string } | undefined;
   if (deps.fingerprints) {
-    const hashes = await takeFingerprint({
+    const [first] = steps;
+    const rung = ladderFor(probe.height).find(
+      (r) => first?.name === 'hls' && r.height === first.height,
+    );
+    if (!rung) throw new Error(`no first rung for a ${probe.height}p source`);
+    prepared = { height: rung.height, dir: path.join(work.scratch, 'first') };
+    const hashes = await takeFingerprintWithRung({
       ffmpegPath: deps.ffmpegPath,
-      source,
+      rung: {
+        input: source,
+        rung,
+        width: rungWidth(probe.width, probe.height, rung.height),
+        hasAudio: probe.hasAudio,
+        frameRate: probe.frameRate,
+      },
+      outDir: prepared.dir,
       durationS: probe.durationS,
       scratch: work.scratch,
-      run: { signal, pidFile: work.pidFile },
-      // Every core: the first playable rung waits on it (issue 18), and the hashes are the
-      // same as one thread's.
-      threads: 0,
+      run: {
+        signal,
+        pidFile: work.pidFile,
+        timeoutMs: taskTimeoutS({ name: 'hls', height: rung.height }, probe.durationS) * 1000,
+      },
     });
     const { outcome } = await deps.fingerprints.screen(videoId, hashes, { screen: upload, log });
     if (outcome === 'refused' || outcome === 'duplicate') {
@@ -117,7 +142,6 @@ async function processSource(
     }
   }
 
-  const steps = planTasks(probe.height);
   const tasks = steps.map(mediaTaskKey);
   const gen = await deps.videos.startRun(videoId, {
     probe: {
@@ -130,7 +154,15 @@ async function processSource(
     screenshots: SCREENSHOT_AT.length,
     tasks,
   });
-  // One queue runs the steps one at a time, highest priority first: the order above.
+  // Older runs' prepared rungs are of no use now; this run's goes where its step finds it.
+  await deps.storage.remove(preparedDirKey(videoId));
+  if (prepared) {
+    const target = deps.storage.localPath(preparedRungKey(videoId, gen, prepared.height));
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(prepared.dir, target);
+  }
+  // One queue runs the steps two at a time (media-task.job.ts), highest priority first: the
+  // order above. The first rung's step only publishes what was prepared here.
   for (const [index, step] of steps.entries()) {
     await send(
       'media.task',

@@ -18,6 +18,12 @@ import type { StepDeps, StepRun } from './steps/step.ts';
 // when its retries are spent (docs/decisions/0021).
 
 const TASK_RETRIES = 3;
+/**
+ * Steps run side by side (issue 18, decision 0060): x264 keeps about 1.75 of two cores busy,
+ * but a rung's decode, scaling and audio do not, and a short step (timeline, hover) waits
+ * less. Two, so two rungs' ffmpegs at most (about 1 GiB resident at 1080p and 720p).
+ */
+const STEPS_AT_ONCE = 2;
 /** How often running progress is written (PGlite answers one query at a time). */
 const PROGRESS_EVERY_MS = 2000;
 
@@ -39,7 +45,7 @@ export function mediaTaskJob(deps: MediaTaskDeps): JobDefinition<'media.task'> {
     deadLetter: 'media.failed',
     // Each step's own limit is taskTimeoutS (its ffmpeg is killed then); this is the backstop.
     timeoutSeconds: 6 * 3600,
-    concurrency: 1,
+    concurrency: STEPS_AT_ONCE,
     parse: (data) => payloadSchema.parse(data),
     async handler({ videoId, gen, task }, ctx) {
       const video = await deps.videos.getForProcessing(videoId);

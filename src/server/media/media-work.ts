@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, rmdir } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { endOrphan } from '../../media/exec.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -50,4 +50,37 @@ export async function beginStep(
       await rmdir(dir).catch(() => {});
     },
   };
+}
+
+/**
+ * Where the first step leaves the first rung it encoded beside the fingerprint (decision
+ * 0060), for that rung's `media.task` of run `gen` to publish instead of encoding it again:
+ * under `work/`, so nothing of it is served before the step publishes it.
+ */
+export function preparedRungKey(videoId: number, gen: number, height: number): string {
+  return `${preparedDirKey(videoId)}/g${gen}-${height}`;
+}
+
+/** Every prepared rung of a video; a new run removes them (they are of older runs). */
+export function preparedDirKey(videoId: number): string {
+  return `work/${videoId}-prepared`;
+}
+
+/**
+ * Takes a prepared rung into `dir` (which must not exist) by renaming it; false when there
+ * is none, so the step encodes it. Taken once: a failed attempt's scratch goes with it, and
+ * the retry encodes from the source.
+ */
+export async function takePreparedRung(
+  storage: MediaStorage,
+  key: string,
+  dir: string,
+): Promise<boolean> {
+  try {
+    await rename(storage.localPath(key), dir);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }

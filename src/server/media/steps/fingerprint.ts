@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type RunOptions, runFfmpeg } from '../../../media/exec.ts';
 import {
@@ -7,6 +7,7 @@ import {
   MAX_FRAMES,
   type WindowHashes,
 } from '../../../media/fingerprint.ts';
+import { firstRungArgs, type HlsRungOptions } from '../../../media/hls.ts';
 import type { MediaInput } from '../../../media/input.ts';
 
 // The fingerprint of the pipeline's first step (media-process-video.job.ts, decision 0056):
@@ -35,4 +36,27 @@ export async function takeFingerprint(o: {
     timeoutMs: fingerprintTimeoutMs(o.durationS),
   });
   return hashFrames(await readFile(output));
+}
+
+/**
+ * An upload's fingerprint and its first rung from one decode (hls.ts `firstRungArgs`,
+ * decision 0060): the rung lands in `outDir`, unpublished, and the hashes are returned as
+ * takeFingerprint's. `timeoutMs` is the rung's (it takes longer than the fingerprint alone).
+ */
+export async function takeFingerprintWithRung(o: {
+  ffmpegPath: string;
+  rung: Omit<HlsRungOptions, 'outDir'>;
+  outDir: string;
+  durationS: number;
+  scratch: string;
+  run: Pick<RunOptions, 'signal' | 'pidFile' | 'timeoutMs'>;
+}): Promise<WindowHashes> {
+  const fingerprint = path.join(o.scratch, 'fingerprint.gray');
+  await mkdir(o.outDir, { recursive: true });
+  const args = firstRungArgs({ ...o.rung, outDir: o.outDir, fingerprint });
+  await runFfmpeg(o.ffmpegPath, args, {
+    ...o.run,
+    timeoutMs: Math.max(o.run.timeoutMs, fingerprintTimeoutMs(o.durationS)),
+  });
+  return hashFrames(await readFile(fingerprint));
 }
