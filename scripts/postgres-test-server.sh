@@ -31,5 +31,8 @@ runuser -u postgres -- psql -qtAc "DO \$\$ BEGIN
   END IF; END \$\$;" >&2
 runuser -u postgres -- psql -qtAc "SELECT 1 FROM pg_database WHERE datname = 'afterglow'" | grep -q 1 ||
   runuser -u postgres -- createdb -O afterglow afterglow >&2
+# bench/db.ts reads a catalogue into the file cache before measuring (a superuser's extension,
+# so every database made from template1 has it).
+runuser -u postgres -- psql -d template1 -qtAc "CREATE EXTENSION IF NOT EXISTS pg_prewarm" >&2
 port=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" {print $3}')
 echo "postgres://afterglow:afterglow@127.0.0.1:${port}/afterglow"
