@@ -200,6 +200,21 @@ export const categories = pgTable(
       .$type<Partial<Record<'str' | 'she' | 'gay', number[]>>>()
       .notNull()
       .default({}),
+    /**
+     * The active ones of those videos with what a thumb shows, in the same order; filled by
+     * triggers from `top_video_ids` and the videos (migration 0022), never written directly.
+     */
+    topThumbs: jsonb('top_thumbs')
+      .$type<
+        Partial<
+          Record<
+            'str' | 'she' | 'gay',
+            { id: number; dir: string; title: string; media_version: number }[]
+          >
+        >
+      >()
+      .notNull()
+      .default({}),
     ...timestamps,
   },
   (t) => [

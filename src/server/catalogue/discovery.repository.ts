@@ -1,7 +1,7 @@
 import type { Gender, Language } from '../../contracts/constants.ts';
 import type { DateFilter, DurationFilter, VideoType } from '../../contracts/paths.ts';
 import type { Database } from '../../db/client.ts';
-import { activeSql, videoListedSql } from '../kernel/access/visibility.ts';
+import { videoListedSql } from '../kernel/access/visibility.ts';
 import { estimateRows } from '../kernel/db/estimate.ts';
 import { likeContaining, likePrefix } from '../kernel/db/like.ts';
 
@@ -19,7 +19,8 @@ export interface StripRow {
 
 export interface CategoryRow extends StripRow {
   description: string;
-  top_video_ids: number[];
+  /** The section's top videos that are active, in order (kept by triggers, migration 0022). */
+  top: ThumbRow[];
 }
 
 export interface ThumbRow {
@@ -118,27 +119,19 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     ): Promise<CategoryRow[]> {
       const total = CATEGORY_TOTAL[gender];
       const orderBy = order === 'title' ? 'title, c.id' : `c.${total} DESC, c.id`;
-      // The top ids go out as the stored JSON array and are read here: unpacking them in SQL
-      // ran a set-returning subquery per category.
-      const rows = await database.query<Omit<CategoryRow, 'top_video_ids'> & { top: unknown }>(
+      // The thumbs are stored beside the top ids (`top_thumbs`, migration 0022): the page
+      // reads no video.
+      const rows = await database.query<Omit<CategoryRow, 'top'> & { top: unknown }>(
         `SELECT c.id, c.dir, ${TITLE_IN} AS title, c.${total} AS total, c.image_version,
-                c.description, c.top_video_ids -> $1::text AS top
+                c.description, c.top_thumbs -> $1::text AS top
            FROM categories c WHERE c.${total} > 0
           ORDER BY ${orderBy}`,
         [gender, lang],
       );
-      return rows.map(({ top, ...row }) => ({
+      return rows.map((row) => ({
         ...row,
-        top_video_ids: (Array.isArray(top) ? top : []).map(Number),
+        top: Array.isArray(row.top) ? (row.top as ThumbRow[]) : [],
       }));
-    },
-
-    async thumbs(ids: number[]): Promise<ThumbRow[]> {
-      if (ids.length === 0) return [];
-      return database.query<ThumbRow>(
-        `SELECT id, dir, title, media_version FROM videos WHERE id = ANY($1::int[]) AND ${activeSql()}`,
-        [ids],
-      );
     },
 
     // The strips read models_gender_views_idx and channels_views_idx in order: NULLS LAST as

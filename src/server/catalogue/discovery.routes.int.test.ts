@@ -21,6 +21,7 @@ import {
   suggestResponseSchema,
 } from '../../contracts/discovery.schema.ts';
 import { refreshCounters } from '../../db/counters.ts';
+import { createMediaUrls } from '../../media/media-urls.ts';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -130,6 +131,66 @@ describe('categories', () => {
 
   it('refuses an unknown section', async () => {
     expect((await get('/api/json/categories/0/str.weird.en.json')).statusCode).toBe(400);
+  });
+
+  it('keeps the thumbs of a category right as its top videos change, are hidden or deleted', async () => {
+    const db = t.database;
+    const dunes = await makeCategory(db, 'Dunes');
+    const user = await makeUser(db);
+    const first = await makeVideo(db, user.id, {
+      title: 'Dune one',
+      categoryIds: [dunes.id],
+      viewsDay: 30,
+    });
+    const second = await makeVideo(db, user.id, {
+      title: 'Dune two',
+      categoryIds: [dunes.id],
+      viewsDay: 20,
+    });
+    await refreshCounters(db);
+    const toptn = async () => {
+      const body = categoriesResponseSchema.parse(
+        (await get(categoriesPath(0, 'str', '', 'en'))).json(),
+      );
+      return body.categories
+        .find((c) => c.dir === 'dunes')
+        ?.toptn.map((v) => `${v.title} ${v.scr}`);
+    };
+    const thumb = (title: string, id: number, version: number) =>
+      `${title} ${createMediaUrls(t.storage).videoPreview(id, version)}`;
+    expect(await toptn()).toEqual([
+      thumb('Dune one', first.id, 0),
+      thumb('Dune two', second.id, 0),
+    ]);
+
+    await db.query(
+      "UPDATE videos SET title = 'Dune one, renamed', media_version = 3 WHERE id = $1",
+      [first.id],
+    );
+    expect(await toptn()).toEqual([
+      thumb('Dune one, renamed', first.id, 3),
+      thumb('Dune two', second.id, 0),
+    ]);
+    await db.query('UPDATE videos SET status_id = 0 WHERE id = $1', [first.id]);
+    expect(await toptn()).toEqual([thumb('Dune two', second.id, 0)]);
+    await db.query('UPDATE videos SET status_id = 1 WHERE id = $1', [first.id]);
+    expect(await toptn()).toEqual([
+      thumb('Dune one, renamed', first.id, 3),
+      thumb('Dune two', second.id, 0),
+    ]);
+    await db.query('DELETE FROM videos WHERE id = $1', [second.id]);
+    expect(await toptn()).toEqual([thumb('Dune one, renamed', first.id, 3)]);
+    // A new video shows once the tops are refreshed, ranked by its views.
+    const third = await makeVideo(db, user.id, {
+      title: 'Dune three',
+      categoryIds: [dunes.id],
+      viewsDay: 90,
+    });
+    await refreshCounters(db);
+    expect(await toptn()).toEqual([
+      thumb('Dune three', third.id, 0),
+      thumb('Dune one, renamed', first.id, 3),
+    ]);
   });
 });
 
