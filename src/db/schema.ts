@@ -820,6 +820,31 @@ export const keywords = pgTable(
   ],
 );
 
+/**
+ * What the search box offers, one row per name and section: categories and channels in each
+ * section, models and keywords in their own (migration 0023). Kept by triggers on the four
+ * tables, never written directly; `name` is the lower-case title or the keyword.
+ */
+export const suggestNames = pgTable(
+  'suggest_names',
+  {
+    kind: text('kind').$type<'categories' | 'models' | 'channels' | 'keywords'>().notNull(),
+    refId: integer('ref_id').notNull(),
+    gender: genderSection('gender').notNull(),
+    name: text('name').notNull(),
+    dir: text('dir').notNull(),
+    title: text('title').notNull(),
+    /** The section's video count (categories, models, channels) or the searches (keywords). */
+    total: integer('total').notNull(),
+    /** Has videos in the section (categories, models, channels) or results (keywords). */
+    offered: boolean('offered').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.refId, t.gender] }),
+    index('suggest_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
 // ---------------------------------------------------------------- offers
 
 /** Affiliate offers shown on the video page (SPEC.md §3 Offer). */

@@ -6,8 +6,8 @@ import { estimateRows } from '../kernel/db/estimate.ts';
 import { likeContaining, likePrefix } from '../kernel/db/like.ts';
 
 // Hand-written SQL of the discovery calls: strips, categories, suggestions, keyword
-// statistics and full-text search. Suggestions use the trigram indexes on lower(title)
-// (categories, models, channels) and on keywords.keyword.
+// statistics and full-text search. Suggestions use the trigram index of the names table
+// (suggest_names: lower(title) of categories, models, channels, and keywords).
 
 export interface StripRow {
   id: number;
@@ -173,39 +173,21 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     /**
      * What the search box offers for a text: categories, models and channels whose title
      * starts like it or (from 4 characters, when a typo is likely and the trigram index is
-     * selective) resembles it, and searches people ran alike, `limit` of each. One statement
-     * instead of four: on PGlite each statement costs a round of its own.
+     * selective) resembles it, and searches people ran alike, `limit` of each. One lookup in
+     * the names table (`suggest_names`, migration 0023, one trigram index over the four kinds,
+     * kept by triggers), each kind ranked by starting like the text, then resemblance, then
+     * its count: one small statement, cheap to plan (on PGlite each statement's planning is a
+     * round of its own).
      */
     async suggestAll(text: string, gender: Gender, limit: number): Promise<SuggestionRows> {
-      // Each table's matches come from its trigram index alone (MATERIALIZED): offered the
-      // section filter, the planner would rather walk a section's ranking index and test
-      // every title against the text.
-      const match = (column: string) =>
-        fuzzy(text) ? `(${column} LIKE $2 OR ${column} % $1)` : `${column} LIKE $2`;
-      const named = (table: 'categories' | 'models' | 'channels') => {
-        const total = table === 'categories' ? CATEGORY_TOTAL[gender] : 'videos_count';
-        const order = `lower(title) LIKE $2 DESC, similarity(lower(title), $1) DESC, ${total} DESC`;
-        return {
-          matches: `${table}_found AS MATERIALIZED (SELECT * FROM ${table} WHERE ${match('lower(title)')})`,
-          pick: `(SELECT '${table}' AS kind, dir, title, ${total} AS total,
-                         row_number() OVER (ORDER BY ${order}) AS pos
-                    FROM ${table}_found
-                   WHERE ${total} > 0 ${table === 'models' ? 'AND gender = $4' : ''}
-                   ORDER BY ${order} LIMIT $3)`,
-        };
-      };
-      const tables = [named('categories'), named('models'), named('channels')];
-      const keywordOrder = 'keyword LIKE $2 DESC, similarity(keyword, $1) DESC, searches DESC';
+      const match = fuzzy(text) ? '(name LIKE $2 OR name % $1)' : 'name LIKE $2';
       const rows = await database.query<{ kind: keyof SuggestionRows } & NamedCountRow>(
-        `WITH ${tables.map((t) => t.matches).join(', ')},
-              keywords_found AS MATERIALIZED (SELECT * FROM keywords WHERE ${match('keyword')})
-         SELECT kind, dir, title, total FROM (
-           ${tables.map((t) => t.pick).join(' UNION ALL ')}
-           UNION ALL (SELECT 'keywords', keyword, keyword, searches,
-                             row_number() OVER (ORDER BY ${keywordOrder})
-                        FROM keywords_found WHERE gender = $4 AND results > 0
-                       ORDER BY ${keywordOrder} LIMIT $3)
-         ) found ORDER BY pos`,
+        `SELECT kind, dir, title, total FROM (
+           SELECT kind, dir, title, total,
+                  row_number() OVER (PARTITION BY kind
+                    ORDER BY name LIKE $2 DESC, similarity(name, $1) DESC, total DESC, name, ref_id) AS pos
+             FROM suggest_names WHERE ${match} AND gender = $4 AND offered
+         ) found WHERE pos <= $3 ORDER BY kind, pos`,
         [text, likePrefix(text), limit, gender],
       );
       const found: SuggestionRows = { categories: [], models: [], channels: [], keywords: [] };
