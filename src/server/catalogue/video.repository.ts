@@ -326,37 +326,13 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
     },
 
     async relatedIds(id, type, limit) {
-      const typeClause =
-        type === 'ch' ? 'AND v.channel_id IS NOT NULL' : type === 'hd' ? 'AND v.is_hd' : '';
+      // The statement lives in related_video_ids (migration 0024), planned once per
+      // connection: candidates are the newest videos of each of the video's categories and
+      // models; they are scored by shared models (3), categories (2) and tags (1), listed
+      // (the listed check of videoListedSql, written out there) and of the same section.
       const rows = await database.query<{ id: number }>(
-        `WITH src AS (SELECT id, gender FROM videos WHERE id = $1),
-              cats AS (SELECT category_id FROM video_categories WHERE video_id = $1),
-              mods AS (SELECT model_id FROM video_models WHERE video_id = $1),
-              tgs AS (SELECT tag_id FROM video_tags WHERE video_id = $1),
-              candidates AS (
-                SELECT c.video_id AS id FROM cats, LATERAL (
-                  SELECT vc.video_id FROM video_categories vc
-                   WHERE vc.category_id = cats.category_id AND vc.video_id <> $1
-                   ORDER BY vc.video_id DESC LIMIT $3
-                ) c
-                UNION
-                SELECT c.video_id FROM mods, LATERAL (
-                  SELECT vm.video_id FROM video_models vm
-                   WHERE vm.model_id = mods.model_id AND vm.video_id <> $1
-                   ORDER BY vm.video_id DESC LIMIT $3
-                ) c
-              )
-         SELECT v.id FROM candidates JOIN videos v ON v.id = candidates.id, src
-          WHERE ${videoListedSql({ alias: 'v' })} AND v.gender = src.gender ${typeClause}
-          ORDER BY 3 * (SELECT count(*) FROM video_models vm
-                         WHERE vm.video_id = v.id AND vm.model_id IN (SELECT model_id FROM mods))
-                 + 2 * (SELECT count(*) FROM video_categories vc
-                         WHERE vc.video_id = v.id AND vc.category_id IN (SELECT category_id FROM cats))
-                 + (SELECT count(*) FROM video_tags vt
-                     WHERE vt.video_id = v.id AND vt.tag_id IN (SELECT tag_id FROM tgs)) DESC,
-                   v.views_week DESC, v.id DESC
-          LIMIT $2`,
-        [id, limit, RELATED_PER_SOURCE],
+        'SELECT id FROM related_video_ids($1, $2, $3, $4) AS id',
+        [id, type, limit, RELATED_PER_SOURCE],
       );
       return rows.map((r) => Number(r.id));
     },
