@@ -212,26 +212,12 @@ const LIST_COLUMNS = `v.id, v.dir, v.title, v.duration, v.views, v.rating, v.pos
               WHERE vc.video_id = v.id ORDER BY vc.category_id) AS category_ids`;
 
 /**
- * Rows of the given ids, in the order of the ids. A page's categories are read once per
- * video (names and ids together), not once for the names and once for the ids.
+ * Rows of the given ids, in the order of the ids (ids not found are skipped). The statement
+ * lives in video_list_rows (migration 0025), planned once per connection: a page's
+ * categories are read once per video (names and ids together).
  */
 function rowsOf(idsSql: string): string {
-  return `SELECT v.id, v.dir, v.title, v.duration, v.views, v.rating, v.post_date, v.likes,
-                 v.dislikes, v.comments_count, v.media_version, v.media->>'hover' AS hover,
-                 v.gender, v.is_private, v.is_hd, v.country, v.user_id, u.username,
-                 u.display_name, ch.dir AS channel_dir, cats.categories,
-                 coalesce(cats.category_ids, '{}') AS category_ids
-            FROM unnest(${idsSql}) WITH ORDINALITY AS page(id, ord)
-            JOIN videos v ON v.id = page.id
-            JOIN users u ON u.id = v.user_id
-            LEFT JOIN channels ch ON ch.id = v.channel_id
-            LEFT JOIN LATERAL (
-              SELECT string_agg(c.title, ',' ORDER BY c.title) AS categories,
-                     array_agg(vc.category_id ORDER BY vc.category_id) AS category_ids
-                FROM video_categories vc JOIN categories c ON c.id = vc.category_id
-               WHERE vc.video_id = v.id
-            ) cats ON true
-           ORDER BY page.ord`;
+  return `SELECT * FROM video_list_rows(${idsSql})`;
 }
 
 export interface VideoRepository {
