@@ -198,13 +198,13 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       return found;
     },
 
-    /** Searches people ran that resemble or contain this one, most searched first. */
+    /**
+     * Searches people ran that resemble or contain this one, most alike first, then most
+     * searched: related_searches (migration 0026), planned once per connection.
+     */
     async relatedSearches(query: string, gender: Gender, limit: number): Promise<string[]> {
       const rows = await database.query<{ keyword: string }>(
-        `SELECT keyword FROM keywords
-          WHERE gender = $2 AND results > 0 AND keyword <> $1
-            AND (keyword % $1 OR keyword LIKE $3)
-          ORDER BY similarity(keyword, $1) DESC, searches DESC LIMIT $4`,
+        'SELECT keyword FROM related_searches($1, $2, $3, $4) AS keyword',
         [query, gender, likeContaining(query), limit],
       );
       return rows.map((r) => r.keyword);
