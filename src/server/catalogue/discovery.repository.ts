@@ -176,19 +176,12 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
      * selective) resembles it, and searches people ran alike, `limit` of each. One lookup in
      * the names table (`suggest_names`, migration 0023, one trigram index over the four kinds,
      * kept by triggers), each kind ranked by starting like the text, then resemblance, then
-     * its count: one small statement, cheap to plan (on PGlite each statement's planning is a
-     * round of its own).
+     * its count; the statement is `suggest` (migration 0027), planned once per connection.
      */
     async suggestAll(text: string, gender: Gender, limit: number): Promise<SuggestionRows> {
-      const match = fuzzy(text) ? '(name LIKE $2 OR name % $1)' : 'name LIKE $2';
       const rows = await database.query<{ kind: keyof SuggestionRows } & NamedCountRow>(
-        `SELECT kind, dir, title, total FROM (
-           SELECT kind, dir, title, total,
-                  row_number() OVER (PARTITION BY kind
-                    ORDER BY name LIKE $2 DESC, similarity(name, $1) DESC, total DESC, name, ref_id) AS pos
-             FROM suggest_names WHERE ${match} AND gender = $4 AND offered
-         ) found WHERE pos <= $3 ORDER BY kind, pos`,
-        [text, likePrefix(text), limit, gender],
+        'SELECT kind, dir, title, total FROM suggest($1, $2, $3, $4, $5)',
+        [text, likePrefix(text), gender, limit, fuzzy(text)],
       );
       const found: SuggestionRows = { categories: [], models: [], channels: [], keywords: [] };
       for (const { kind, ...row } of rows) {
