@@ -841,7 +841,9 @@ export const suggestNames = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.refId, t.gender] }),
-    index('suggest_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('suggest_names_trgm_idx')
+      .using('gin', sql`${t.name} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
