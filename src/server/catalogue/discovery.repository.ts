@@ -161,14 +161,13 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
           [gender, limit],
         );
       }
-      // Every section's: top_keywords_json (migration 0029) sums the 3 × limit most searched
-      // rows per keyword, planned once per connection, and answers one JSON array.
-      const rows = await database.query<{ top: KeywordRow[] | string }>(
-        'SELECT top_keywords_json($1) AS top',
+      return database.query<KeywordRow>(
+        `SELECT keyword, sum(searches)::int AS searches FROM (
+            SELECT keyword, searches FROM keywords WHERE results > 0
+             ORDER BY searches DESC LIMIT $1 * 3
+          ) top GROUP BY keyword ORDER BY 2 DESC, keyword LIMIT $1`,
         [limit],
       );
-      const top = rows[0]?.top ?? [];
-      return typeof top === 'string' ? (JSON.parse(top) as KeywordRow[]) : top;
     },
 
     /**
