@@ -200,6 +200,21 @@ export const categories = pgTable(
       .$type<Partial<Record<'str' | 'she' | 'gay', number[]>>>()
       .notNull()
       .default({}),
+    /**
+     * The active ones of those videos with what a thumb shows, in the same order; filled by
+     * triggers from `top_video_ids` and the videos (migration 0022), never written directly.
+     */
+    topThumbs: jsonb('top_thumbs')
+      .$type<
+        Partial<
+          Record<
+            'str' | 'she' | 'gay',
+            { id: number; dir: string; title: string; media_version: number }[]
+          >
+        >
+      >()
+      .notNull()
+      .default({}),
     ...timestamps,
   },
   (t) => [
@@ -802,6 +817,33 @@ export const keywords = pgTable(
     uniqueIndex('keywords_keyword_gender_idx').on(t.keyword, t.gender),
     index('keywords_popular_idx').on(t.gender, t.searches.desc()),
     index('keywords_trgm_idx').using('gin', sql`${t.keyword} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * What the search box offers, one row per name and section: categories and channels in each
+ * section, models and keywords in their own (migration 0023). Kept by triggers on the four
+ * tables, never written directly; `name` is the lower-case title or the keyword.
+ */
+export const suggestNames = pgTable(
+  'suggest_names',
+  {
+    kind: text('kind').$type<'categories' | 'models' | 'channels' | 'keywords'>().notNull(),
+    refId: integer('ref_id').notNull(),
+    gender: genderSection('gender').notNull(),
+    name: text('name').notNull(),
+    dir: text('dir').notNull(),
+    title: text('title').notNull(),
+    /** The section's video count (categories, models, channels) or the searches (keywords). */
+    total: integer('total').notNull(),
+    /** Has videos in the section (categories, models, channels) or results (keywords). */
+    offered: boolean('offered').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.refId, t.gender] }),
+    index('suggest_names_trgm_idx')
+      .using('gin', sql`${t.name} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

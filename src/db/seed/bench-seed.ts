@@ -28,6 +28,7 @@ export function scaledSize(videos: number): CatalogueSize {
 const CATALOGUE_TABLES = [
   'offers',
   'keywords',
+  'suggest_names',
   'photos',
   'albums',
   'votes',

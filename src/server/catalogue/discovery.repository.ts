@@ -1,13 +1,13 @@
 import type { Gender, Language } from '../../contracts/constants.ts';
 import type { DateFilter, DurationFilter, VideoType } from '../../contracts/paths.ts';
 import type { Database } from '../../db/client.ts';
-import { activeSql, videoListedSql } from '../kernel/access/visibility.ts';
+import { videoListedSql } from '../kernel/access/visibility.ts';
 import { estimateRows } from '../kernel/db/estimate.ts';
 import { likeContaining, likePrefix } from '../kernel/db/like.ts';
 
 // Hand-written SQL of the discovery calls: strips, categories, suggestions, keyword
-// statistics and full-text search. Suggestions use the trigram indexes on lower(title)
-// (categories, models, channels) and on keywords.keyword.
+// statistics and full-text search. Suggestions use the trigram index of the names table
+// (suggest_names: lower(title) of categories, models, channels, and keywords).
 
 export interface StripRow {
   id: number;
@@ -19,7 +19,8 @@ export interface StripRow {
 
 export interface CategoryRow extends StripRow {
   description: string;
-  top_video_ids: number[];
+  /** The section's top videos that are active, in order (kept by triggers, migration 0022). */
+  top: ThumbRow[];
 }
 
 export interface ThumbRow {
@@ -118,27 +119,19 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     ): Promise<CategoryRow[]> {
       const total = CATEGORY_TOTAL[gender];
       const orderBy = order === 'title' ? 'title, c.id' : `c.${total} DESC, c.id`;
-      // The top ids go out as the stored JSON array and are read here: unpacking them in SQL
-      // ran a set-returning subquery per category.
-      const rows = await database.query<Omit<CategoryRow, 'top_video_ids'> & { top: unknown }>(
+      // The thumbs are stored beside the top ids (`top_thumbs`, migration 0022): the page
+      // reads no video.
+      const rows = await database.query<Omit<CategoryRow, 'top'> & { top: unknown }>(
         `SELECT c.id, c.dir, ${TITLE_IN} AS title, c.${total} AS total, c.image_version,
-                c.description, c.top_video_ids -> $1::text AS top
+                c.description, c.top_thumbs -> $1::text AS top
            FROM categories c WHERE c.${total} > 0
           ORDER BY ${orderBy}`,
         [gender, lang],
       );
-      return rows.map(({ top, ...row }) => ({
+      return rows.map((row) => ({
         ...row,
-        top_video_ids: (Array.isArray(top) ? top : []).map(Number),
+        top: Array.isArray(row.top) ? (row.top as ThumbRow[]) : [],
       }));
-    },
-
-    async thumbs(ids: number[]): Promise<ThumbRow[]> {
-      if (ids.length === 0) return [];
-      return database.query<ThumbRow>(
-        `SELECT id, dir, title, media_version FROM videos WHERE id = ANY($1::int[]) AND ${activeSql()}`,
-        [ids],
-      );
     },
 
     // The strips read models_gender_views_idx and channels_views_idx in order: NULLS LAST as
@@ -180,40 +173,15 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
     /**
      * What the search box offers for a text: categories, models and channels whose title
      * starts like it or (from 4 characters, when a typo is likely and the trigram index is
-     * selective) resembles it, and searches people ran alike, `limit` of each. One statement
-     * instead of four: on PGlite each statement costs a round of its own.
+     * selective) resembles it, and searches people ran alike, `limit` of each. One lookup in
+     * the names table (`suggest_names`, migration 0023, one trigram index over the four kinds,
+     * kept by triggers), each kind ranked by starting like the text, then resemblance, then
+     * its count; the statement is `suggest` (migration 0027), planned once per connection.
      */
     async suggestAll(text: string, gender: Gender, limit: number): Promise<SuggestionRows> {
-      // Each table's matches come from its trigram index alone (MATERIALIZED): offered the
-      // section filter, the planner would rather walk a section's ranking index and test
-      // every title against the text.
-      const match = (column: string) =>
-        fuzzy(text) ? `(${column} LIKE $2 OR ${column} % $1)` : `${column} LIKE $2`;
-      const named = (table: 'categories' | 'models' | 'channels') => {
-        const total = table === 'categories' ? CATEGORY_TOTAL[gender] : 'videos_count';
-        const order = `lower(title) LIKE $2 DESC, similarity(lower(title), $1) DESC, ${total} DESC`;
-        return {
-          matches: `${table}_found AS MATERIALIZED (SELECT * FROM ${table} WHERE ${match('lower(title)')})`,
-          pick: `(SELECT '${table}' AS kind, dir, title, ${total} AS total,
-                         row_number() OVER (ORDER BY ${order}) AS pos
-                    FROM ${table}_found
-                   WHERE ${total} > 0 ${table === 'models' ? 'AND gender = $4' : ''}
-                   ORDER BY ${order} LIMIT $3)`,
-        };
-      };
-      const tables = [named('categories'), named('models'), named('channels')];
-      const keywordOrder = 'keyword LIKE $2 DESC, similarity(keyword, $1) DESC, searches DESC';
       const rows = await database.query<{ kind: keyof SuggestionRows } & NamedCountRow>(
-        `WITH ${tables.map((t) => t.matches).join(', ')},
-              keywords_found AS MATERIALIZED (SELECT * FROM keywords WHERE ${match('keyword')})
-         SELECT kind, dir, title, total FROM (
-           ${tables.map((t) => t.pick).join(' UNION ALL ')}
-           UNION ALL (SELECT 'keywords', keyword, keyword, searches,
-                             row_number() OVER (ORDER BY ${keywordOrder})
-                        FROM keywords_found WHERE gender = $4 AND results > 0
-                       ORDER BY ${keywordOrder} LIMIT $3)
-         ) found ORDER BY pos`,
-        [text, likePrefix(text), limit, gender],
+        'SELECT kind, dir, title, total FROM suggest($1, $2, $3, $4, $5)',
+        [text, likePrefix(text), gender, limit, fuzzy(text)],
       );
       const found: SuggestionRows = { categories: [], models: [], channels: [], keywords: [] };
       for (const { kind, ...row } of rows) {
@@ -223,13 +191,13 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       return found;
     },
 
-    /** Searches people ran that resemble or contain this one, most searched first. */
+    /**
+     * Searches people ran that resemble or contain this one, most alike first, then most
+     * searched: related_searches (migration 0026), planned once per connection.
+     */
     async relatedSearches(query: string, gender: Gender, limit: number): Promise<string[]> {
       const rows = await database.query<{ keyword: string }>(
-        `SELECT keyword FROM keywords
-          WHERE gender = $2 AND results > 0 AND keyword <> $1
-            AND (keyword % $1 OR keyword LIKE $3)
-          ORDER BY similarity(keyword, $1) DESC, searches DESC LIMIT $4`,
+        'SELECT keyword FROM related_searches($1, $2, $3, $4) AS keyword',
         [query, gender, likeContaining(query), limit],
       );
       return rows.map((r) => r.keyword);

@@ -21,6 +21,7 @@ import {
   suggestResponseSchema,
 } from '../../contracts/discovery.schema.ts';
 import { refreshCounters } from '../../db/counters.ts';
+import { createMediaUrls } from '../../media/media-urls.ts';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -131,6 +132,66 @@ describe('categories', () => {
   it('refuses an unknown section', async () => {
     expect((await get('/api/json/categories/0/str.weird.en.json')).statusCode).toBe(400);
   });
+
+  it('keeps the thumbs of a category right as its top videos change, are hidden or deleted', async () => {
+    const db = t.database;
+    const dunes = await makeCategory(db, 'Dunes');
+    const user = await makeUser(db);
+    const first = await makeVideo(db, user.id, {
+      title: 'Dune one',
+      categoryIds: [dunes.id],
+      viewsDay: 30,
+    });
+    const second = await makeVideo(db, user.id, {
+      title: 'Dune two',
+      categoryIds: [dunes.id],
+      viewsDay: 20,
+    });
+    await refreshCounters(db);
+    const toptn = async () => {
+      const body = categoriesResponseSchema.parse(
+        (await get(categoriesPath(0, 'str', '', 'en'))).json(),
+      );
+      return body.categories
+        .find((c) => c.dir === 'dunes')
+        ?.toptn.map((v) => `${v.title} ${v.scr}`);
+    };
+    const thumb = (title: string, id: number, version: number) =>
+      `${title} ${createMediaUrls(t.storage).videoPreview(id, version)}`;
+    expect(await toptn()).toEqual([
+      thumb('Dune one', first.id, 0),
+      thumb('Dune two', second.id, 0),
+    ]);
+
+    await db.query(
+      "UPDATE videos SET title = 'Dune one, renamed', media_version = 3 WHERE id = $1",
+      [first.id],
+    );
+    expect(await toptn()).toEqual([
+      thumb('Dune one, renamed', first.id, 3),
+      thumb('Dune two', second.id, 0),
+    ]);
+    await db.query('UPDATE videos SET status_id = 0 WHERE id = $1', [first.id]);
+    expect(await toptn()).toEqual([thumb('Dune two', second.id, 0)]);
+    await db.query('UPDATE videos SET status_id = 1 WHERE id = $1', [first.id]);
+    expect(await toptn()).toEqual([
+      thumb('Dune one, renamed', first.id, 3),
+      thumb('Dune two', second.id, 0),
+    ]);
+    await db.query('DELETE FROM videos WHERE id = $1', [second.id]);
+    expect(await toptn()).toEqual([thumb('Dune one, renamed', first.id, 3)]);
+    // A new video shows once the tops are refreshed, ranked by its views.
+    const third = await makeVideo(db, user.id, {
+      title: 'Dune three',
+      categoryIds: [dunes.id],
+      viewsDay: 90,
+    });
+    await refreshCounters(db);
+    expect(await toptn()).toEqual([
+      thumb('Dune three', third.id, 0),
+      thumb('Dune one, renamed', first.id, 3),
+    ]);
+  });
 });
 
 describe('suggestions', () => {
@@ -144,6 +205,55 @@ describe('suggestions', () => {
     expect(body.keywords.map((k) => k.keyword)).toEqual(['sunsets', 'sunset beach']);
     const typo = suggestResponseSchema.parse((await get('/api/suggester.php?c=beahc')).json());
     expect(typo.categories.map((c) => c.dir)).toEqual(['beach']);
+  });
+
+  it('offers names as they are now: renamed, counted, deleted, searched with results', async () => {
+    const db = t.database;
+    // Each check asks a new text: an answer is kept for its lifetime.
+    const suggest = async (text: string) =>
+      suggestResponseSchema.parse((await get(`/api/suggester.php?c=${text}`)).json());
+    const [model] = await db.query<{ id: number }>(
+      "INSERT INTO models (dir, title, gender) VALUES ('zephyr-quill', 'Zephyr Quill', 'str') RETURNING id",
+    );
+    const channel = await makeChannel(db, { title: 'Quartz Lane' });
+    const category = await makeCategory(db, 'Velvet');
+    await db.query(
+      "INSERT INTO keywords (keyword, gender, searches, results) VALUES ('zebra dance', 'str', 5, 0)",
+    );
+    // Nothing without videos or results.
+    expect((await suggest('zep')).models).toEqual([]);
+    expect((await suggest('quar')).channels).toEqual([]);
+    expect((await suggest('velv')).categories).toEqual([]);
+    expect((await suggest('zebr')).keywords).toEqual([]);
+
+    await db.query('UPDATE models SET videos_count = 3 WHERE id = $1', [model?.id]);
+    await db.query('UPDATE channels SET videos_count = 1 WHERE id = $1', [channel.id]);
+    await db.query('UPDATE categories SET videos_str = 4 WHERE id = $1', [category.id]);
+    await db.query("UPDATE keywords SET results = 2, searches = 7 WHERE keyword = 'zebra dance'");
+    expect((await suggest('zeph')).models).toEqual([
+      { dir: 'zephyr-quill', title: 'Zephyr Quill', total_videos: '3' },
+    ]);
+    expect((await suggest('quart')).channels).toEqual([
+      { dir: 'quartz-lane', title: 'Quartz Lane', total_videos: '1' },
+    ]);
+    expect((await suggest('velve')).categories).toEqual([
+      { dir: 'velvet', title: 'Velvet', total_videos: '4' },
+    ]);
+    expect((await suggest('zebra')).keywords).toEqual([{ keyword: 'zebra dance', searches: '7' }]);
+
+    await db.query("UPDATE models SET title = 'Zora Quill', dir = 'zora-quill' WHERE id = $1", [
+      model?.id,
+    ]);
+    expect((await suggest('zor')).models).toEqual([
+      { dir: 'zora-quill', title: 'Zora Quill', total_videos: '3' },
+    ]);
+    expect((await suggest('zephy')).models).toEqual([]);
+    await db.query("UPDATE models SET gender = 'gay' WHERE id = $1", [model?.id]);
+    expect((await suggest('zora')).models).toEqual([]);
+    await db.query('DELETE FROM channels WHERE id = $1', [channel.id]);
+    expect((await suggest('quartz')).channels).toEqual([]);
+    await db.query('UPDATE categories SET videos_str = 0 WHERE id = $1', [category.id]);
+    expect((await suggest('velvet')).categories).toEqual([]);
   });
 
   it('answers nothing under 3 characters and refuses over 69', async () => {

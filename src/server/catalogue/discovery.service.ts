@@ -116,8 +116,6 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
         lang,
         section === 'popular' ? 'popular' : 'title',
       );
-      const thumbs = await deps.discovery.thumbs(rows.flatMap((row) => row.top_video_ids));
-      const byId = new Map(thumbs.map((thumb) => [Number(thumb.id), thumb]));
       return {
         categories: rows.map((row) => ({
           category_id: String(row.id),
@@ -126,18 +124,12 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
           total_videos: String(row.total),
           description: row.description,
           img: deps.urls.categoryImage(row.id, row.image_version),
-          toptn: row.top_video_ids.flatMap((id) => {
-            const thumb = byId.get(Number(id));
-            if (!thumb) return [];
-            return [
-              {
-                video_id: String(thumb.id),
-                dir: thumb.dir,
-                title: thumb.title,
-                scr: deps.urls.videoPreview(thumb.id, thumb.media_version),
-              },
-            ];
-          }),
+          toptn: row.top.map((thumb) => ({
+            video_id: String(thumb.id),
+            dir: thumb.dir,
+            title: thumb.title,
+            scr: deps.urls.videoPreview(thumb.id, thumb.media_version),
+          })),
         })),
         total_count: String(rows.length),
       };

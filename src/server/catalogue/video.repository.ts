@@ -212,26 +212,12 @@ const LIST_COLUMNS = `v.id, v.dir, v.title, v.duration, v.views, v.rating, v.pos
               WHERE vc.video_id = v.id ORDER BY vc.category_id) AS category_ids`;
 
 /**
- * Rows of the given ids, in the order of the ids. A page's categories are read once per
- * video (names and ids together), not once for the names and once for the ids.
+ * Rows of the given ids, in the order of the ids (ids not found are skipped). The statement
+ * lives in video_list_rows (migration 0025), planned once per connection: a page's
+ * categories are read once per video (names and ids together).
  */
 function rowsOf(idsSql: string): string {
-  return `SELECT v.id, v.dir, v.title, v.duration, v.views, v.rating, v.post_date, v.likes,
-                 v.dislikes, v.comments_count, v.media_version, v.media->>'hover' AS hover,
-                 v.gender, v.is_private, v.is_hd, v.country, v.user_id, u.username,
-                 u.display_name, ch.dir AS channel_dir, cats.categories,
-                 coalesce(cats.category_ids, '{}') AS category_ids
-            FROM unnest(${idsSql}) WITH ORDINALITY AS page(id, ord)
-            JOIN videos v ON v.id = page.id
-            JOIN users u ON u.id = v.user_id
-            LEFT JOIN channels ch ON ch.id = v.channel_id
-            LEFT JOIN LATERAL (
-              SELECT string_agg(c.title, ',' ORDER BY c.title) AS categories,
-                     array_agg(vc.category_id ORDER BY vc.category_id) AS category_ids
-                FROM video_categories vc JOIN categories c ON c.id = vc.category_id
-               WHERE vc.video_id = v.id
-            ) cats ON true
-           ORDER BY page.ord`;
+  return `SELECT * FROM video_list_rows(${idsSql})`;
 }
 
 export interface VideoRepository {
@@ -326,37 +312,13 @@ export function createVideoRepository(database: Pick<Database, 'query'>): VideoR
     },
 
     async relatedIds(id, type, limit) {
-      const typeClause =
-        type === 'ch' ? 'AND v.channel_id IS NOT NULL' : type === 'hd' ? 'AND v.is_hd' : '';
+      // The statement lives in related_video_ids (migration 0024), planned once per
+      // connection: candidates are the newest videos of each of the video's categories and
+      // models; they are scored by shared models (3), categories (2) and tags (1), listed
+      // (the listed check of videoListedSql, written out there) and of the same section.
       const rows = await database.query<{ id: number }>(
-        `WITH src AS (SELECT id, gender FROM videos WHERE id = $1),
-              cats AS (SELECT category_id FROM video_categories WHERE video_id = $1),
-              mods AS (SELECT model_id FROM video_models WHERE video_id = $1),
-              tgs AS (SELECT tag_id FROM video_tags WHERE video_id = $1),
-              candidates AS (
-                SELECT c.video_id AS id FROM cats, LATERAL (
-                  SELECT vc.video_id FROM video_categories vc
-                   WHERE vc.category_id = cats.category_id AND vc.video_id <> $1
-                   ORDER BY vc.video_id DESC LIMIT $3
-                ) c
-                UNION
-                SELECT c.video_id FROM mods, LATERAL (
-                  SELECT vm.video_id FROM video_models vm
-                   WHERE vm.model_id = mods.model_id AND vm.video_id <> $1
-                   ORDER BY vm.video_id DESC LIMIT $3
-                ) c
-              )
-         SELECT v.id FROM candidates JOIN videos v ON v.id = candidates.id, src
-          WHERE ${videoListedSql({ alias: 'v' })} AND v.gender = src.gender ${typeClause}
-          ORDER BY 3 * (SELECT count(*) FROM video_models vm
-                         WHERE vm.video_id = v.id AND vm.model_id IN (SELECT model_id FROM mods))
-                 + 2 * (SELECT count(*) FROM video_categories vc
-                         WHERE vc.video_id = v.id AND vc.category_id IN (SELECT category_id FROM cats))
-                 + (SELECT count(*) FROM video_tags vt
-                     WHERE vt.video_id = v.id AND vt.tag_id IN (SELECT tag_id FROM tgs)) DESC,
-                   v.views_week DESC, v.id DESC
-          LIMIT $2`,
-        [id, limit, RELATED_PER_SOURCE],
+        'SELECT id FROM related_video_ids($1, $2, $3, $4) AS id',
+        [id, type, limit, RELATED_PER_SOURCE],
       );
       return rows.map((r) => Number(r.id));
     },
