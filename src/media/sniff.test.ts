@@ -68,7 +68,9 @@ describe('sniffFormat', () => {
 
 // Against the machine's ffmpeg 5.1: every container SPEC.md §5 allows that ffmpeg can write is
 // made from a test source, found by its bytes alone and read with its demuxer pinned.
-describe('containers with ffmpeg', () => {
+// Each test runs ffmpeg up to three times, each with its own limit (30 + 10 + 10 s): on a busy
+// machine one took over vitest's default 5 s.
+describe('containers with ffmpeg', { timeout: 60_000 }, () => {
   let dir: string;
   const options = { durationS: 1, width: 160, height: 120, pattern: 'testsrc2', seed: 4 } as const;
 
