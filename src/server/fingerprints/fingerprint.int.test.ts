@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/da
 import { makeUser, makeVideo } from '../../../tests/support/factories.ts';
 import { startJobs } from '../../../tests/support/jobs.ts';
 import { videoMediaRow } from '../../../tests/support/media.ts';
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { runFfmpeg } from '../../media/exec.ts';
 import { videoDir, videoSourceKey } from '../../media/keys.ts';
 import { LocalStorage } from '../../media/storage.ts';
@@ -162,7 +163,10 @@ describe('re-uploads caught by their fingerprint', () => {
       'SELECT needs_review, status_id FROM videos WHERE id = $1',
       [copy],
     );
-    expect(row).toEqual({ needs_review: true, status_id: 3 });
+    // Held: still processing, or waiting for review once its first rung is published (that
+    // step may already have run, decision 0060); a trusted uploader's video would be active.
+    expect(row?.needs_review).toBe(true);
+    expect([VIDEO_STATUS.processing, VIDEO_STATUS.review]).toContain(row?.status_id);
     const media = (await videoMediaRow(db.database, copy))?.media;
     expect(media?.matches?.[0]?.id).toBe(originalId);
     expect(media?.matches?.[0]?.similarity).toBeGreaterThan(0.6);
@@ -244,7 +248,10 @@ describe('what a takedown makes of a copy', () => {
       'SELECT needs_review, status_id FROM videos WHERE id = $1',
       [copy],
     );
-    expect(row).toEqual({ needs_review: true, status_id: 3 });
+    // Held: still processing, or waiting for review once its first rung is published (that
+    // step may already have run, decision 0060); a trusted uploader's video would be active.
+    expect(row?.needs_review).toBe(true);
+    expect([VIDEO_STATUS.processing, VIDEO_STATUS.review]).toContain(row?.status_id);
     const media = (await videoMediaRow(db.database, copy))?.media;
     expect(media?.error).toBeUndefined();
     expect(media?.matches?.[0]).toMatchObject({ id: takenId, verdict: 'match' });
