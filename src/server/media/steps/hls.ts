@@ -48,7 +48,7 @@ export const hlsStep: StepDefinition<'hls'> = {
  * The first master is written before the first rung is published: a playable video always
  * has one.
  */
-async function publish(deps: StepDeps, step: StepRun, height: number) {
+export async function publish(deps: StepDeps, step: StepRun, height: number) {
   const current = await deps.videos.getForProcessing(step.id);
   const published = new Set([...(step.media.rungs ?? []), height]);
   for (const h of current?.media.gen === step.gen ? (current.media.rungs ?? []) : []) {
