@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { albumPath } from '../../src/contracts/playlists.paths.ts';
 import { launchBrowser, VIEWPORTS, waitForHydration } from './browser.ts';
+import { playableVideo, playableVideoPath } from './playable.ts';
 import { signInAsDemo } from './site.ts';
 
 // axe on every browsing screen, at a phone and a desktop size: no serious or critical
@@ -25,20 +26,6 @@ async function firstHref(listPath: string, pattern: RegExp): Promise<string> {
   const match = pattern.exec(html);
   if (!match?.[1]) throw new Error(`no link like ${pattern} on ${listPath}`);
   return match[1];
-}
-
-/** A video the media pipeline has made playable (the demo processes one at start-up). */
-async function playableVideo(): Promise<string> {
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    const list = (await (
-      await fetch(`${baseUrl}/api/json/videos2/0/str/latest-updates/60/..1.all..all.json`)
-    ).json()) as { videos: { video_id: string; dir: string; preview_clip: string }[] };
-    const video = list.videos.find((item) => item.preview_clip !== '');
-    if (video) return `/videos/${video.video_id}/${video.dir}/`;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  }
-  throw new Error('no playable video');
 }
 
 /** A video of the demo catalogue in a given state: private, or deleted (status 5). */
@@ -144,14 +131,14 @@ describe('accessibility', () => {
         await page.getByRole('dialog').waitFor();
       },
     ],
-    ['video page', playableVideo],
+    ['video page', playableVideoPath],
     // Issue 14: the player's messages and overlays, and the strip of a playlist.
     ['private video', () => videoWhere((v) => v.is_private === '1' && v.status_id === '1')],
     ['deleted video', () => videoWhere((v) => v.status_id === '5')],
     ['video in a playlist', playlistVideo],
     [
       'next-video card',
-      playableVideo,
+      playableVideoPath,
       async (page) => {
         const player = page.getByTestId('player');
         await player.getByRole('button', { name: 'Play' }).first().click();
@@ -167,7 +154,7 @@ describe('accessibility', () => {
     ],
     [
       'share modal',
-      playableVideo,
+      playableVideoPath,
       async (page) => {
         await page.getByRole('button', { name: 'Share' }).click();
         await page.getByRole('dialog').waitFor();
@@ -175,7 +162,7 @@ describe('accessibility', () => {
     ],
     [
       'report modal',
-      playableVideo,
+      playableVideoPath,
       async (page) => {
         await page.getByRole('button', { name: 'Report', exact: true }).click();
         await page.getByRole('dialog').waitFor();
@@ -185,11 +172,8 @@ describe('accessibility', () => {
       'unplayable video',
       async () => firstHref('/videos/most-popular/1/', /href="(\/videos\/\d+\/[a-z0-9-]+\/)"/),
     ],
-    ['embed', async () => (await playableVideo()).replace(/^\/videos\/(\d+)\/.*$/, '/embed/$1/')],
-    [
-      'download',
-      async () => (await playableVideo()).replace(/^\/videos\/(\d+)\/.*$/, '/download/?video=$1'),
-    ],
+    ['embed', async () => `/embed/${(await playableVideo()).video_id}/`],
+    ['download', async () => `/download/?video=${(await playableVideo()).video_id}`],
     ['sign in', async () => '/signin/?confirmed=1'],
     [
       'sign up with errors',

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { compressedSize } from '../support/compressed-size.ts';
 import { launchBrowser, waitForHydration } from './browser.ts';
+import { playableVideoPath } from './playable.ts';
 
 // Issue 18's budget: a first load fetches at most 120 KB of compressed JavaScript on the home
 // page, a listing, a model page and a video page (one with a player). Counted as
@@ -55,30 +55,6 @@ async function firstLink(listing: string, pattern: RegExp): Promise<string> {
   return href;
 }
 
-/** A demo video with a player (the pipeline makes the first clip playable at start-up). */
-async function playableVideoPage(): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = (await (
-          await fetch(`${baseUrl}/api/json/videos2/0/str/latest-updates/60/..1.all..all.json`)
-        ).json()) as { videos: { video_id: string; preview_clip: string }[] };
-        for (const item of list.videos.filter((v) => v.preview_clip !== '')) {
-          const id = Number(item.video_id);
-          const res = await fetch(`${baseUrl}/api/json/video/0/${thousandsFolder(id)}/${id}.json`);
-          const { video } = (await res.json()) as { video: { dir: string; hls: string } };
-          if (video.hls) found = `/videos/${id}/${video.dir}/`;
-        }
-        return found !== undefined;
-      },
-      { timeout: 280_000, interval: 2_000 },
-    )
-    .toBe(true);
-  if (!found) throw new Error('no playable video');
-  return found;
-}
-
 describe('first-load JavaScript (issue 18)', () => {
   it.each([
     ['the home page', '/'],
@@ -97,7 +73,7 @@ describe('first-load JavaScript (issue 18)', () => {
   });
 
   it('keeps a video page with its player at most at what it has reached', async () => {
-    const path = await playableVideoPage();
+    const path = await playableVideoPath();
     const { bytes, scripts } = await firstLoadScripts(path);
     // The player's code is part of it: the page measured is one a visitor can play.
     const html = await (await fetch(`${baseUrl}${path}`)).text();

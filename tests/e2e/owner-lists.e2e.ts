@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { playableVideo } from './playable.ts';
 import { openPage, signUpConfirmed, submitSignIn, uniqueName } from './site.ts';
 
 // A member's own lists (SPEC.md §2 watch later, member tabs; §6 only the owner sees the
@@ -392,32 +392,3 @@ describe('history tab', () => {
     await page.close();
   }, 300_000);
 });
-
-/** A demo video the media pipeline has made playable (it runs while the tests do). */
-async function playableVideo(): Promise<ListedVideo & { hls: string }> {
-  let found: (ListedVideo & { hls: string }) | undefined;
-  await expect
-    .poll(
-      async () => {
-        for (let n = 1; n <= 5 && !found; n++) {
-          const list = (await (
-            await fetch(`${baseUrl}/api/json/videos2/0/str/latest-updates/60/..${n}.all..all.json`)
-          ).json()) as { videos: (ListedVideo & { preview_clip: string })[] };
-          for (const item of list.videos.filter((v) => v.preview_clip !== '')) {
-            const folder = thousandsFolder(Number(item.video_id));
-            const res = await fetch(`${baseUrl}/api/json/video/0/${folder}/${item.video_id}.json`);
-            const detail = ((await res.json()) as { video: ListedVideo & { hls: string } }).video;
-            if (detail.hls) {
-              found = detail;
-              break;
-            }
-          }
-        }
-        return found !== undefined;
-      },
-      { timeout: 280_000, interval: 2_000 },
-    )
-    .toBe(true);
-  if (!found) throw new Error('no playable video');
-  return found;
-}

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
+import { playableVideo } from './playable.ts';
 
 // What a visitor sees of the video page (issue 14), on a phone with touch and on a 1366x768
 // laptop: the player and its title first, nothing moving while the page loads, tag links
@@ -52,29 +53,6 @@ async function list(page: number): Promise<{ videos: ListItem[]; pages: number }
 async function detail(id: string): Promise<Detail> {
   const res = await fetch(`${baseUrl}/api/json/video/0/${thousandsFolder(Number(id))}/${id}.json`);
   return ((await res.json()) as { video: Detail }).video;
-}
-
-/** The demo video the media pipeline makes playable at start-up, once it is. */
-let playable: Promise<Detail> | undefined;
-function playableVideo(): Promise<Detail> {
-  playable ??= (async () => {
-    let found: Detail | undefined;
-    await expect
-      .poll(
-        async () => {
-          for (const item of (await list(1)).videos.filter((v) => v.preview_clip !== '')) {
-            const video = await detail(item.video_id);
-            if (video.hls) found = video;
-          }
-          return found !== undefined;
-        },
-        { timeout: 280_000, interval: 2_000 },
-      )
-      .toBe(true);
-    if (!found) throw new Error('no playable video');
-    return found;
-  })();
-  return playable;
 }
 
 /** An active public video with a tag long enough to search for (SPEC.md §5: 3+ characters). */
