@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, redirect, useNavigate } from 'react-router';
 import { LIFETIME, NEXT_VIDEO_TIMER_S, PAGE_SIZE } from '../../contracts/constants.ts';
 import { searchPagePath } from '../../contracts/discovery.paths.ts';
@@ -23,6 +23,8 @@ import { useOverlays } from '../components/overlays/overlays.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { Player } from '../components/player/player.tsx';
 import { AddToButton } from '../components/video/add-to-button.tsx';
+import { CommentsPlace } from '../components/video/comments-place.tsx';
+import { RELATED_FETCH } from '../components/video/related-fetch.ts';
 import { VideoGridSkeleton } from '../components/video-grid-skeleton.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -51,9 +53,6 @@ const playlistOf = (url: URL) => parseId(url.searchParams.get('playlist') ?? '')
 export function preloadVideoParts(url: URL): Promise<unknown> | undefined {
   return playlistOf(url) === undefined ? undefined : playlistPart.preload();
 }
-
-/** Related videos come 3 pages at a time (SPEC.md §4) and are shown a page at a time. */
-export const RELATED_FETCH = PAGE_SIZE.relatedPerPage * 3;
 
 export function canonicalVideoPath(video: Pick<VideoDetail, 'video_id' | 'dir'>): string {
   return `/videos/${video.video_id}/${video.dir}/`;
@@ -248,18 +247,6 @@ function CommentsPlaceholder({ count }: { id: number; count: number }) {
       <div className={user ? styles.commentFormPlace : styles.commentPromptPlace} />
       <CommentsPlace count={count} />
     </section>
-  );
-}
-
-/** Room for the first page of `count` comments while they load. */
-export function CommentsPlace({ count }: { count: number }) {
-  const shown = Math.min(Math.max(0, count), PAGE_SIZE.comments);
-  return (
-    <div
-      className={styles.commentsPlace}
-      style={{ '--comments-shown': shown } as CSSProperties}
-      aria-hidden="true"
-    />
   );
 }
 

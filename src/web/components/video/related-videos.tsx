@@ -6,10 +6,10 @@ import type { VideoListResponse } from '../../../contracts/video.schema.ts';
 import { apiQuery } from '../../api/query.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from '../../routes/video.module.css';
-import { RELATED_FETCH } from '../../routes/video.tsx';
 import { ClientPager } from '../client-pager.tsx';
 import { VideoGrid } from '../video-grid.tsx';
 import { VideoGridSkeleton } from '../video-grid-skeleton.tsx';
+import { RELATED_FETCH } from './related-fetch.ts';
 
 // The related videos of the video page (SPEC.md §2, §4), a chunk of its own that loads as
 // the section comes near the screen (video.tsx).

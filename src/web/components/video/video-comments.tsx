@@ -7,11 +7,11 @@ import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import styles from '../../routes/video.module.css';
-import { CommentsPlace } from '../../routes/video.tsx';
 import { CommentForm } from '../comments/comment-form.tsx';
 import { CommentLoginPrompt } from '../comments/comment-login-prompt.tsx';
 import { commentsLifetime } from '../comments/comment-rules.ts';
 import { commentToPost, PostList } from '../post-list.tsx';
+import { CommentsPlace } from './comments-place.tsx';
 
 /**
  * The comments of a video, 10 a page turned in the browser (SPEC.md §2). Members get the
