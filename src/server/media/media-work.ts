@@ -14,6 +14,8 @@ export interface StepWork {
   scratch: string;
   /** Names the step's running ffmpeg, for the next attempt should this server die. */
   pidFile: string;
+  /** The same, for an ffmpeg the step runs beside that one (sideBySide). */
+  sidePidFile: string;
   /** Removes this attempt's folder (never another attempt's). */
   done(): Promise<void>;
 }
@@ -36,20 +38,56 @@ export async function beginStep(
 ): Promise<StepWork> {
   const dir = storage.localPath(stepWorkKey(videoId, step));
   const pidFile = path.join(dir, 'ffmpeg.pid');
-  const orphan = await endOrphan(pidFile);
-  if (orphan !== undefined) log.warn({ videoId, step, pid: orphan }, 'ended an earlier attempt');
+  const sidePidFile = path.join(dir, 'ffmpeg-side.pid');
+  for (const file of [pidFile, sidePidFile]) {
+    const orphan = await endOrphan(file);
+    if (orphan !== undefined) log.warn({ videoId, step, pid: orphan }, 'ended an earlier attempt');
+  }
   await rm(dir, { recursive: true, force: true });
   const scratch = path.join(dir, `attempt-${randomBytes(6).toString('hex')}`);
   await mkdir(scratch, { recursive: true });
   return {
     scratch,
     pidFile,
+    sidePidFile,
     async done() {
       await rm(scratch, { recursive: true, force: true });
       // The folder goes with its last attempt; a retry that began meanwhile keeps it.
       await rmdir(dir).catch(() => {});
     },
   };
+}
+
+/**
+ * Runs two pieces of a step at once, each given a signal that aborts when the job's does or
+ * when the other fails, so a failure never leaves the other's ffmpeg running on. Settles
+ * when both have ended: with both results, or with the first failure (the other's is only
+ * the abort that failure caused).
+ */
+export async function sideBySide<A, B>(
+  signal: AbortSignal,
+  a: (signal: AbortSignal) => Promise<A>,
+  b: (signal: AbortSignal) => Promise<B>,
+): Promise<[A, B]> {
+  const both = new AbortController();
+  const abort = () => both.abort();
+  signal.addEventListener('abort', abort, { once: true });
+  if (signal.aborted) both.abort();
+  let failure: { error: unknown } | undefined;
+  const guard = <T>(run: (signal: AbortSignal) => Promise<T>) =>
+    run(both.signal).catch((error: unknown) => {
+      failure ??= { error };
+      both.abort();
+      throw error;
+    });
+  try {
+    const [ra, rb] = await Promise.allSettled([guard(a), guard(b)]);
+    if (failure) throw failure.error;
+    // Neither failed: both are fulfilled.
+    return [(ra as PromiseFulfilledResult<A>).value, (rb as PromiseFulfilledResult<B>).value];
+  } finally {
+    signal.removeEventListener('abort', abort);
+  }
 }
 
 /**
