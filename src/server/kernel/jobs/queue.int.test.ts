@@ -6,7 +6,7 @@ import { createJobDefinitions } from '../../jobs.ts';
 import { createJobQueue } from './queue.ts';
 
 // A job cut off by a crash runs again when the process starts (embedded database), rather
-// than after its expiry.
+// than after its expiry; a job queued by a process is taken by its own idle worker at once.
 
 let db: TestDatabase;
 
@@ -54,4 +54,36 @@ describe('job queue', () => {
       await second.stop(2000);
     }
   });
+
+  it('wakes its own idle worker when it queues a job due now', async () => {
+    const definitions = createJobDefinitions({
+      database: db.database,
+      storage: new LocalStorage('/tmp/afterglow-queue-test-media'),
+      config: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' },
+    });
+    const log = pino({ level: 'silent' });
+    // Workers that would look for work only every two minutes: the job is done long before.
+    const queue = createJobQueue(db.database, definitions, log, {
+      work: true,
+      pollingIntervalSeconds: 120,
+    });
+    await queue.start();
+    try {
+      // The worker's first look found nothing: it is idle, waiting for its next one.
+      await expect.poll(() => idleWorkers(), { timeout: 10_000 }).toBe(true);
+      const id = await queue.send('db.maintenance', {});
+      await queue.waitFor('db.maintenance', id, 60_000);
+    } finally {
+      await queue.stop(2000);
+    }
+  });
 });
+
+/** True once no db.maintenance job is queued or running. */
+async function idleWorkers(): Promise<boolean> {
+  const [row] = await db.database.query<{ n: number | string }>(
+    `SELECT count(*) AS n FROM pgboss.job
+      WHERE name = 'db.maintenance' AND state IN ('created', 'retry', 'active')`,
+  );
+  return Number(row?.n) === 0;
+}

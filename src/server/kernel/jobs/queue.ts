@@ -102,8 +102,9 @@ export function createJobQueue(
   database: Database,
   definitions: JobDefinitions,
   log: Logger,
-  opts: { work: boolean } = { work: true },
+  opts: { work: boolean; pollingIntervalSeconds?: number } = { work: true },
 ): JobQueue {
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 1;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schema: 'pgboss',
@@ -114,13 +115,15 @@ export function createJobQueue(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const running = new Set<AbortController>();
   const names = Object.keys(definitions) as JobName[];
+  /** This process's workers of each queue, woken when it queues a job due now. */
+  const workers = new Map<JobName, string[]>();
 
   async function work<N extends JobName>(name: N): Promise<void> {
     const def = definitions[name] as JobDefinition<N>;
     for (let slot = 0; slot < def.concurrency; slot++) {
-      await boss.work<unknown>(
+      const id = await boss.work<unknown>(
         name,
-        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
         async ([job]) => {
           if (!job) return;
           const controller = new AbortController();
@@ -148,6 +151,7 @@ export function createJobQueue(
           }
         },
       );
+      workers.set(name, [...(workers.get(name) ?? []), id]);
     }
   }
 
@@ -198,6 +202,12 @@ export function createJobQueue(
         ...(opts.startAfter !== undefined ? { startAfter: opts.startAfter } : {}),
       });
       if (!id) throw new Error(`job ${name} was not queued`);
+      // An idle worker polls every second: this process's own take a job due now at once
+      // (the media pipeline's steps follow one another without that wait, decision 0060).
+      // Other processes' workers find it at their next poll.
+      if (opts.startAfter === undefined) {
+        for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      }
       return id;
     },
 
