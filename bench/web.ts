@@ -180,7 +180,9 @@ try {
 
   // The video page at desktop size (1366x768, desktop throttling): its layout shift only.
   const cls: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  // A run that measured nothing (Lighthouse's runtime error, printed) is run again, up to
+  // twice as many runs in all: a median of fewer runs than asked would hide it.
+  for (let attempt = 0; cls.length < RUNS && attempt < RUNS * 2; attempt++) {
     const run = await lighthouse(
       `${BASE}${video}`,
       { ...flags, onlyAudits: ['cumulative-layout-shift'] },
@@ -198,9 +200,19 @@ try {
         },
       },
     );
-    cls.push(round(run?.lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, 3));
+    const value = run?.lhr.audits['cumulative-layout-shift']?.numericValue;
+    if (value === undefined || !Number.isFinite(value)) {
+      console.log(`no CLS at 1366x768 (attempt ${attempt + 1}):`, run?.lhr.runtimeError);
+      continue;
+    }
+    cls.push(round(value, 3));
   }
-  desktopVideo = { page: video, cls, median: median(cls), pass: median(cls) <= CLS_BUDGET };
+  desktopVideo = {
+    page: video,
+    cls,
+    median: median(cls),
+    pass: cls.length === RUNS && median(cls) <= CLS_BUDGET,
+  };
   console.log(
     `${desktopVideo.pass ? 'ok  ' : 'MISS'} ${video} at 1366x768: CLS ${desktopVideo.median} (${cls.join('/')})`,
   );
