@@ -1,8 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
-import { playableVideo } from './playable.ts';
+import { type PlayableVideo, playableVideo, videoDetail } from './playable.ts';
 
 // What a visitor sees of the video page (issue 14), on a phone with touch and on a 1366x768
 // laptop: the player and its title first, nothing moving while the page loads, tag links
@@ -34,15 +33,6 @@ interface ListItem {
   dislikes: string;
 }
 
-interface Detail {
-  video_id: string;
-  dir: string;
-  title: string;
-  hls: string;
-  status_id: string;
-  tags: Record<string, { dir: string; title: string }>;
-}
-
 async function list(page: number): Promise<{ videos: ListItem[]; pages: number }> {
   const res = await fetch(
     `${baseUrl}/api/json/videos2/0/str/latest-updates/60/..${page}.all..all.json`,
@@ -50,15 +40,10 @@ async function list(page: number): Promise<{ videos: ListItem[]; pages: number }
   return (await res.json()) as { videos: ListItem[]; pages: number };
 }
 
-async function detail(id: string): Promise<Detail> {
-  const res = await fetch(`${baseUrl}/api/json/video/0/${thousandsFolder(Number(id))}/${id}.json`);
-  return ((await res.json()) as { video: Detail }).video;
-}
-
 /** An active public video with a tag long enough to search for (SPEC.md §5: 3+ characters). */
-async function taggedVideo(): Promise<{ video: Detail; tag: string }> {
+async function taggedVideo(): Promise<{ video: PlayableVideo; tag: string }> {
   for (const item of (await list(1)).videos.filter((v) => v.is_private === '0')) {
-    const video = await detail(item.video_id);
+    const video = await videoDetail(item.video_id);
     const tag = Object.values(video.tags).find((t) => t.title.length >= 3)?.title;
     if (video.status_id === '1' && tag) return { video, tag };
   }

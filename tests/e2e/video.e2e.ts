@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { thousandsFolder } from '../../src/contracts/folders.ts';
 import { shortCount } from '../../src/contracts/format.ts';
 import { decodeVideoUrl } from '../../src/contracts/video-url.ts';
 import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } from './browser.ts';
+import { demoVideoWhere, type PlayableVideo, videoDetail } from './playable.ts';
 
 // The watching experience of issue 5 in Debian's Chromium: a demo video made by the media
 // pipeline plays from HLS, switches quality, shows timeline thumbnails; votes, sharing,
@@ -13,17 +13,6 @@ import { fetchStatus, launchBrowser, VIEWPORTS, waitForHydration, watchErrors } 
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
-
-interface Detail {
-  video_id: string;
-  dir: string;
-  title: string;
-  hls: string;
-  timeline: string;
-  is_private: string;
-  status_id: string;
-  likes: string;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -33,46 +22,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function detail(id: string): Promise<Detail> {
-  const res = await fetch(`${baseUrl}/api/json/video/0/${thousandsFolder(Number(id))}/${id}.json`);
-  return ((await res.json()) as { video: Detail }).video;
-}
-
 /** A demo video the pipeline has finished: HLS with several rungs and its timeline. */
-async function processedVideo(): Promise<Detail> {
-  const find = async (): Promise<Detail | undefined> => {
-    for (let page = 1; page <= 10; page++) {
-      const list = (await (
-        await fetch(`${baseUrl}/api/json/videos2/0/str/latest-updates/60/..${page}.all..all.json`)
-      ).json()) as { videos: { video_id: string; preview_clip: string }[]; pages: number };
-      for (const item of list.videos.filter((video) => video.preview_clip !== '')) {
-        const video = await detail(item.video_id);
-        if (!video.hls || !video.timeline) continue;
-        const master = await (await fetch(`${baseUrl}${video.hls}`)).text();
-        if ((master.match(/#EXT-X-STREAM-INF/g) ?? []).length >= 2) return video;
-      }
-      if (page >= list.pages) return undefined;
-    }
-    return undefined;
-  };
-  let found: Detail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = await find();
-        return found !== undefined;
-      },
-      { timeout: 280_000, interval: 2_000 },
-    )
-    .toBe(true);
-  if (!found) throw new Error('no processed video');
-  return found;
+function processedVideo(): Promise<PlayableVideo> {
+  return demoVideoWhere(async (video) => {
+    if (!video.hls || !video.timeline) return false;
+    const master = await (await fetch(`${baseUrl}${video.hls}`)).text();
+    return (master.match(/#EXT-X-STREAM-INF/g) ?? []).length >= 2;
+  }, 10);
 }
 
 const currentTime = (page: Page) =>
   page.locator('[data-testid="player"] video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
-let processed: Promise<Detail> | undefined;
+let processed: Promise<PlayableVideo> | undefined;
 /** Found once (the first test waits for the pipeline), shared by the rest. */
 const ready = () => {
   processed ??= processedVideo();
@@ -159,7 +121,7 @@ describe('video page', () => {
     await waitForHydration(page);
     const like = page.getByRole('button', { name: /^Like/ });
     // Another visitor's page: the counts it started from are what the API says now.
-    const before = Number((await detail(video.video_id)).likes);
+    const before = Number((await videoDetail(video.video_id)).likes);
     await like.click();
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     await expect
@@ -290,10 +252,10 @@ describe('video page', () => {
 
   it('says a deleted video was deleted, and keeps it out of search engines', async () => {
     // The demo catalogue deletes about one video in seventy: find one by its status.
-    let deleted: Detail | undefined;
+    let deleted: PlayableVideo | undefined;
     for (let first = 1; first < 2000 && !deleted; first += 50) {
       const batch = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => detail(String(first + i)).catch(() => undefined)),
+        Array.from({ length: 50 }, (_, i) => videoDetail(String(first + i)).catch(() => undefined)),
       );
       deleted = batch.find((video) => video?.status_id === '5');
     }
@@ -323,7 +285,7 @@ describe('video page', () => {
       privateId = list.videos.find((v) => v.is_private === '1')?.video_id ?? '';
     }
     expect(privateId).not.toBe('');
-    const target = await detail(privateId);
+    const target = await videoDetail(privateId);
     expect(target.hls).toBe('');
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     await page.goto(`${baseUrl}/videos/${privateId}/${target.dir}/`);
