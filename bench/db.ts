@@ -38,6 +38,8 @@ const RUNS = Number(values.runs);
 const SECONDS = Number(values.seconds);
 const engines = values.engine === 'both' ? ['pglite', 'postgres'] : [String(values.engine)];
 const RESULTS_DIR = path.join(ROOT_DIR, 'bench', 'results');
+/** The embedded catalogue, kept between runs. */
+const PGLITE_DIR = path.join(ROOT_DIR, 'bench', '.data', `pglite-${VIDEOS}`);
 
 /**
  * Targets of issue 18, in milliseconds (p95), per engine: the embedded database may take
@@ -83,7 +85,7 @@ function recording(database: Database): { database: Database; take(): Recorded[]
 
 async function openEngine(engine: string): Promise<Database> {
   if (engine === 'pglite') {
-    const dir = path.join(ROOT_DIR, 'bench', '.data', `pglite-${VIDEOS}`, 'db');
+    const dir = path.join(PGLITE_DIR, 'db');
     return openDatabase({ pgliteDir: dir });
   }
   const admin =
@@ -400,7 +402,7 @@ for (const engine of engines) {
   try {
     await ensureCatalogue(raw, engine);
     if (engine === 'postgres') await prewarm(raw);
-    else await prewarmFiles(path.join(ROOT_DIR, 'bench', '.data', `pglite-${VIDEOS}`));
+    else await prewarmFiles(PGLITE_DIR);
     const results = await measureCalls(engine, raw);
     const cached = await measureCached(raw);
     console.log(`[${engine}] cached call`, cached);
