@@ -29,6 +29,10 @@ runuser -u postgres -- psql -qtAc "DO \$\$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'afterglow') THEN
     CREATE ROLE afterglow LOGIN CREATEDB PASSWORD 'afterglow';
   END IF; END \$\$;" >&2
+# Each test file drops its database WITH (FORCE). PostgreSQL 15 refuses that while an
+# autovacuum worker is in the database (the worker has no role the dropper is a member of)
+# unless the dropper may signal any backend.
+runuser -u postgres -- psql -qtAc "GRANT pg_signal_backend TO afterglow" >&2
 runuser -u postgres -- psql -qtAc "SELECT 1 FROM pg_database WHERE datname = 'afterglow'" | grep -q 1 ||
   runuser -u postgres -- createdb -O afterglow afterglow >&2
 # bench/db.ts reads a catalogue into the file cache before measuring (a superuser's extension,

@@ -33,10 +33,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     async drop() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database, waiting out the server's own workers: PostgreSQL 15 refuses a forced
+ * drop while an autovacuum worker is in the database and the role may not signal it
+ * (insufficient_privilege), and any server may answer object_in_use for a moment.
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const cleanup = new pg.Client({ connectionString: adminUrl });
+  await cleanup.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 20 || (code !== '42501' && code !== '55006')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } finally {
+    await cleanup.end();
+  }
 }
