@@ -82,6 +82,8 @@ describe('runFfmpeg and runFfprobe', () => {
       videoCodec: 'h264',
       hasAudio: true,
       frameRate: 25,
+      startS: 0,
+      videoStartS: 0,
     });
   });
 

@@ -41,7 +41,11 @@ function probeJson(
     });
   }
   if (opts.audio ?? true) streams.push({ codec_type: 'audio', codec_name: 'aac' });
-  return { streams, format: { duration: opts.formatDuration ?? '12.040000', size: '1000' } };
+  const format: Record<string, string> = {
+    duration: opts.formatDuration ?? '12.040000',
+    size: '1000',
+  };
+  return { streams, format };
 }
 
 function expectCorrupted(json: unknown, reason: RegExp) {
@@ -83,7 +87,19 @@ describe('parseProbe', () => {
       videoCodec: 'h264',
       hasAudio: true,
       frameRate: 25,
+      startS: 0,
+      videoStartS: 0,
     });
+  });
+
+  it('reads when the file and its video start', () => {
+    const json = probeJson({ start_time: '0.200000' });
+    json.format = { ...json.format, start_time: '0.021333' };
+    expect(parseProbe(json)).toMatchObject({ startS: 0.021333, videoStartS: 0.2 });
+    // A stream that does not say starts with its file; a file that does not say, at 0.
+    const unsaid = probeJson({ start_time: 'N/A' });
+    unsaid.format = { ...unsaid.format, start_time: '-0.04' };
+    expect(parseProbe(unsaid)).toMatchObject({ startS: -0.04, videoStartS: -0.04 });
   });
 
   it('reads NTSC rates and silent videos', () => {

@@ -42,6 +42,10 @@ export interface ProbeResult {
   hasAudio: boolean;
   /** 0 when the container does not say. */
   frameRate: number;
+  /** When the file starts (its earliest stream), in seconds; 0 when the container does not say. */
+  startS: number;
+  /** When the video stream starts, in seconds; the file's start when the stream does not say. */
+  videoStartS: number;
 }
 
 const probeSchema = z.object({
@@ -55,13 +59,16 @@ const probeSchema = z.object({
         r_frame_rate: z.string().optional(),
         avg_frame_rate: z.string().optional(),
         duration: z.string().optional(),
+        start_time: z.string().optional(),
         disposition: z.object({ attached_pic: z.number().optional() }).optional(),
         tags: z.object({ rotate: z.string().optional() }).optional(),
         side_data_list: z.array(z.object({ rotation: z.number().optional() })).optional(),
       }),
     )
     .default([]),
-  format: z.object({ duration: z.string().optional() }).optional(),
+  format: z
+    .object({ duration: z.string().optional(), start_time: z.string().optional() })
+    .optional(),
 });
 
 /** Reads `ffprobe -show_format -show_streams` JSON; throws `video_corrupted_file` if unusable. */
@@ -86,6 +93,7 @@ export function parseProbe(json: unknown): ProbeResult {
     Number.parseFloat(video.tags?.rotate ?? '0');
   const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
 
+  const startS = seconds(format?.start_time) ?? 0;
   return {
     durationS,
     width: quarterTurn ? height : width,
@@ -93,7 +101,15 @@ export function parseProbe(json: unknown): ProbeResult {
     videoCodec: video.codec_name ?? 'unknown',
     hasAudio: streams.some((s) => s.codec_type === 'audio'),
     frameRate: parseRate(video.r_frame_rate) || parseRate(video.avg_frame_rate),
+    startS,
+    videoStartS: seconds(video.start_time) ?? startS,
   };
+}
+
+/** ffprobe's `start_time`: seconds, possibly negative; `N/A`, missing or garbage → undefined. */
+function seconds(value: string | undefined): number | undefined {
+  const parsed = Number.parseFloat(value ?? '');
+  return Number.isFinite(parsed) ? parsed : undefined;
 }
 
 /** `30000/1001` → 29.97…; `0/0`, missing or garbage → 0. */

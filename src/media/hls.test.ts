@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseProbe } from './ffmpeg.ts';
 import { fingerprintArgs, GRID, WINDOWS } from './fingerprint.ts';
 import {
+  biggerRungFor,
+  derivedOffsetS,
+  derivedRungArgs,
   firstRungArgs,
   HLS_LADDER,
   type HlsRung,
@@ -16,7 +20,7 @@ import {
   rungWidth,
   videoCodec,
 } from './hls.ts';
-import type { MediaInput } from './input.ts';
+import { type MediaInput, ownHlsInput } from './input.ts';
 
 const run = promisify(execFile);
 const COMMON = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
@@ -251,6 +255,24 @@ describe('masterPlaylist', () => {
 });
 
 // Against the machine's ffmpeg 5.1: a missing ffmpeg fails these tests, it does not skip them.
+describe('biggerRungFor', () => {
+  it('takes the smallest published rung at least twice as tall', () => {
+    expect(biggerRungFor([1080, 720, 480], 240)).toBe(480);
+    expect(biggerRungFor([1080, 720], 240)).toBe(720);
+    expect(biggerRungFor([480], 360)).toBeUndefined();
+    expect(biggerRungFor([], 240)).toBeUndefined();
+    expect(biggerRungFor([1080, 480], 720)).toBeUndefined();
+  });
+});
+
+describe('derivedOffsetS', () => {
+  it('puts the bigger rung’s first frame at 0', () => {
+    // Video 0.08 s in (B-frame delay), after its audio: the file starts with the audio.
+    expect(derivedOffsetS({ startS: 0.058, videoStartS: 0.08 })).toBeCloseTo(-0.022, 9);
+    expect(derivedOffsetS({ startS: 0.08, videoStartS: 0.08 })).toBe(0);
+  });
+});
+
 describe('hlsRungArgs with ffmpeg', () => {
   const source = { width: 854, height: 480, frameRate: 30000 / 1001 };
   let dir: string;
@@ -345,5 +367,94 @@ describe('hlsRungArgs with ffmpeg', () => {
       { codec_name: 'h264', width, height: 480 },
       { codec_name: 'aac' },
     ]);
+  });
+  it('encodes a rung from a bigger rung as it would from the source, frame for frame', async () => {
+    // A source whose video starts 0.2 s after its audio, as some cameras write them.
+    const shifted = path.join(dir, 'shifted.mp4');
+    const original = path.join(dir, 'source.mp4');
+    await run('ffmpeg', [
+      ...COMMON,
+      ...['-itsoffset', '0.2', '-i', original, '-i', original],
+      ...['-map', '0:v', '-map', '1:a', '-c', 'copy', shifted],
+    ]);
+    const { frameRate } = source;
+    const width = (h: number) => rungWidth(source.width, source.height, h);
+    const encode = async (name: string, args: (outDir: string) => string[]) => {
+      const outDir = path.join(dir, name);
+      await mkdir(outDir);
+      await run('ffmpeg', args(outDir));
+      return path.join(outDir, 'index.m3u8');
+    };
+    const base = (outDir: string, h: number) => ({
+      input: mov(shifted),
+      outDir,
+      rung: rung(h),
+      width: width(h),
+      hasAudio: true,
+      frameRate,
+    });
+    const bigger = await encode('s480', (o) => hlsRungArgs(base(o, 480)));
+    const direct = await encode('s240', (o) => hlsRungArgs(base(o, 240)));
+    const probe = async (input: MediaInput) => {
+      const { stdout } = await run('ffprobe', [
+        ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'],
+        ...['-allowed_extensions', 'ALL', input.path],
+      ]);
+      return parseProbe(JSON.parse(stdout));
+    };
+    const offsetS = derivedOffsetS(await probe(ownHlsInput(bigger)));
+    const from = ownHlsInput(bigger);
+    const derived = await encode('d240', (o) =>
+      derivedRungArgs({ ...base(o, 240), from, offsetS }),
+    );
+    // Cut at the same instants, each stream starting where the direct rung's does.
+    expect(await readFile(derived, 'utf8')).toBe(await readFile(direct, 'utf8'));
+    const starts = async (playlist: string) => {
+      const { stdout } = await run('ffprobe', [
+        ...['-v', 'error', '-allowed_extensions', 'ALL', '-show_entries'],
+        ...['stream=codec_type,start_time,width,height,nb_frames', '-of', 'json', playlist],
+      ]);
+      return JSON.parse(stdout).streams;
+    };
+    expect(await starts(derived)).toEqual(await starts(direct));
+    // The same pictures at the same instants: frame by frame close to the direct rung's (a
+    // frame early or late scores far lower on this moving pattern).
+    const { stderr } = await run('ffmpeg', [
+      ...['-hide_banner', '-nostdin', '-allowed_extensions', 'ALL', '-i', derived],
+      ...[
+        '-allowed_extensions',
+        'ALL',
+        '-i',
+        direct,
+        '-lavfi',
+        '[0:v][1:v]ssim',
+        '-f',
+        'null',
+        '-',
+      ],
+    ]);
+    const all = Number(/All:([\d.]+)/.exec(stderr)?.[1]);
+    expect(all).toBeGreaterThan(0.97);
+    // The same sound: encoded from the source's, with the same settings, at the same instants.
+    const audio = async (playlist: string) =>
+      (
+        await run(
+          'ffmpeg',
+          [
+            ...COMMON,
+            '-allowed_extensions',
+            'ALL',
+            '-i',
+            playlist,
+            '-map',
+            '0:a',
+            '-f',
+            's16le',
+            '-',
+          ],
+          { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+        )
+      ).stdout;
+    expect((await audio(derived)).equals(await audio(direct))).toBe(true);
   });
 });

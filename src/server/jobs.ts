@@ -84,6 +84,7 @@ export function createJobDefinitions(deps: {
           videos,
           storage: deps.storage,
           ffmpegPath: deps.config.ffmpegPath,
+          ffprobePath: deps.config.ffprobePath,
           retryDelaySeconds,
         }),
         videos,

@@ -5,17 +5,17 @@ import { firstRung, planTasks, taskPriority, taskTimeoutS } from './media-steps.
 const planned = (height: number) => planTasks(height).map(mediaTaskKey);
 
 describe('media pipeline plan', () => {
-  it('runs the first playable rung first, then the small steps, other rungs and downloads', () => {
+  it('runs the first playable rung, the best beside it, the small steps, other rungs, downloads', () => {
     expect(planned(1080)).toEqual([
       'hls:480',
+      'hls:1080',
       'timeline',
       'hover',
-      'hls:1080',
       'hls:720',
       'hls:240',
       'mp4',
     ]);
-    expect(planned(720)).toEqual(['hls:480', 'timeline', 'hover', 'hls:720', 'hls:240', 'mp4']);
+    expect(planned(720)).toEqual(['hls:480', 'hls:720', 'timeline', 'hover', 'hls:240', 'mp4']);
   });
 
   it('starts with the best rung when the source is below 480', () => {

@@ -38,17 +38,23 @@ export function firstRung(heights: number[]): number {
 }
 
 /**
- * The steps of a run in the order they should run: the first rung, then the timeline and
- * hover clip (small, make the page complete), the other rungs best first, the downloads.
+ * The steps of a run in the order they should run: the first rung; the best rung beside it
+ * (the longest step: two run at once, and the run ends when it does, decision 0063); the
+ * timeline and hover clip (small, make the page complete, read from the first rung); the
+ * other rungs best first; the downloads.
  */
 export function planTasks(sourceHeight: number): MediaStep[] {
   const heights = ladderFor(sourceHeight).map((rung) => rung.height);
   const first = firstRung(heights);
+  const [best, ...rest] = heights
+    .filter((h) => h !== first)
+    .map((height) => ({ name: 'hls' as const, height }));
   return [
     { name: 'hls', height: first },
+    ...(best ? [best] : []),
     { name: 'timeline' },
     { name: 'hover' },
-    ...heights.filter((h) => h !== first).map((height) => ({ name: 'hls' as const, height })),
+    ...rest,
     { name: 'mp4' },
   ];
 }

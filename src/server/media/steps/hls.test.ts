@@ -43,7 +43,7 @@ function fakes() {
       return [...rungs];
     },
   } as unknown as VideoMediaRepository;
-  const deps: StepDeps = { videos, storage, ffmpegPath: 'ffmpeg' };
+  const deps: StepDeps = { videos, storage, ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
   return {
     deps,
     writes,

@@ -1,10 +1,25 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { runFfprobe } from '../../../media/exec.ts';
 import { MediaError } from '../../../media/ffmpeg.ts';
-import { hlsRungArgs, masterPlaylist } from '../../../media/hls.ts';
+import {
+  derivedOffsetS,
+  derivedRungArgs,
+  type HlsRungOptions,
+  hlsRungArgs,
+  masterPlaylist,
+} from '../../../media/hls.ts';
 import { hlsMasterKey, hlsRungDir } from '../../../media/keys.ts';
 import { preparedRungKey, takePreparedRung } from '../media-work.ts';
-import { ffmpeg, rungsOf, type StepDefinition, type StepDeps, type StepRun } from './step.ts';
+import {
+  ffmpeg,
+  publishedRungInput,
+  rungsOf,
+  runOptions,
+  type StepDefinition,
+  type StepDeps,
+  type StepRun,
+} from './step.ts';
 
 // One HLS rung: encoded, moved into storage, then listed in the master playlist (the first
 // rung published makes the video playable).
@@ -19,24 +34,53 @@ export const hlsStep: StepDefinition<'hls'> = {
     // The first rung was encoded beside the fingerprint (media-process-video.job.ts).
     const key = preparedRungKey(step.id, step.gen, height);
     if (!(await takePreparedRung(deps.storage, key, outDir))) {
+      const options: HlsRungOptions = {
+        input: step.source,
+        outDir,
+        rung: entry.rung,
+        width: entry.width,
+        hasAudio: probe.hasAudio,
+        frameRate: probe.fps,
+      };
       await mkdir(outDir);
-      await ffmpeg(
-        deps,
-        step,
-        hlsRungArgs({
-          input: step.source,
-          outDir,
-          rung: entry.rung,
-          width: entry.width,
-          hasAudio: probe.hasAudio,
-          frameRate: probe.fps,
-        }),
-      );
+      if (!(await encodeFromBiggerRung(deps, step, options))) {
+        await ffmpeg(deps, step, hlsRungArgs(options));
+      }
     }
     await deps.storage.putDir(hlsRungDir(step.id, step.gen, height), outDir);
     await publish(deps, step, height);
   },
 };
+
+/**
+ * Encodes the rung from a bigger rung this run has published (derivedRungArgs: the 240p rung
+ * from the 480p one). False when there is none, or it cannot be read: the source then.
+ */
+async function encodeFromBiggerRung(
+  deps: StepDeps,
+  step: StepRun,
+  options: HlsRungOptions,
+): Promise<boolean> {
+  const bigger = await publishedRungInput(deps, step, options.rung.height);
+  if (!bigger) return false;
+  const from = bigger.input;
+  try {
+    const offsetS = derivedOffsetS(await runFfprobe(deps.ffprobePath, from, runOptions(step)));
+    await ffmpeg(deps, step, derivedRungArgs({ ...options, from, offsetS }));
+    return true;
+  } catch (err) {
+    const unreadable =
+      err instanceof MediaError && (err.code === 'failed' || err.code === 'video_corrupted_file');
+    if (!unreadable || step.ctx.signal.aborted) throw err;
+    step.ctx.log.warn(
+      { videoId: step.id, height: options.rung.height, from: bigger.height, err: err.message },
+      'rung not encoded from the bigger rung; encoding it from the source',
+    );
+    await rm(options.outDir, { recursive: true, force: true });
+    await mkdir(options.outDir);
+    return false;
+  }
+}
 
 /**
  * Lists the rung in the master playlist and publishes it. Rungs run side by side, in this

@@ -1,8 +1,10 @@
+import { access } from 'node:fs/promises';
 import type { MediaStepName, MediaStepPayloads } from '../../../contracts/media-task.ts';
 import type { VideoMedia } from '../../../db/schema.ts';
 import { runFfmpeg } from '../../../media/exec.ts';
-import { ladderFor, rungWidth } from '../../../media/hls.ts';
-import type { MediaInput } from '../../../media/input.ts';
+import { biggerRungFor, ladderFor, rungWidth } from '../../../media/hls.ts';
+import { type MediaInput, ownHlsInput } from '../../../media/input.ts';
+import { hlsRungDir } from '../../../media/keys.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
 import type { JobContext } from '../../kernel/jobs/queue.ts';
 import type { VideoMediaRepository } from '../video-media.repository.ts';
@@ -15,6 +17,7 @@ export interface StepDeps {
   videos: VideoMediaRepository;
   storage: MediaStorage;
   ffmpegPath: string;
+  ffprobePath: string;
 }
 
 export interface StepRun {
@@ -55,4 +58,25 @@ export function runOptions(step: StepRun) {
 export function rungsOf(media: StepRun['media']) {
   const { width, height } = media.probe;
   return ladderFor(height).map((rung) => ({ rung, width: rungWidth(width, height, rung.height) }));
+}
+
+/**
+ * The playlist of the smallest rung this run has published that is at least twice `height`
+ * (biggerRungFor), for work that needs no more than that: a tenth of the source's decoding
+ * for a 1080p upload. Undefined when there is none yet.
+ */
+export async function publishedRungInput(
+  deps: StepDeps,
+  step: StepRun,
+  height: number,
+): Promise<{ input: MediaInput; height: number } | undefined> {
+  const bigger = biggerRungFor(step.media.rungs ?? [], height);
+  if (bigger === undefined) return undefined;
+  const playlist = `${deps.storage.localPath(hlsRungDir(step.id, step.gen, bigger))}/index.m3u8`;
+  try {
+    await access(playlist);
+  } catch {
+    return undefined;
+  }
+  return { input: ownHlsInput(playlist), height: bigger };
 }
