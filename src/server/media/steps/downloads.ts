@@ -4,16 +4,15 @@ import { runFfmpeg } from '../../../media/exec.ts';
 import { MediaError, mp4Args, remuxArgs } from '../../../media/ffmpeg.ts';
 import { hlsRungDir, type VideoFileFormat, videoDir, videoFileKey } from '../../../media/keys.ts';
 import type { MediaStorage } from '../../../media/storage.ts';
-import { ffmpeg, publishedRungInput, rungsOf, runOptions, type StepDefinition } from './step.ts';
+import { ffmpeg, rungsOf, runOptions, type StepDefinition } from './step.ts';
 
 const TRAILER_S = 10;
-const TRAILER_HEIGHT = 360;
 
 /**
  * The downloads: `_hq` and `_lq` are the 720 and 480 rungs (or the nearest below) joined
  * into one progressive MP4 without encoding again; `_tr` is a short trailer encoded from
- * the 720p rung (or the source). A rung that is not there yet is encoded from the source
- * instead. The last step of a run: older generations' streaming files go after it.
+ * the source. A rung that is not there yet is encoded from the source instead. The last
+ * step of a run: older generations' streaming files go after it.
  */
 export const downloadsStep: StepDefinition<'mp4'> = {
   timeoutFactor: 3,
@@ -69,11 +68,9 @@ export const downloadsStep: StepDefinition<'mp4'> = {
     await runFfmpeg(
       deps.ffmpegPath,
       mp4Args({
-        // From a published rung twice its height (the 720p one), when there is one: a
-        // preview at 360 lines shows nothing more of the source, whose decoding costs more.
-        input: (await publishedRungInput(deps, step, TRAILER_HEIGHT))?.input ?? step.source,
+        input: step.source,
         output: trailer,
-        maxHeight: TRAILER_HEIGHT,
+        maxHeight: 360,
         crf: 28,
         preset: 'veryfast',
         audioKbps: 96,

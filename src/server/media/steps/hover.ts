@@ -2,7 +2,7 @@ import path from 'node:path';
 import { hoverClipArgs } from '../../../media/ffmpeg.ts';
 import { videoHoverKey } from '../../../media/keys.ts';
 import { THUMB_SIZE } from '../../../media/sizes.ts';
-import { ffmpeg, publishedRungInput, type StepDefinition } from './step.ts';
+import { ffmpeg, type StepDefinition } from './step.ts';
 
 // The clip a thumb plays on hover: a few short scenes across the video, at the thumb's size.
 
@@ -16,9 +16,7 @@ export const hoverStep: StepDefinition<'hover'> = {
       deps,
       step,
       hoverClipArgs({
-        // A published rung twice the thumb's height is plenty, and far cheaper to seek in
-        // and decode than the source.
-        input: (await publishedRungInput(deps, step, THUMB_SIZE.height))?.input ?? step.source,
+        input: step.source,
         output,
         durationS: step.media.probe.duration,
         ...THUMB_SIZE,

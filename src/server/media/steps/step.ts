@@ -62,8 +62,9 @@ export function rungsOf(media: StepRun['media']) {
 
 /**
  * The playlist of the smallest rung this run has published that is at least twice `height`
- * (biggerRungFor), for work that needs no more than that: a tenth of the source's decoding
- * for a 1080p upload. Undefined when there is none yet.
+ * (biggerRungFor): a tenth of the source's decoding for a 1080p upload. Undefined when there
+ * is none yet. Read from the start only: ffmpeg 5.1 finds no frame after an input seek (`-ss`)
+ * into its own fMP4 HLS, so the hover clip and the trailer, which seek, read the source.
  */
 export async function publishedRungInput(
   deps: StepDeps,
