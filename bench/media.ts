@@ -5,10 +5,10 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import type { VideoMedia } from '../src/db/schema.ts';
-import { runFfmpeg } from '../src/media/exec.ts';
+import { runFfmpeg, runFfprobe } from '../src/media/exec.ts';
 import { RUNG_X264, rungWidth } from '../src/media/hls.ts';
 import { type MediaInput, ownHlsInput } from '../src/media/input.ts';
-import { hlsRungDir, videoSourceKey } from '../src/media/keys.ts';
+import { hlsRungDir, videoFileKey, videoHoverKey, videoSourceKey } from '../src/media/keys.ts';
 import { parseSsimStats, type SsimResult, ssimArgs } from '../src/media/quality.ts';
 import { LocalStorage } from '../src/media/storage.ts';
 import { testSourceArgs } from '../src/media/test-source.ts';
@@ -224,6 +224,29 @@ async function main() {
         }
       }
       kbps[height] = Math.round((bytes * 8) / 1000 / SECONDS);
+    }
+
+    // A fast pipeline that writes empty files is no faster: the clip and the downloads must
+    // hold what they should (an input seek into a rung once gave an empty trailer, 0063).
+    const outputs: [string, string, number][] = [
+      ['hover clip', videoHoverKey(id), 5],
+      ['trailer', videoFileKey(id, '_tr.mp4'), 9],
+      ['720p download', videoFileKey(id, '_hq.mp4'), SECONDS - 1],
+      ['480p download', videoFileKey(id, '_lq.mp4'), SECONDS - 1],
+    ];
+    for (const [name, key, seconds] of outputs) {
+      const probe = await runFfprobe(
+        'ffprobe',
+        { path: storage.localPath(key), format: 'mov' },
+        {
+          timeoutMs: 60_000,
+        },
+      ).catch((error: Error) => {
+        throw new Error(`the ${name} is not a video: ${error.message}`);
+      });
+      if (!(probe.durationS >= seconds)) {
+        throw new Error(`the ${name} lasts ${probe.durationS} s, under ${seconds} s`);
+      }
     }
 
     const result = {
