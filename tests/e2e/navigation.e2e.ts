@@ -186,6 +186,73 @@ describe('mobile menu', () => {
   });
 });
 
+/** Marks the document, so that sameDocument tells a router's navigation from a page load. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { documentMark?: number }).documentMark = 1;
+  });
+}
+
+async function sameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { documentMark?: number }).documentMark === 1);
+}
+
+describe('links a listing repeats', () => {
+  for (const [size, options, touch] of [
+    ['375 px with touch', SHELL_SIZES.phone, true],
+    ['1366 px', SHELL_SIZES.laptop, false],
+  ] as const) {
+    it(`open a video and a tag's search in the page at ${size}`, async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await openPage(page, '/videos/most-popular/1/');
+      await markDocument(page);
+      // The picture's link (a block: the title's is a line of text whose middle may be gap).
+      const title = page.locator('main article a:has(img)').first();
+      const href = (await title.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/videos\/\d+\//);
+      const look = await seen(title);
+      expect(look.inWindow && look.uncovered).toBe(true);
+      await press(title, touch);
+      await page.waitForURL(`${baseUrl}${href}`);
+      await page.locator('main h1').first().waitFor();
+      expect(await sameDocument(page)).toBe(true);
+
+      await page.goBack();
+      await page.waitForURL(`${baseUrl}/videos/most-popular/1/`);
+      const tag = page
+        .getByRole('navigation', { name: 'Popular searches and categories' })
+        .locator('a[href^="/search/"]')
+        .first();
+      const tagHref = (await tag.getAttribute('href')) ?? '';
+      expect(tagHref).toMatch(/^\/search\/1\/\?s=/);
+      const tagLook = await seen(tag);
+      expect(tagLook.inWindow && tagLook.uncovered).toBe(true);
+      await press(tag, touch);
+      await page.waitForURL(`${baseUrl}${tagHref}`);
+      await page.locator('main article').first().waitFor();
+      expect(await sameDocument(page)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('leaves a click with Ctrl to the browser: a new tab, the listing stays', async () => {
+    const context = await browser.newContext(SHELL_SIZES.laptop);
+    const page = await context.newPage();
+    await openPage(page, '/videos/most-popular/1/');
+    const title = page.locator('main article h2 a').first();
+    const href = (await title.getAttribute('href')) ?? '';
+    const opened = context.waitForEvent('page');
+    await title.click({ modifiers: ['Control'] });
+    const tab = await opened;
+    await tab.waitForURL(`${baseUrl}${href}`);
+    expect(new URL(page.url()).pathname).toBe('/videos/most-popular/1/');
+    await context.close();
+  });
+});
+
 describe('scroll position on navigation', () => {
   for (const [size, options, touch] of [
     ['375 px with touch', SHELL_SIZES.phone, true],
@@ -211,10 +278,13 @@ describe('scroll position on navigation', () => {
       if (!target) throw new Error('no thumbnail on the home page');
       const href = (await target.getAttribute('href')) ?? '';
       expect(href).toMatch(/^\/videos\/\d+\//);
+      await markDocument(page);
       // Tapped where it is, without anything scrolling it into view first.
       await pressInPlace(page, target, touch);
       await page.waitForURL(`${baseUrl}${href}`);
       await page.locator('main h1').first().waitFor();
+      // The router's: the same document, no page load.
+      expect(await sameDocument(page)).toBe(true);
       await expect.poll(() => scrollY(page)).toBe(0);
       const header = page.locator('header').first();
       await expect.poll(() => header.evaluate((el) => el.getBoundingClientRect().top)).toBe(0);

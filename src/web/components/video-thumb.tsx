@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { isoDuration, parseDuration, shortCount, shownRating } from '../../contracts/format.ts';
 import type { VideoListItem } from '../../contracts/video.schema.ts';
 import { useHoverPreview } from '../hooks/use-hover-preview.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { countryName } from '../lib/country.ts';
 import { EyeIcon, ThumbUpIcon } from './icons.tsx';
+import { PlainLink } from './plain-link.tsx';
 import styles from './video-thumb.module.css';
 
 export function videoPath(video: Pick<VideoListItem, 'video_id' | 'dir'>): string {
@@ -34,9 +34,13 @@ export function VideoThumb({
   // The country as a code badge: flag emoji do not render on Windows or without an emoji font.
   const country = /^[a-z]{2}$/i.test(video.country) ? video.country.toUpperCase() : '';
   const preview = useHoverPreview(video.preview_clip);
+  // Each said twice (a tooltip and the screen reader's words), looked up once: a listing
+  // renders sixty thumbs.
+  const viewsLabel = t('thumb.views', { count: views });
+  const unrated = percent === null ? t('thumb.unrated') : '';
   return (
     <article className={overlay ? `${styles.thumb} ${styles.withOverlay}` : styles.thumb}>
-      <Link to={href} className={styles.media} {...preview.handlers}>
+      <PlainLink to={href} className={styles.media} {...preview.handlers}>
         <img
           src={video.thumb}
           srcSet={`${video.thumb} 320w, ${video.scr} 640w`}
@@ -69,23 +73,23 @@ export function VideoThumb({
         {video.is_private === '1' ? (
           <span className={styles.private}>{t('thumb.private')}</span>
         ) : null}
-      </Link>
+      </PlainLink>
       {overlay ? <div className={styles.overlay}>{overlay}</div> : null}
       <Heading className={styles.title}>
-        <Link to={href}>{video.title}</Link>
+        <PlainLink to={href}>{video.title}</PlainLink>
       </Heading>
       <p className={styles.meta}>
-        <span title={t('thumb.views', { count: views })}>
+        <span title={viewsLabel}>
           <EyeIcon />
           {shortCount(views)}
-          <span className="visually-hidden"> {t('thumb.views', { count: views })}</span>
+          <span className="visually-hidden"> {viewsLabel}</span>
         </span>
         {percent === null ? (
           // Nobody has voted yet: a neutral dash keeps the row's shape without a false "0%".
-          <span title={t('thumb.unrated')}>
+          <span title={unrated}>
             <ThumbUpIcon />
             <span aria-hidden="true">–</span>
-            <span className="visually-hidden">{t('thumb.unrated')}</span>
+            <span className="visually-hidden">{unrated}</span>
           </span>
         ) : (
           <span className={percent >= 70 ? styles.good : undefined}>

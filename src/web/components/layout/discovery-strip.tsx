@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { LIFETIME, TAG_WINDOW } from '../../../contracts/constants.ts';
 import { mainPath } from '../../../contracts/discovery.paths.ts';
 import type { MainResponse } from '../../../contracts/discovery.schema.ts';
@@ -8,6 +8,7 @@ import { apiQuery } from '../../api/query.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { AdsPlace } from '../ads/ads-place.tsx';
+import { PlainLink } from '../plain-link.tsx';
 import styles from './discovery-strip.module.css';
 
 // Above the content (SPEC.md §2 "Layout"): a carousel of models and channels and a
@@ -118,7 +119,7 @@ export function DiscoveryStrip({ offset }: { offset: number }) {
         <Carousel label={t('strips.people')}>
           {people.map((person) => (
             <li key={person.key}>
-              <Link to={person.href}>
+              <PlainLink to={person.href}>
                 <img
                   src={person.img}
                   alt=""
@@ -128,7 +129,7 @@ export function DiscoveryStrip({ offset }: { offset: number }) {
                   decoding="async"
                 />
                 <span>{person.title}</span>
-              </Link>
+              </PlainLink>
             </li>
           ))}
         </Carousel>
@@ -139,7 +140,7 @@ export function DiscoveryStrip({ offset }: { offset: number }) {
             <AdsPlace place="links" />
             {window.map((tag) => (
               <li key={tag.key}>
-                <Link to={tag.href}>{tag.label}</Link>
+                <PlainLink to={tag.href}>{tag.label}</PlainLink>
               </li>
             ))}
           </ul>
