@@ -113,12 +113,21 @@ function regionNamesIn(lang: string): Intl.DisplayNames | null {
 export function countryName(code: string, lang: string): string {
   const upper = code.trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(upper) || upper === 'ZZ') return upper;
-  try {
-    return regionNamesIn(lang)?.of(upper) ?? upper;
-  } catch {
-    return upper;
+  // A listing asks for sixty; Intl looks each up afresh. At most a few hundred codes a language.
+  const key = `${lang}:${upper}`;
+  let name = countryNames.get(key);
+  if (name === undefined) {
+    try {
+      name = regionNamesIn(lang)?.of(upper) ?? upper;
+    } catch {
+      name = upper;
+    }
+    countryNames.set(key, name);
   }
+  return name;
 }
+
+const countryNames = new Map<string, string>();
 
 /** A database timestamp as the API writes times: ISO 8601 in UTC. */
 export const isoTime = (timestamp: string): string => new Date(timestamp).toISOString();

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { paginate } from '../lib/pagination.ts';
 import styles from './pagination.module.css';
+import { PlainLink } from './plain-link.tsx';
 
 /** Prev, next and up to five numbered pages (SPEC.md §2); `href` builds a page's link. */
 export function Pagination({
@@ -19,9 +19,9 @@ export function Pagination({
   return (
     <nav className={styles.pagination} aria-label={t('pagination.label')}>
       {model.prev ? (
-        <Link to={href(model.prev)} rel="prev" className={styles.step}>
+        <PlainLink to={href(model.prev)} rel="prev" className={styles.step}>
           {t('pagination.prev')}
-        </Link>
+        </PlainLink>
       ) : null}
       <ol className={styles.numbers}>
         {model.pages.map((number) => (
@@ -31,17 +31,17 @@ export function Pagination({
                 {number}
               </span>
             ) : (
-              <Link to={href(number)} aria-label={t('pagination.page', { page: number })}>
+              <PlainLink to={href(number)} aria-label={t('pagination.page', { page: number })}>
                 {number}
-              </Link>
+              </PlainLink>
             )}
           </li>
         ))}
       </ol>
       {model.next ? (
-        <Link to={href(model.next)} rel="next" className={styles.step}>
+        <PlainLink to={href(model.next)} rel="next" className={styles.step}>
           {t('pagination.next')}
-        </Link>
+        </PlainLink>
       ) : null}
     </nav>
   );

@@ -4,7 +4,6 @@ import type { VideoListItem } from '../../contracts/video.schema.ts';
 import { useHoverPreview } from '../hooks/use-hover-preview.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { countryName } from '../lib/country.ts';
-import { EyeIcon, ThumbUpIcon } from './icons.tsx';
 import { PlainLink } from './plain-link.tsx';
 import styles from './video-thumb.module.css';
 
@@ -80,20 +79,20 @@ export function VideoThumb({
       </Heading>
       <p className={styles.meta}>
         <span title={viewsLabel}>
-          <EyeIcon />
+          <span className={`${styles.icon} ${styles.eye}`} aria-hidden="true" />
           {shortCount(views)}
           <span className="visually-hidden"> {viewsLabel}</span>
         </span>
         {percent === null ? (
           // Nobody has voted yet: a neutral dash keeps the row's shape without a false "0%".
           <span title={unrated}>
-            <ThumbUpIcon />
+            <span className={`${styles.icon} ${styles.thumbUp}`} aria-hidden="true" />
             <span aria-hidden="true">–</span>
             <span className="visually-hidden">{unrated}</span>
           </span>
         ) : (
           <span className={percent >= 70 ? styles.good : undefined}>
-            <ThumbUpIcon />
+            <span className={`${styles.icon} ${styles.thumbUp}`} aria-hidden="true" />
             {percent}%<span className="visually-hidden"> {t('thumb.rating', { percent })}</span>
           </span>
         )}

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { useGlobals } from '../../hooks/use-globals.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FooterAd } from '../ads/footer-ad.tsx';
 import { ContactLink } from '../contact/contact-link.tsx';
+import { PlainLink } from '../plain-link.tsx';
 import styles from './footer.module.css';
 import { LanguagePicker } from './language-picker.tsx';
 
@@ -29,9 +29,9 @@ export function Footer() {
         <FooterAd />
         <nav className={styles.links} aria-label={site.name}>
           {INFO_LINKS.map(([key, href]) => (
-            <Link key={key} to={href}>
+            <PlainLink key={key} to={href}>
               {t(`footer.${key}`)}
-            </Link>
+            </PlainLink>
           ))}
           <ContactLink />
         </nav>
@@ -45,7 +45,8 @@ export function Footer() {
             RTA
           </a>
           <span>
-            {t('footer.rta')} <Link to="/information/parentalcontrol/">{t('footer.rtaMore')}</Link>
+            {t('footer.rta')}{' '}
+            <PlainLink to="/information/parentalcontrol/">{t('footer.rtaMore')}</PlainLink>
           </span>
         </p>
         <LanguagePicker place="footer" />
