@@ -108,7 +108,14 @@ export class LocalStorage implements MediaStorage {
   }
 
   async remove(keyOrPrefix: string): Promise<void> {
-    await rm(this.localPath(keyOrPrefix), { recursive: true, force: true });
+    // A folder a running step still writes into (an account purged while its video is being
+    // processed) can gain a file between emptying it and removing it: ENOTEMPTY, tried again.
+    await rm(this.localPath(keyOrPrefix), {
+      recursive: true,
+      force: true,
+      maxRetries: 10,
+      retryDelay: 50,
+    });
   }
 
   private async writeAtomically(key: string, write: (tmp: string) => Promise<void>) {
