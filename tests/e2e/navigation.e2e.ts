@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
-import { onScreen, press, pressInPlace, SHELL_SIZES, seen } from './on-screen.ts';
+import { onScreen, PHONE_AND_LAPTOP, press, pressInPlace, SHELL_SIZES, seen } from './on-screen.ts';
 import { openPage, signInAsDemo } from './site.ts';
 
 // Getting around (issue 14): the mobile menu as a modal drawer at the full height of the
@@ -198,10 +198,7 @@ async function sameDocument(page: Page): Promise<boolean> {
 }
 
 describe('links a listing repeats', () => {
-  for (const [size, options, touch] of [
-    ['375 px with touch', SHELL_SIZES.phone, true],
-    ['1366 px', SHELL_SIZES.laptop, false],
-  ] as const) {
+  for (const [size, options, touch] of PHONE_AND_LAPTOP) {
     it(`open a video and a tag's search in the page at ${size}`, async () => {
       const context = await browser.newContext(options);
       const page = await context.newPage();
@@ -254,10 +251,7 @@ describe('links a listing repeats', () => {
 });
 
 describe('scroll position on navigation', () => {
-  for (const [size, options, touch] of [
-    ['375 px with touch', SHELL_SIZES.phone, true],
-    ['1366 px', SHELL_SIZES.laptop, false],
-  ] as const) {
+  for (const [size, options, touch] of PHONE_AND_LAPTOP) {
     it(`opens a video at its top and Back returns to the same place at ${size}`, async () => {
       const context = await browser.newContext(options);
       const page = await context.newPage();

@@ -37,6 +37,12 @@ export const SHELL_SIZES = {
   laptop: { viewport: { width: 1366, height: 768 } },
 } as const;
 
+/** The two sizes every screen is checked at: its name, context options and whether it taps. */
+export const PHONE_AND_LAPTOP = [
+  ['375 px with touch', SHELL_SIZES.phone, true],
+  ['1366 px', SHELL_SIZES.laptop, false],
+] as const;
+
 export interface OnScreen {
   inWindow: boolean;
   uncovered: boolean;

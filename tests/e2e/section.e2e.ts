@@ -4,7 +4,7 @@ import type { Gender } from '../../src/contracts/constants.ts';
 import { modelsPath } from '../../src/contracts/models.paths.ts';
 import { videoPath } from '../../src/contracts/paths.ts';
 import { launchBrowser, waitForHydration, watchErrors } from './browser.ts';
-import { onScreen, press, SHELL_SIZES, seen } from './on-screen.ts';
+import { onScreen, PHONE_AND_LAPTOP, press, SHELL_SIZES, seen } from './on-screen.ts';
 import { openPage } from './site.ts';
 
 // The gender section switch (SPEC.md §1, issue 14): in the header of a laptop and in the
@@ -89,10 +89,7 @@ async function cookieOf(context: BrowserContext): Promise<string | undefined> {
 }
 
 describe('section switch', () => {
-  for (const [size, options, touch] of [
-    ['375 px with touch', SHELL_SIZES.phone, true],
-    ['1366 px', SHELL_SIZES.laptop, false],
-  ] as const) {
+  for (const [size, options, touch] of PHONE_AND_LAPTOP) {
     it(`shows the gay section on the home page, keeps it and switches back at ${size}`, async () => {
       const context = await browser.newContext(options);
       const page = await context.newPage();

@@ -73,11 +73,16 @@ export async function publishedRungInput(
 ): Promise<{ input: MediaInput; height: number } | undefined> {
   const bigger = biggerRungFor(step.media.rungs ?? [], height);
   if (bigger === undefined) return undefined;
-  const playlist = `${deps.storage.localPath(hlsRungDir(step.id, step.gen, bigger))}/index.m3u8`;
+  const input = rungInput(deps, step, bigger);
   try {
-    await access(playlist);
+    await access(input.path);
   } catch {
     return undefined;
   }
-  return { input: ownHlsInput(playlist), height: bigger };
+  return { input, height: bigger };
+}
+
+/** A rung of this run read back as an input, through its playlist. */
+export function rungInput(deps: StepDeps, step: StepRun, height: number): MediaInput {
+  return ownHlsInput(deps.storage.localPath(`${hlsRungDir(step.id, step.gen, height)}/index.m3u8`));
 }

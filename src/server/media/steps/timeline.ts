@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ownHlsInput } from '../../../media/input.ts';
-import { hlsRungDir, timelineDir } from '../../../media/keys.ts';
+import { timelineDir } from '../../../media/keys.ts';
 import {
   spriteArgs,
   TIMELINE_TILE,
@@ -9,7 +8,7 @@ import {
   timelinePlan,
   timelineVtt,
 } from '../../../media/timeline.ts';
-import { ffmpeg, type StepDefinition } from './step.ts';
+import { ffmpeg, rungInput, type StepDefinition } from './step.ts';
 
 // The seek bar's previews: one sprite sheet of tiles and the VTT that places them.
 
@@ -25,9 +24,7 @@ export const timelineStep: StepDefinition<'timeline'> = {
     // for every interval); else from the source's keyframes only (fast, but an upload with
     // sparse keyframes repeats tiles).
     const smallest = step.media.rungs?.at(-1);
-    const input = smallest
-      ? ownHlsInput(deps.storage.localPath(`${hlsRungDir(step.id, step.gen, smallest)}/index.m3u8`))
-      : step.source;
+    const input = smallest ? rungInput(deps, step, smallest) : step.source;
     await ffmpeg(
       deps,
       step,
