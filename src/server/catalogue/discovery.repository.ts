@@ -255,15 +255,25 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       return rows.map((r) => Number(r.id));
     },
 
-    /** Adds buffered search counts to the keyword statistics in one statement. */
+    /**
+     * Adds buffered search counts to the keyword statistics in one statement. An entry that
+     * found nothing only updates a keyword already known (no row for every typo).
+     */
     async recordSearches(
       entries: { keyword: string; gender: Gender; searches: number; results: number }[],
     ): Promise<void> {
       if (entries.length === 0) return;
       await database.query(
-        `INSERT INTO keywords (keyword, gender, searches, results, last_searched_at)
-         SELECT k, g::gender_section, s, r, now()
-           FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) AS t(k, g, s, r)
+        `WITH t AS (
+           SELECT k, g::gender_section AS g, s, r
+             FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) AS t(k, g, s, r)
+         ), emptied AS (
+           UPDATE keywords SET searches = keywords.searches + t.s, results = 0,
+                  last_searched_at = now()
+             FROM t WHERE t.r = 0 AND keywords.keyword = t.k AND keywords.gender = t.g
+         )
+         INSERT INTO keywords (keyword, gender, searches, results, last_searched_at)
+         SELECT k, g, s, r, now() FROM t WHERE r > 0
          ON CONFLICT (keyword, gender) DO UPDATE
             SET searches = keywords.searches + EXCLUDED.searches,
                 results = EXCLUDED.results,

@@ -322,6 +322,32 @@ describe('search', () => {
     expect(rows).toEqual([{ keyword: 'noon blonde', searches: 2, results: 1 }]);
   });
 
+  it('drops a keyword from the strips once its search finds nothing', async () => {
+    await t.database.query(
+      "INSERT INTO keywords (keyword, gender, searches, results) VALUES ('walk morning', 'str', 500, 1)",
+    );
+    // Each check asks in another language: an answer is kept for its lifetime.
+    const strips = async (lang: 'fr' | 'es') =>
+      mainResponseSchema.parse((await get(mainPath(0, 'str', lang))).json()).keywords;
+    expect((await strips('fr')).map((k) => k.keyword)).toContain('walk morning');
+    // Its one video is taken down: the next search finds nothing.
+    await t.database.query('UPDATE videos SET status_id = 8 WHERE id = $1', [ids['Morning walk']]);
+    try {
+      await get(search({ query: 'walk morning' }));
+      await t.app.keywordRecorder.flush();
+      const [row] = await t.database.query<{ searches: number; results: number }>(
+        "SELECT searches, results FROM keywords WHERE keyword = 'walk morning'",
+      );
+      expect(row).toEqual({ searches: 500, results: 0 });
+      expect((await strips('es')).map((k) => k.keyword)).not.toContain('walk morning');
+    } finally {
+      await t.database.query('UPDATE videos SET status_id = 1 WHERE id = $1', [
+        ids['Morning walk'],
+      ]);
+      await t.database.query("DELETE FROM keywords WHERE keyword = 'walk morning'");
+    }
+  });
+
   it.each([
     ['/api/videos2.php?params=0/str/relevance/60/search..1.all..&s=ab', 'invalid_params'],
     [

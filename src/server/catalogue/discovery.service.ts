@@ -228,16 +228,20 @@ export class KeywordRecorder {
     }
   }
 
-  /** Counts one search; queries without results are not suggested to anybody. */
+  /**
+   * Counts one search. A search that finds nothing is not counted and adds no keyword, but it
+   * marks a known keyword as empty (its videos were taken down or deleted): the tag strip and
+   * the popular searches offer only keywords with results.
+   */
   record(keyword: string, gender: Gender, results: number): void {
-    if (results <= 0) return;
+    const found = Math.max(0, results);
     const key = `${gender}:${keyword}`;
     const entry = this.pending.get(key);
     if (entry) {
-      entry.searches++;
-      entry.results = results;
+      if (found > 0) entry.searches++;
+      entry.results = found;
     } else {
-      this.pending.set(key, { keyword, gender, searches: 1, results });
+      this.pending.set(key, { keyword, gender, searches: found > 0 ? 1 : 0, results: found });
     }
   }
 
