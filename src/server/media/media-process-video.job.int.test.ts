@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -13,6 +13,7 @@ import {
   hlsMasterKey,
   hlsRungDir,
   timelineDir,
+  videoDir,
   videoFileKey,
   videoHoverKey,
   videoPreviewKey,
@@ -30,6 +31,7 @@ import {
   type JobPayloads,
   type JobQueue,
 } from '../kernel/jobs/queue.ts';
+import { mediaTaskJob } from './media-task.job.ts';
 import { preparedRungKey } from './media-work.ts';
 import { createVideoMediaRepository } from './video-media.repository.ts';
 
@@ -71,6 +73,12 @@ async function uploadSource(videoId: number, write: (file: string) => Promise<vo
 
 const videoRow = (id: number) => videoMediaRow(db.database, id);
 const pipelineDone = (id: number) => waitForPipeline(db.database, id);
+
+const folderExists = (key: string) =>
+  stat(storage.localPath(key)).then(
+    () => true,
+    () => false,
+  );
 
 const probe = async (file: string) =>
   runFfprobe('ffprobe', await sourceInput(file), { timeoutMs: 10_000 });
@@ -323,4 +331,67 @@ describe('media pipeline', () => {
     expect(row?.media.tasks).toBeUndefined();
     expect(await storage.exists(videoPreviewKey(id))).toBe(false);
   });
+
+  it('leaves no files of a video deleted while its steps ran', async () => {
+    const { id } = await makeVideo(db.database, userId, { statusId: 3 });
+    await uploadSource(id, (file) =>
+      runFfmpeg(
+        'ffmpeg',
+        testSourceArgs({
+          output: file,
+          durationS: 4,
+          width: 320,
+          height: 180,
+          pattern: 'testsrc2',
+          seed: 4,
+        }),
+        { timeoutMs: 60_000 },
+      ),
+    );
+    const sent: JobPayloads['media.task'][] = [];
+    const ctx: JobContext = {
+      signal: new AbortController().signal,
+      log: pino({ level: 'silent' }),
+      attempt: 1,
+      send: async (_name, data) => {
+        sent.push(data as JobPayloads['media.task']);
+        return 'job';
+      },
+    };
+    const config = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
+    await createJobDefinitions({ database: db.database, storage, config })[
+      'media.process-video'
+    ].handler({ videoId: id }, ctx);
+    const hover = sent.find((job) => job.task === 'hover');
+    const timeline = sent.find((job) => job.task === 'timeline');
+    if (!hover || !timeline)
+      throw new Error(`no hover or timeline step in ${JSON.stringify(sent)}`);
+
+    // The owner deletes the video (status 5, its folder removed) as its hover step begins.
+    const repository = createVideoMediaRepository(db.database);
+    let deleted = false;
+    const videos: typeof repository = {
+      ...repository,
+      async setTask(...args) {
+        if (!deleted && args[3].state === 'running') {
+          deleted = true;
+          await db.database.query('UPDATE videos SET status_id = 5 WHERE id = $1', [id]);
+          await storage.remove(videoDir(id));
+        }
+        return repository.setTask(...args);
+      },
+    };
+    const step = mediaTaskJob({ videos, storage, ...config });
+    await step.handler(hover, ctx);
+    expect(deleted).toBe(true);
+    // The step made its clip and published it, into a folder the deletion had removed.
+    const row = await videoRow(id);
+    expect(row?.media.tasks?.hover).toMatchObject({ state: 'done' });
+    expect(await folderExists(videoDir(id))).toBe(false);
+
+    // A step that starts after the deletion does nothing.
+    await step.handler(timeline, ctx);
+    expect((await videoRow(id))?.media.tasks?.timeline).toMatchObject({ state: 'queued' });
+    expect(await folderExists(videoDir(id))).toBe(false);
+  }, 120_000);
 });
