@@ -87,6 +87,17 @@ function modelWhere(gender: Gender, filters: ModelFilters, params: unknown[]): s
   return clauses.join(' AND ');
 }
 
+/** Channels with videos, or the channels a member subscribes to (`$1`). */
+function channelSource(subscriberId?: number): { from: string; params: unknown[] } {
+  if (subscriberId === undefined)
+    return { from: 'channels c WHERE c.videos_count > 0', params: [] };
+  return {
+    from: `subscriptions s JOIN channels c ON c.id = s.target_id
+            WHERE s.user_id = $1 AND s.target = 'channel'`,
+    params: [subscriberId],
+  };
+}
+
 const MODEL_COLUMNS = `m.id, m.dir, m.title, m.gender, m.country, m.race, m.age_group, m.tits_size,
   m.hair_color, m.height, m.weight, m.tattoo, m.piercing, m.description, m.image_version,
   m.videos_count, m.views_count, m.subscribers_count`;
@@ -96,23 +107,28 @@ const CHANNEL_COLUMNS = `c.id, c.dir, c.title, c.url, c.description, c.banners, 
 
 export function createModelRepository(database: Pick<Database, 'query'>) {
   return {
-    async listModels(
-      gender: Gender,
-      filters: ModelFilters,
-      sort: ModelSort,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: ModelRow[]; total: number }> {
+    /** Models of the section with videos that the filters take. */
+    async countModels(gender: Gender, filters: ModelFilters): Promise<number> {
       const params: unknown[] = [];
       const where = modelWhere(gender, filters, params);
       const counted = await database.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM models WHERE ${where}`,
         params,
       );
-      const total = Number(counted[0]?.n ?? 0);
-      if (offset >= total) return { rows: [], total };
+      return Number(counted[0]?.n ?? 0);
+    },
+
+    async listModels(
+      gender: Gender,
+      filters: ModelFilters,
+      sort: ModelSort,
+      limit: number,
+      offset: number,
+    ): Promise<ModelRow[]> {
+      const params: unknown[] = [];
+      const where = modelWhere(gender, filters, params);
       params.push(limit, offset);
-      const rows = await database.query<ModelRow>(
+      return database.query<ModelRow>(
         `SELECT ${MODEL_COLUMNS}
            FROM unnest(ARRAY(
              SELECT id FROM models WHERE ${where} ORDER BY ${SORT_SQL[sort]}
@@ -121,7 +137,6 @@ export function createModelRepository(database: Pick<Database, 'query'>) {
            JOIN models m ON m.id = page.id ORDER BY page.ord`,
         params,
       );
-      return { rows, total };
     },
 
     async modelByDir(dir: string): Promise<ModelRow | undefined> {
@@ -132,30 +147,30 @@ export function createModelRepository(database: Pick<Database, 'query'>) {
       return rows[0];
     },
 
-    /** Channels with videos, or those a member subscribes to (newest subscription first). */
+    /** Channels with videos, or those a member subscribes to. */
+    async countChannels(subscriberId?: number): Promise<number> {
+      const { from, params } = channelSource(subscriberId);
+      const counted = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${from}`,
+        params,
+      );
+      return Number(counted[0]?.n ?? 0);
+    },
+
+    /** A page of them (a member's subscriptions: `latest` is the newest subscription first). */
     async listChannels(
       sort: ModelSort,
       limit: number,
       offset: number,
       subscriberId?: number,
-    ): Promise<{ rows: ChannelRow[]; total: number }> {
-      const params: unknown[] = [];
-      let from = 'channels c WHERE c.videos_count > 0';
-      let order = CHANNEL_SORT_SQL[sort];
-      if (subscriberId !== undefined) {
-        params.push(subscriberId);
-        from = `subscriptions s JOIN channels c ON c.id = s.target_id
-                WHERE s.user_id = $1 AND s.target = 'channel'`;
-        if (sort === 'latest') order = 's.created_at DESC, c.id';
-      }
-      const counted = await database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${from}`,
-        params,
-      );
-      const total = Number(counted[0]?.n ?? 0);
-      if (offset >= total) return { rows: [], total };
+    ): Promise<ChannelRow[]> {
+      const { from, params } = channelSource(subscriberId);
+      const order =
+        subscriberId !== undefined && sort === 'latest'
+          ? 's.created_at DESC, c.id'
+          : CHANNEL_SORT_SQL[sort];
       params.push(limit, offset);
-      const rows = await database.query<ChannelRow>(
+      return database.query<ChannelRow>(
         `SELECT ${CHANNEL_COLUMNS}
            FROM unnest(ARRAY(
              SELECT c.id FROM ${from} ORDER BY ${order}
@@ -164,7 +179,6 @@ export function createModelRepository(database: Pick<Database, 'query'>) {
            JOIN channels c ON c.id = page.id ORDER BY page.ord`,
         params,
       );
-      return { rows, total };
     },
 
     async channelByDir(dir: string): Promise<ChannelRow | undefined> {

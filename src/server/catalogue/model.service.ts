@@ -11,6 +11,7 @@ import type {
   ModelsResponse,
 } from '../../contracts/models.schema.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
+import { KeptTotals } from '../kernel/cache/kept-totals.ts';
 import type { ChannelRow, ModelRepository, ModelRow, ThumbRow } from './model.repository.ts';
 
 // Models and channels (SPEC.md §7 models, model, channels, channel).
@@ -22,8 +23,13 @@ export interface ModelServiceDeps {
 
 const text = (value: string | number | null | undefined) => (value == null ? '' : String(value));
 
+/** Lists' totals are kept a minute: paging through a list counts it once. */
+const TOTAL_TTL_MS = 60_000;
+const TOTAL_ENTRIES = 2_000;
+
 export function createModelService(deps: ModelServiceDeps) {
   const { urls } = deps;
+  const totals = new KeptTotals({ ttlMs: TOTAL_TTL_MS, maxEntries: TOTAL_ENTRIES });
 
   function modelItem(row: ModelRow): ModelListItem {
     const image = urls.modelImage(row.id, row.image_version);
@@ -88,13 +94,21 @@ export function createModelService(deps: ModelServiceDeps) {
 
   return {
     async models(params: ModelsParams): Promise<ModelsResponse> {
-      const { rows, total } = await deps.models.listModels(
-        params.gender,
-        params.filters,
-        params.sort,
-        params.count,
-        (params.page - 1) * params.count,
+      const offset = (params.page - 1) * params.count;
+      const total = await totals.get(
+        JSON.stringify(['models', params.gender, params.filters]),
+        () => deps.models.countModels(params.gender, params.filters),
       );
+      const rows =
+        offset < total
+          ? await deps.models.listModels(
+              params.gender,
+              params.filters,
+              params.sort,
+              params.count,
+              offset,
+            )
+          : [];
       return {
         models: rows.map(modelItem),
         total_count: String(total),
@@ -126,12 +140,17 @@ export function createModelService(deps: ModelServiceDeps) {
         const memberId = params.objectId as number;
         if (!(await deps.models.memberExists(memberId))) throw new AppError('not_found');
       }
-      const { rows, total } = await deps.models.listChannels(
-        params.sort,
-        params.count,
-        (params.page - 1) * params.count,
-        params.section === 'subscribed' ? params.objectId : undefined,
-      );
+      const offset = (params.page - 1) * params.count;
+      const subscriber = params.section === 'subscribed' ? params.objectId : undefined;
+      // A member's subscriptions change under their hand: counted every time.
+      const total =
+        subscriber === undefined
+          ? await totals.get('channels', () => deps.models.countChannels())
+          : await deps.models.countChannels(subscriber);
+      const rows =
+        offset < total
+          ? await deps.models.listChannels(params.sort, params.count, offset, subscriber)
+          : [];
       return {
         channels: await channelItems(rows, params.gender),
         total_count: String(total),

@@ -24,6 +24,7 @@ import {
   videoPageOpens,
   videoPlayable,
 } from '../kernel/access/visibility.ts';
+import { KeptTotals } from '../kernel/cache/kept-totals.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {
@@ -193,7 +194,7 @@ function parseMemberId(raw: string): number {
 }
 
 export function createVideoService(deps: VideoServiceDeps) {
-  const counts = new Map<string, { total: number; expiresAt: number }>();
+  const counts = new KeptTotals({ ttlMs: COUNT_TTL_MS, maxEntries: COUNT_CACHE_ENTRIES });
 
   /**
    * A list's length: exact up to EXACT_COUNT_CAP (cap + 1 beyond it), or the planner's
@@ -211,16 +212,10 @@ export function createVideoService(deps: VideoServiceDeps) {
     ) {
       return deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
     }
-    const key = JSON.stringify(filter);
-    const cached = counts.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.total;
-    const estimate = await deps.videos.estimate(filter);
-    const value =
-      estimate > ESTIMATE_OVER ? estimate : await deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
-    counts.delete(key);
-    counts.set(key, { total: value, expiresAt: Date.now() + COUNT_TTL_MS });
-    if (counts.size > COUNT_CACHE_ENTRIES) counts.delete(counts.keys().next().value as string);
-    return value;
+    return counts.get(JSON.stringify(filter), async () => {
+      const estimate = await deps.videos.estimate(filter);
+      return estimate > ESTIMATE_OVER ? estimate : deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
+    });
   }
 
   /** Turns a section and its object_id into list filters, checking access. */
