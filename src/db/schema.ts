@@ -249,9 +249,7 @@ export const models = pgTable(
   },
   (t) => [
     uniqueIndex('models_dir_idx').on(t.dir),
-    index('models_gender_videos_idx').on(t.gender, t.videosCount.desc(), t.id),
-    index('models_gender_views_idx').on(t.gender, t.viewsCount.desc(), t.id),
-    index('models_gender_title_idx').on(t.gender, t.title, t.id),
+    // The list's indexes (models with videos, by sort, with its filters) are in migration 0029.
     index('models_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );

@@ -134,7 +134,7 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       }));
     },
 
-    // The strips read models_gender_views_idx and channels_views_idx in order: NULLS LAST as
+    // The strips read models_listed_views_idx and channels_views_idx in order: NULLS LAST as
     // the indexes are written (the counters are never null), or the planner sorts the table.
     async topModels(gender: Gender, limit: number): Promise<StripRow[]> {
       return database.query<StripRow>(

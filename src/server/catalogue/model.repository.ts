@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { videoPublicSql } from '../kernel/access/visibility.ts';
 
 // Hand-written SQL for models and channels. Lists pick their page of ids through the
-// per-sort indexes (models_gender_*_idx, channels_*_idx) and join the rows of that page.
+// per-sort indexes (models_listed_*_idx, migration 0029; channels_*_idx) and join the rows of
+// that page.
 
 export interface ModelRow {
   id: number;
@@ -48,7 +49,7 @@ export interface ThumbRow {
   media_version: number;
 }
 
-// Sorts with an index (models_gender_*_idx, channels_*_idx) say NULLS LAST as the indexes are
+// Sorts with an index (models_listed_*_idx, channels_*_idx) say NULLS LAST as the indexes are
 // written, or the planner cannot read them in order (the counters are never null).
 const SORT_SQL: Record<ModelSort, string> = {
   'most-popular': 'views_count DESC NULLS LAST, id',
@@ -73,8 +74,10 @@ function modelWhere(gender: Gender, filters: ModelFilters, params: unknown[]): s
     return `$${params.length}`;
   };
   const clauses = [`gender = ${bind(gender)}`, 'videos_count > 0'];
-  if (filters.alphabet === '0-9') clauses.push(`title ~ '^[0-9]'`);
-  else if (filters.alphabet) clauses.push(`lower(left(title, 1)) = ${bind(filters.alphabet)}`);
+  // A first letter reads models_listed_letter_idx (the range narrows the digits for it).
+  if (filters.alphabet === '0-9') {
+    clauses.push(`lower(left(title, 1)) BETWEEN '0' AND '9'`, `title ~ '^[0-9]'`);
+  } else if (filters.alphabet) clauses.push(`lower(left(title, 1)) = ${bind(filters.alphabet)}`);
   if (filters.race) clauses.push(`race = ${bind(filters.race)}`);
   if (filters.age) clauses.push(`age_group = ${bind(Number(filters.age))}`);
   if (filters.country) clauses.push(`country = ${bind(filters.country)}`);
