@@ -32,7 +32,7 @@ import {
   type JobQueue,
 } from '../kernel/jobs/queue.ts';
 import { mediaTaskJob } from './media-task.job.ts';
-import { preparedRungKey } from './media-work.ts';
+import { preparedDirKey, preparedRungKey } from './media-work.ts';
 import { createVideoMediaRepository } from './video-media.repository.ts';
 
 // The media job end to end: pg-boss on the test database, real ffmpeg, real files.
@@ -389,9 +389,55 @@ describe('media pipeline', () => {
     expect(row?.media.tasks?.hover).toMatchObject({ state: 'done' });
     expect(await folderExists(videoDir(id))).toBe(false);
 
+    // The first rung, prepared by the processing for its own step, went with them.
+    expect(await folderExists(preparedDirKey(id))).toBe(false);
+
     // A step that starts after the deletion does nothing.
     await step.handler(timeline, ctx);
     expect((await videoRow(id))?.media.tasks?.timeline).toMatchObject({ state: 'queued' });
     expect(await folderExists(videoDir(id))).toBe(false);
+
+    // Purged, its row gone: a step left on the queue removes what it finds, and fails nothing.
+    await storage.put(`${videoDir(id)}/late.txt`, Buffer.from('made by a job meanwhile'));
+    await db.database.query('DELETE FROM videos WHERE id = $1', [id]);
+    await step.handler(hover, ctx);
+    expect(await folderExists(videoDir(id))).toBe(false);
   }, 120_000);
+
+  it('does not process a video deleted before its turn came', async () => {
+    const { id } = await makeVideo(db.database, userId, { statusId: 3 });
+    await uploadSource(id, (file) =>
+      runFfmpeg(
+        'ffmpeg',
+        testSourceArgs({
+          output: file,
+          durationS: 2,
+          width: 320,
+          height: 180,
+          pattern: 'testsrc2',
+          seed: 5,
+        }),
+        { timeoutMs: 60_000 },
+      ),
+    );
+    await db.database.query('UPDATE videos SET status_id = 5 WHERE id = $1', [id]);
+    const sent: unknown[] = [];
+    const ctx: JobContext = {
+      signal: new AbortController().signal,
+      log: pino({ level: 'silent' }),
+      attempt: 1,
+      send: async (_name, data) => {
+        sent.push(data);
+        return 'job';
+      },
+    };
+    const config = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
+    await createJobDefinitions({ database: db.database, storage, config })[
+      'media.process-video'
+    ].handler({ videoId: id }, ctx);
+    expect(sent).toEqual([]);
+    expect(await storage.exists(videoPreviewKey(id))).toBe(false);
+    expect(await folderExists(preparedDirKey(id))).toBe(false);
+    expect((await videoRow(id))?.media.tasks).toBeUndefined();
+  });
 });

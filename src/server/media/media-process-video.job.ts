@@ -12,8 +12,10 @@ import type { JobContext, JobDefinition } from '../kernel/jobs/queue.ts';
 import { failureCode, planTasks, taskPriority, taskTimeoutS } from './media-steps.ts';
 import {
   beginStep,
+  isDeletedVideo,
   preparedDirKey,
   preparedRungKey,
+  removeFilesIfDeleted,
   type StepWork,
   sideBySide,
 } from './media-work.ts';
@@ -68,6 +70,10 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
         ctx.log.warn({ videoId }, 'nothing to process');
         return;
       }
+      if (isDeletedVideo(video)) {
+        ctx.log.info({ videoId }, 'processing of a deleted video: skipped');
+        return;
+      }
       let work: StepWork | undefined;
       try {
         work = await beginStep(deps.storage, videoId, 'process', ctx.log);
@@ -78,6 +84,7 @@ export function processVideoJob(deps: ProcessVideoDeps): JobDefinition<'media.pr
           background: background === true,
           upload,
         });
+        await removeFilesIfDeleted(deps, videoId, ctx.log);
       } catch (error) {
         const code = failureCode(error);
         if (code !== 'video_corrupted_file' && ctx.attempt <= RETRIES) throw error;

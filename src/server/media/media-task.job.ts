@@ -2,11 +2,10 @@ import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { mediaStepOf, mediaTaskKeySchema } from '../../contracts/media-task.ts';
 import { z } from '../../contracts/zod.ts';
 import type { MediaTask } from '../../db/schema.ts';
-import { videoDir } from '../../media/keys.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { JobDefinition } from '../kernel/jobs/queue.ts';
 import { failureCode, runMediaStep, taskTimeoutS } from './media-steps.ts';
-import { beginStep, type StepWork } from './media-work.ts';
+import { beginStep, isDeletedVideo, removeFilesIfDeleted, type StepWork } from './media-work.ts';
 import type { StepDeps, StepRun } from './steps/step.ts';
 
 // One step of the media pipeline (docs/decisions/0011, 0041): an HLS rung, the sprite
@@ -39,28 +38,6 @@ const payloadSchema = z.object({
   task: mediaTaskKeySchema,
 });
 
-/** Deleted by its owner or with its account (status 5): it has no files. */
-function isDeleted(video: { status_id: number | string; media: { pool?: number } | null }) {
-  return Number(video.status_id) === VIDEO_STATUS.deleted && video.media?.pool === undefined;
-}
-
-/**
- * A video deleted while its step ran (by its owner, or with its account's purge) had its
- * folder removed then; the step has just published its files into a new one. The deletion
- * always comes first in the database, so this look after publishing finds it, and nothing
- * is left behind. The row may be gone (purged) or empty (status 5).
- */
-async function removeIfDeletedMeanwhile(
-  deps: MediaTaskDeps,
-  videoId: number,
-  log: { info: (obj: object, msg: string) => void },
-): Promise<void> {
-  const now = await deps.videos.getForProcessing(videoId);
-  if (now && !isDeleted(now)) return;
-  await deps.storage.remove(videoDir(videoId));
-  log.info({ videoId }, 'video deleted during its media step: its files removed');
-}
-
 export function mediaTaskJob(deps: MediaTaskDeps): JobDefinition<'media.task'> {
   return {
     retryLimit: TASK_RETRIES,
@@ -72,17 +49,18 @@ export function mediaTaskJob(deps: MediaTaskDeps): JobDefinition<'media.task'> {
     parse: (data) => payloadSchema.parse(data),
     async handler({ videoId, gen, task }, ctx) {
       const video = await deps.videos.getForProcessing(videoId);
-      const media = video?.media;
+      if (!video || isDeletedVideo(video)) {
+        ctx.log.info({ videoId, gen, task }, 'media step of a deleted video: skipped');
+        await removeFilesIfDeleted(deps, videoId, ctx.log);
+        return;
+      }
+      const media = video.media;
       if (!media || media.gen !== gen || !media.probe || !media.source) {
         ctx.log.info({ videoId, gen, task }, 'media step of an old run: skipped');
         return;
       }
       if (video.status_id === VIDEO_STATUS.error) {
         ctx.log.info({ videoId, gen, task }, 'media step of a failed video: skipped');
-        return;
-      }
-      if (isDeleted(video)) {
-        ctx.log.info({ videoId, gen, task }, 'media step of a deleted video: skipped');
         return;
       }
       const set = (patch: MediaTask) => deps.videos.setTask(videoId, gen, task, patch);
@@ -112,7 +90,7 @@ export function mediaTaskJob(deps: MediaTaskDeps): JobDefinition<'media.task'> {
         });
         await set({ state: 'done', progress: 1, attempts: ctx.attempt });
         ctx.log.info({ videoId, gen, task }, 'media step done');
-        await removeIfDeletedMeanwhile(deps, videoId, ctx.log);
+        await removeFilesIfDeleted(deps, videoId, ctx.log);
       } catch (error) {
         const code = failureCode(error);
         const final = code === 'video_corrupted_file' || ctx.attempt > TASK_RETRIES;

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
+import { VIDEO_STATUS } from '../../contracts/constants.ts';
 import { endOrphan } from '../../media/exec.ts';
+import { videoDir } from '../../media/keys.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import type { VideoMediaRepository } from './video-media.repository.ts';
 
 // Where a pipeline step works (docs/decisions/0021): `work/{video}-{step}/` under the media
 // root, on the file system of the outputs, so they are renamed into place rather than
@@ -121,4 +124,31 @@ export async function takePreparedRung(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
+}
+
+/** Deleted by its owner or with its account (status 5): it has no files, nothing to make. */
+export function isDeletedVideo(video: {
+  status_id: number | string;
+  media: { pool?: number } | null;
+}): boolean {
+  return Number(video.status_id) === VIDEO_STATUS.deleted && video.media?.pool === undefined;
+}
+
+/**
+ * Removes the files of a video that was deleted (by its owner, or with its account's purge)
+ * while a job worked on it: its folder was removed then, and the job has just published
+ * into a new one, or prepared a rung for a step that will not run. The deletion always
+ * comes first in the database, so this look after publishing finds it, and nothing is left
+ * behind. The row may be gone (purged) or empty (status 5). Does nothing to a live video.
+ */
+export async function removeFilesIfDeleted(
+  deps: { videos: Pick<VideoMediaRepository, 'getForProcessing'>; storage: MediaStorage },
+  videoId: number,
+  log: { info(obj: object, msg: string): void },
+): Promise<void> {
+  const now = await deps.videos.getForProcessing(videoId);
+  if (now && !isDeletedVideo(now)) return;
+  await deps.storage.remove(videoDir(videoId));
+  await deps.storage.remove(preparedDirKey(videoId));
+  log.info({ videoId }, 'video deleted while its media was made: its files removed');
 }
