@@ -316,6 +316,17 @@ export function compose(deps: ComposeDeps) {
       onError: (error) => deps.logger.warn({ err: error }, 'keyword statistics not saved'),
     },
   );
+  const discovery = createDiscoveryService({
+    discovery: discoveryRepository,
+    videos: videoRepository,
+    urls,
+    recorder: keywordRecorder,
+  });
+  // Everything forgotten (a takedown, a restore, a renamed video; here or in another
+  // process): searches rank again, so a restored video is found at once.
+  cache.onDrop((pattern) => {
+    if (pattern === undefined) discovery.forgetRankings();
+  });
   const playlists = createPlaylistService({
     playlists: playlistRepository,
     urls,
@@ -350,12 +361,7 @@ export function compose(deps: ComposeDeps) {
     videoFiles: createVideoFileService({ videos: videoRepository, secret }),
     videoStatus: createVideoStatusService({ media: videoMedia }),
     keywordRecorder,
-    discovery: createDiscoveryService({
-      discovery: discoveryRepository,
-      videos: videoRepository,
-      urls,
-      recorder: keywordRecorder,
-    }),
+    discovery,
     models: createModelService({ models: repositories.models, urls }),
     members: createMemberService({ members: repositories.members, urls }),
     memberActions: createMemberActionsService({

@@ -322,6 +322,27 @@ describe('search', () => {
     expect(rows).toEqual([{ keyword: 'noon blonde', searches: 2, results: 1 }]);
   });
 
+  it('pages a ranked search from its kept ranking, without a video taken down since', async () => {
+    const db = t.database;
+    const { id } = await makeVideo(db, (await makeUser(db)).id, { title: 'Lagoon dawn' });
+    await makeVideo(db, (await makeUser(db)).id, { title: 'Lagoon dusk' });
+    await db.query(`SELECT refresh_video_search(ARRAY(SELECT id FROM videos))`);
+    const lagoon = (page: number) => searchTitles({ query: 'lagoon', count: 1, page });
+    const first = await lagoon(1);
+    expect(first).toHaveLength(1);
+    // The ranking is kept: a video added now is not in it, and page 2 is the other one.
+    await makeVideo(db, (await makeUser(db)).id, { title: 'Lagoon noon' });
+    await db.query(`SELECT refresh_video_search(ARRAY(SELECT id FROM videos))`);
+    const second = await lagoon(2);
+    expect([...first, ...second].sort()).toEqual(['Lagoon dawn', 'Lagoon dusk']);
+    expect(await lagoon(3)).toEqual([]);
+    // A video taken down since the ranking is not shown from it.
+    await db.query('UPDATE videos SET status_id = 8 WHERE id = $1', [id]);
+    const res = await get(search({ query: 'lagoon', count: 2, page: 1 }));
+    const body = searchResponseSchema.parse(res.json());
+    expect(body.videos.map((v) => v.title)).toEqual(['Lagoon dusk']);
+  });
+
   it('drops a keyword from the strips once its search finds nothing', async () => {
     await t.database.query(
       "INSERT INTO keywords (keyword, gender, searches, results) VALUES ('walk morning', 'str', 500, 1)",

@@ -9,6 +9,7 @@ import type {
   SuggestResponse,
 } from '../../contracts/discovery.schema.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
+import { Kept } from '../kernel/cache/kept.ts';
 import type {
   DiscoveryRepository,
   KeywordRow,
@@ -34,6 +35,15 @@ const STRIP = { categories: 40, models: 24, channels: 24 } as const;
  */
 const WALK_ENTRIES_PER_ROW = 100;
 const SUGGESTIONS_EACH = 10;
+/** A query's ranking serves its next pages this long; at most this many queries are kept. */
+const RANKING_TTL_MS = 60_000;
+const RANKINGS_KEPT = 200;
+
+/** A query's matches ranked (when at most RANK_CAP), and the planner's match estimate. */
+interface Ranking {
+  ranked: Int32Array | undefined;
+  estimate: number;
+}
 const RELATED_SEARCHES = 10;
 
 export interface DiscoveryServiceDeps {
@@ -57,29 +67,52 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
       img: image(row.id, row.image_version),
     }));
 
-  /** Result ids of a relevance search page and the total, by the cheaper of two plans. */
+  /**
+   * How a query's relevance pages are answered, kept a minute (pages 2-5 of a search do not
+   * rank its matches again): all its matches ranked, when there are few enough, or the
+   * planner's estimate of a match count too large to rank.
+   */
+  const rankings = new Kept<Ranking>({ ttlMs: RANKING_TTL_MS, maxEntries: RANKINGS_KEPT });
+
+  function ranking(filter: SearchFilter): Promise<Ranking> {
+    return rankings.get(JSON.stringify(filter), async () => {
+      const estimate = await deps.discovery.estimateMatches(filter);
+      if (estimate <= RANK_CAP) {
+        const ranked = await deps.discovery.rankedMatches(filter, RANK_CAP + 1);
+        if (ranked.length <= RANK_CAP) return { ranked: Int32Array.from(ranked), estimate };
+      }
+      return { ranked: undefined, estimate };
+    });
+  }
+
+  /**
+   * Result ids of a relevance search page and the total, by the cheaper of two plans; `kept`
+   * when the ids come from a kept ranking (a video may have left the list since).
+   */
   async function relevance(
     filter: SearchFilter,
     count: number,
     offset: number,
-  ): Promise<{ ids: number[]; total: number }> {
-    const estimate = await deps.discovery.estimateMatches(filter);
-    if (estimate <= RANK_CAP) {
-      const ranked = await deps.discovery.rankedMatches(filter, RANK_CAP + 1);
-      if (ranked.length <= RANK_CAP) {
-        return { ids: ranked.slice(offset, offset + count), total: ranked.length };
-      }
+  ): Promise<{ ids: number[]; total: number; kept: boolean }> {
+    const { ranked, estimate } = await ranking(filter);
+    if (ranked) {
+      return {
+        ids: [...ranked.subarray(offset, offset + count)],
+        total: ranked.length,
+        kept: true,
+      };
     }
     // Too many matches to rank: the planner's estimate is the total ("about N results").
     const total = estimate;
-    if (offset >= total) return { ids: [], total };
+    if (offset >= total) return { ids: [], total, kept: false };
     // Walking the popularity index reads about (offset + count) × listed / matches entries;
     // reading the matches' rows to sort them costs WALK_ENTRIES_PER_ROW entries each at most.
     // A query that was ranked and overflowed matches more than RANK_CAP, whatever the estimate.
     const matches = Math.max(estimate, estimate <= RANK_CAP ? RANK_CAP + 1 : 0, 1);
     const listed = await listedIn(filter.gender);
     const walk = ((offset + count) * listed) / matches < WALK_ENTRIES_PER_ROW * matches;
-    return { ids: await deps.discovery.popularMatches(filter, count, offset, walk), total };
+    const ids = await deps.discovery.popularMatches(filter, count, offset, walk);
+    return { ids, total, kept: false };
   }
 
   const listedCache = new Map<Gender, { n: number; expiresAt: number }>();
@@ -93,6 +126,11 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
   }
 
   return {
+    /** Drops the kept rankings: the next search of each query ranks its matches again. */
+    forgetRankings(): void {
+      rankings.clear();
+    },
+
     async main(gender: Gender, lang: Language): Promise<MainResponse> {
       const categories = await deps.discovery.topCategories(gender, lang, STRIP.categories);
       const keywords = await deps.discovery.topKeywords(gender, TAG_WINDOW);
@@ -168,9 +206,10 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
       const offset = (params.page - 1) * params.count;
       let ids: number[] = [];
       let total = 0;
+      let kept = false;
       if (params.sort === 'relevance') {
         if (params.page <= MAX_PAGE)
-          ({ ids, total } = await relevance(filter, params.count, offset));
+          ({ ids, total, kept } = await relevance(filter, params.count, offset));
       } else {
         const listFilter = { ...filter, sort: params.sort };
         const estimate = await deps.videos.estimate(listFilter);
@@ -181,7 +220,15 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
           ids = rows.map((row) => row.id);
         }
       }
-      const rows = await deps.videos.rowsByIds(ids);
+      // A kept ranking's page is read through the list's rules: a video taken down or
+      // deleted since the ranking is not shown.
+      const rows = kept
+        ? await deps.videos.list(
+            { gender: params.gender, sort: 'history', type: 'all', duration: '', date: '', ids },
+            ids.length,
+            0,
+          )
+        : await deps.videos.rowsByIds(ids);
       const related = await deps.discovery.relatedSearches(
         params.query,
         params.gender,

@@ -11,7 +11,7 @@ import type {
   ModelsResponse,
 } from '../../contracts/models.schema.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
-import { KeptTotals } from '../kernel/cache/kept-totals.ts';
+import { Kept } from '../kernel/cache/kept.ts';
 import type { ChannelRow, ModelRepository, ModelRow, ThumbRow } from './model.repository.ts';
 
 // Models and channels (SPEC.md §7 models, model, channels, channel).
@@ -29,7 +29,7 @@ const TOTAL_ENTRIES = 2_000;
 
 export function createModelService(deps: ModelServiceDeps) {
   const { urls } = deps;
-  const totals = new KeptTotals({ ttlMs: TOTAL_TTL_MS, maxEntries: TOTAL_ENTRIES });
+  const totals = new Kept<number>({ ttlMs: TOTAL_TTL_MS, maxEntries: TOTAL_ENTRIES });
 
   function modelItem(row: ModelRow): ModelListItem {
     const image = urls.modelImage(row.id, row.image_version);

@@ -24,7 +24,7 @@ import {
   videoPageOpens,
   videoPlayable,
 } from '../kernel/access/visibility.ts';
-import { KeptTotals } from '../kernel/cache/kept-totals.ts';
+import { Kept } from '../kernel/cache/kept.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {
@@ -194,7 +194,7 @@ function parseMemberId(raw: string): number {
 }
 
 export function createVideoService(deps: VideoServiceDeps) {
-  const counts = new KeptTotals({ ttlMs: COUNT_TTL_MS, maxEntries: COUNT_CACHE_ENTRIES });
+  const counts = new Kept<number>({ ttlMs: COUNT_TTL_MS, maxEntries: COUNT_CACHE_ENTRIES });
 
   /**
    * A list's length: exact up to EXACT_COUNT_CAP (cap + 1 beyond it), or the planner's

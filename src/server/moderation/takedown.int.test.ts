@@ -42,6 +42,12 @@ const listed = async (userId: number) =>
     .json<{ videos: { video_id: string }[] }>()
     .videos.map((v) => Number(v.video_id));
 
+/** Whether a visitor's search for the title finds the video (no response cache: lifetime 0). */
+const found = async (id: number) =>
+  (await get('/api/videos2.php?params=0/str/relevance/60/search..1.all..&s=stolen%20clip'))
+    .json<{ videos: { video_id: string }[] }>()
+    .videos.some((v) => Number(v.video_id) === id);
+
 const videosCount = async (userId: number) =>
   Number(
     (
@@ -67,6 +73,7 @@ describe('takedowns', () => {
   it('take a reported video off everywhere at once, and a restore brings it back', async () => {
     const { id } = await makeVideo(t.database, uploader.userId, { title: 'Stolen clip' });
     await t.database.query('UPDATE users SET videos_count = 1 WHERE id = $1', [uploader.userId]);
+    await t.database.query('SELECT refresh_video_search(ARRAY[$1::int])', [id]);
     const thumb = await sharp({
       create: { width: 32, height: 18, channels: 3, background: '#333' },
     })
@@ -125,6 +132,8 @@ describe('takedowns', () => {
     const takedownId = res.json().takedown_id as number;
 
     expect(await listed(uploader.userId)).toEqual([]);
+    // A search made now ranks the matches without it (and keeps that ranking for its pages).
+    expect(await found(id)).toBe(false);
     // Clients read it as deleted; the site reads why (decision 0047).
     expect((await get(videoPath(300, id))).json().video).toMatchObject({
       status_id: '5',
@@ -160,6 +169,7 @@ describe('takedowns', () => {
     );
     expect(restored.json()).toEqual({ success: 1 });
     expect(await listed(uploader.userId)).toEqual([id]);
+    expect(await found(id)).toBe(true);
     expect((await get(thumbUrl)).statusCode).toBe(200);
     expect(await videosCount(uploader.userId)).toBe(1);
     const back = (await get(videoPath(300, id))).json().video;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { KeptTotals } from './kept-totals.ts';
+import { Kept } from './kept.ts';
 
-describe('KeptTotals', () => {
+describe('Kept', () => {
   it('counts a list once while its total is kept, again once it expired', async () => {
-    const totals = new KeptTotals({ ttlMs: 1000, maxEntries: 10 });
+    const totals = new Kept<number>({ ttlMs: 1000, maxEntries: 10 });
     let counted = 0;
     const count = async () => ++counted * 10;
     expect(await totals.get('a', count, 0)).toBe(10);
@@ -14,7 +14,7 @@ describe('KeptTotals', () => {
   });
 
   it('keeps at most its number of lists, dropping the one counted longest ago', async () => {
-    const totals = new KeptTotals({ ttlMs: 60_000, maxEntries: 2 });
+    const totals = new Kept<number>({ ttlMs: 60_000, maxEntries: 2 });
     const calls: string[] = [];
     const count = (key: string) => async () => {
       calls.push(key);
@@ -29,8 +29,28 @@ describe('KeptTotals', () => {
   });
 
   it('keeps nothing when the count fails', async () => {
-    const totals = new KeptTotals({ ttlMs: 60_000, maxEntries: 2 });
+    const totals = new Kept<number>({ ttlMs: 60_000, maxEntries: 2 });
     await expect(totals.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await totals.get('a', async () => 3)).toBe(3);
+  });
+
+  it('forgets every value on a clear, and keeps none made while it happened', async () => {
+    const kept = new Kept<string>({ ttlMs: 60_000, maxEntries: 10 });
+    await kept.get('q', async () => 'before', 0);
+    kept.clear();
+    expect(await kept.get('q', async () => 'after', 1)).toBe('after');
+    let release: () => void = () => {};
+    const slow = kept.get(
+      'r',
+      () =>
+        new Promise<string>((done) => {
+          release = () => done('made across the clear');
+        }),
+      2,
+    );
+    kept.clear();
+    release();
+    expect(await slow).toBe('made across the clear');
+    expect(await kept.get('r', async () => 'made again', 3)).toBe('made again');
   });
 });

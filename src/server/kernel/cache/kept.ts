@@ -1,0 +1,38 @@
+// What a list's pages share, kept briefly per process: its total, a search's ranking. Paging
+// through one list counts (or ranks) it once, and on PGlite (one query at a time) every
+// query saved is one nobody waits behind. A kept value may be up to `ttlMs` old; the rows of
+// a page are always read fresh.
+
+export class Kept<T> {
+  private readonly values = new Map<string, { value: T; expiresAt: number }>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  /** Counts clears: a value made while one happened is from before it, and is not kept. */
+  private generation = 0;
+
+  constructor(opts: { ttlMs: number; maxEntries: number }) {
+    this.ttlMs = opts.ttlMs;
+    this.maxEntries = opts.maxEntries;
+  }
+
+  /** The value kept for `key`, or `make()`'s, kept from now on (the oldest key goes first). */
+  async get(key: string, make: () => Promise<T>, now = Date.now()): Promise<T> {
+    const kept = this.values.get(key);
+    if (kept && kept.expiresAt > now) return kept.value;
+    const generation = this.generation;
+    const value = await make();
+    if (generation !== this.generation) return value;
+    this.values.delete(key);
+    this.values.set(key, { value, expiresAt: now + this.ttlMs });
+    if (this.values.size > this.maxEntries) {
+      this.values.delete(this.values.keys().next().value as string);
+    }
+    return value;
+  }
+
+  /** Forgets every kept value (what they were made from changed). */
+  clear(): void {
+    this.values.clear();
+    this.generation += 1;
+  }
+}
