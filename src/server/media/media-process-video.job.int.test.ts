@@ -37,6 +37,8 @@ import { createVideoMediaRepository } from './video-media.repository.ts';
 
 // The media job end to end: pg-boss on the test database, real ffmpeg, real files.
 
+const CONFIG = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
+
 let db: TestDatabase;
 let dir: string;
 let storage: LocalStorage;
@@ -47,10 +49,9 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dir = await mkdtemp(path.join(tmpdir(), 'afterglow-job-'));
   storage = new LocalStorage(path.join(dir, 'media'));
-  const config = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
   queue = createJobQueue(
     db.database,
-    createJobDefinitions({ database: db.database, storage, config }),
+    createJobDefinitions({ database: db.database, storage, config: CONFIG }),
     pino({ level: 'silent' }),
   );
   await queue.start();
@@ -70,6 +71,47 @@ async function uploadSource(videoId: number, write: (file: string) => Promise<vo
   await storage.putFile(key, file, { move: true });
   await createVideoMediaRepository(db.database).setSource(videoId, key);
 }
+
+/** A processing upload whose source is a 320x180 test pattern of `durationS` seconds. */
+async function uploadTestPattern(durationS: number, seed: number): Promise<number> {
+  const { id } = await makeVideo(db.database, userId, { statusId: 3 });
+  await uploadSource(id, (file) =>
+    runFfmpeg(
+      'ffmpeg',
+      testSourceArgs({
+        output: file,
+        durationS,
+        width: 320,
+        height: 180,
+        pattern: 'testsrc2',
+        seed,
+      }),
+      { timeoutMs: 60_000 },
+    ),
+  );
+  return id;
+}
+
+/** A context for running a job's handler off the queue; `sent` holds the steps it queued. */
+function offQueue(): { ctx: JobContext; sent: JobPayloads['media.task'][] } {
+  const sent: JobPayloads['media.task'][] = [];
+  const ctx: JobContext = {
+    signal: new AbortController().signal,
+    log: pino({ level: 'silent' }),
+    attempt: 1,
+    send: async (_name, data) => {
+      sent.push(data as JobPayloads['media.task']);
+      return 'job';
+    },
+  };
+  return { ctx, sent };
+}
+
+/** Runs media.process-video for a video off the queue. */
+const processOffQueue = (videoId: number, ctx: JobContext) =>
+  createJobDefinitions({ database: db.database, storage, config: CONFIG })[
+    'media.process-video'
+  ].handler({ videoId }, ctx);
 
 const videoRow = (id: number) => videoMediaRow(db.database, id);
 const pipelineDone = (id: number) => waitForPipeline(db.database, id);
@@ -253,35 +295,10 @@ describe('media pipeline', () => {
   it('encodes the first rung beside the fingerprint and publishes it only from its own step', async () => {
     // The jobs' handlers run here one by one, off the queue: what the first step leaves
     // behind can be looked at before the next runs.
-    const { id } = await makeVideo(db.database, userId, { statusId: 3 });
-    await uploadSource(id, (file) =>
-      runFfmpeg(
-        'ffmpeg',
-        testSourceArgs({
-          output: file,
-          durationS: 6,
-          width: 320,
-          height: 180,
-          pattern: 'testsrc2',
-          seed: 3,
-        }),
-        { timeoutMs: 60_000 },
-      ),
-    );
-    const sent: JobPayloads['media.task'][] = [];
-    const ctx: JobContext = {
-      signal: new AbortController().signal,
-      log: pino({ level: 'silent' }),
-      attempt: 1,
-      send: async (_name, data) => {
-        sent.push(data as JobPayloads['media.task']);
-        return 'job';
-      },
-    };
+    const id = await uploadTestPattern(6, 3);
+    const { ctx, sent } = offQueue();
     const videos = createVideoMediaRepository(db.database);
-    const config = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
-    const jobs = createJobDefinitions({ database: db.database, storage, config });
-    await jobs['media.process-video'].handler({ videoId: id }, ctx);
+    await processOffQueue(id, ctx);
 
     expect(sent.map((job) => job.task)).toEqual(['hls:180', 'timeline', 'hover', 'mp4']);
     const gen = sent[0]?.gen ?? 0;
@@ -333,35 +350,9 @@ describe('media pipeline', () => {
   });
 
   it('leaves no files of a video deleted while its steps ran', async () => {
-    const { id } = await makeVideo(db.database, userId, { statusId: 3 });
-    await uploadSource(id, (file) =>
-      runFfmpeg(
-        'ffmpeg',
-        testSourceArgs({
-          output: file,
-          durationS: 4,
-          width: 320,
-          height: 180,
-          pattern: 'testsrc2',
-          seed: 4,
-        }),
-        { timeoutMs: 60_000 },
-      ),
-    );
-    const sent: JobPayloads['media.task'][] = [];
-    const ctx: JobContext = {
-      signal: new AbortController().signal,
-      log: pino({ level: 'silent' }),
-      attempt: 1,
-      send: async (_name, data) => {
-        sent.push(data as JobPayloads['media.task']);
-        return 'job';
-      },
-    };
-    const config = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
-    await createJobDefinitions({ database: db.database, storage, config })[
-      'media.process-video'
-    ].handler({ videoId: id }, ctx);
+    const id = await uploadTestPattern(4, 4);
+    const { ctx, sent } = offQueue();
+    await processOffQueue(id, ctx);
     const hover = sent.find((job) => job.task === 'hover');
     const timeline = sent.find((job) => job.task === 'timeline');
     if (!hover || !timeline)
@@ -381,7 +372,7 @@ describe('media pipeline', () => {
         return repository.setTask(...args);
       },
     };
-    const step = mediaTaskJob({ videos, storage, ...config });
+    const step = mediaTaskJob({ videos, storage, ...CONFIG });
     await step.handler(hover, ctx);
     expect(deleted).toBe(true);
     // The step made its clip and published it, into a folder the deletion had removed.
@@ -405,36 +396,10 @@ describe('media pipeline', () => {
   }, 120_000);
 
   it('does not process a video deleted before its turn came', async () => {
-    const { id } = await makeVideo(db.database, userId, { statusId: 3 });
-    await uploadSource(id, (file) =>
-      runFfmpeg(
-        'ffmpeg',
-        testSourceArgs({
-          output: file,
-          durationS: 2,
-          width: 320,
-          height: 180,
-          pattern: 'testsrc2',
-          seed: 5,
-        }),
-        { timeoutMs: 60_000 },
-      ),
-    );
+    const id = await uploadTestPattern(2, 5);
     await db.database.query('UPDATE videos SET status_id = 5 WHERE id = $1', [id]);
-    const sent: unknown[] = [];
-    const ctx: JobContext = {
-      signal: new AbortController().signal,
-      log: pino({ level: 'silent' }),
-      attempt: 1,
-      send: async (_name, data) => {
-        sent.push(data);
-        return 'job';
-      },
-    };
-    const config = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };
-    await createJobDefinitions({ database: db.database, storage, config })[
-      'media.process-video'
-    ].handler({ videoId: id }, ctx);
+    const { ctx, sent } = offQueue();
+    await processOffQueue(id, ctx);
     expect(sent).toEqual([]);
     expect(await storage.exists(videoPreviewKey(id))).toBe(false);
     expect(await folderExists(preparedDirKey(id))).toBe(false);

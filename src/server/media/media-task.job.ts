@@ -5,7 +5,13 @@ import type { MediaTask } from '../../db/schema.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import type { JobDefinition } from '../kernel/jobs/queue.ts';
 import { failureCode, runMediaStep, taskTimeoutS } from './media-steps.ts';
-import { beginStep, isDeletedVideo, removeFilesIfDeleted, type StepWork } from './media-work.ts';
+import {
+  beginStep,
+  isDeletedVideo,
+  removeFilesIfDeleted,
+  removeVideoFiles,
+  type StepWork,
+} from './media-work.ts';
 import type { StepDeps, StepRun } from './steps/step.ts';
 
 // One step of the media pipeline (docs/decisions/0011, 0041): an HLS rung, the sprite
@@ -51,7 +57,7 @@ export function mediaTaskJob(deps: MediaTaskDeps): JobDefinition<'media.task'> {
       const video = await deps.videos.getForProcessing(videoId);
       if (!video || isDeletedVideo(video)) {
         ctx.log.info({ videoId, gen, task }, 'media step of a deleted video: skipped');
-        await removeFilesIfDeleted(deps, videoId, ctx.log);
+        await removeVideoFiles(deps.storage, videoId);
         return;
       }
       const media = video.media;

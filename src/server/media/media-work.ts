@@ -148,7 +148,12 @@ export async function removeFilesIfDeleted(
 ): Promise<void> {
   const now = await deps.videos.getForProcessing(videoId);
   if (now && !isDeletedVideo(now)) return;
-  await deps.storage.remove(videoDir(videoId));
-  await deps.storage.remove(preparedDirKey(videoId));
+  await removeVideoFiles(deps.storage, videoId);
   log.info({ videoId }, 'video deleted while its media was made: its files removed');
+}
+
+/** A deleted video's folder and its prepared first rung, whatever a job left of them. */
+export async function removeVideoFiles(storage: MediaStorage, videoId: number): Promise<void> {
+  await storage.remove(videoDir(videoId));
+  await storage.remove(preparedDirKey(videoId));
 }
