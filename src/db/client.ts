@@ -234,8 +234,26 @@ async function listenPostgres(
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: 'drizzle' };
   if (database.kind === 'pglite') {
+    const before = await appliedMigrations(database);
     await migratePglite(database.db as never, config);
+    // PGlite has no autovacuum: a migration that wrote rows (0030 marks the recent videos)
+    // would leave index-only scans reading the table until the nightly maintenance.
+    if (before > 0 && (await appliedMigrations(database)) > before) {
+      await database.exec('VACUUM ANALYZE');
+    }
   } else {
     await migratePg(database.db as never, config);
   }
+}
+
+/** How many migrations the database has applied (0 for a new database). */
+async function appliedMigrations(database: Database): Promise<number> {
+  const [table] = await database.query<{ name: string | null }>(
+    `SELECT to_regclass('drizzle.__drizzle_migrations')::text AS name`,
+  );
+  if (!table?.name) return 0;
+  const [row] = await database.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+  );
+  return Number(row?.n ?? 0);
 }

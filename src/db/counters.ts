@@ -215,6 +215,17 @@ export async function refreshPlaylistTops(
   );
 }
 
+/**
+ * Clears `recent` (migration 0030) of the videos posted more than 31 days ago: the indexes
+ * of recent videos hold the last month again. The mark never leaves a video inside a 30-day
+ * window, so lists stay right however late this runs.
+ */
+export async function ageRecentVideos(db: Pick<Database, 'exec'>): Promise<void> {
+  await db.exec(
+    `UPDATE videos SET recent = false WHERE recent AND post_date < now() - interval '31 days'`,
+  );
+}
+
 /** Days of `video_views_daily` kept: enough for the month window and a margin. */
 export const VIEW_DAYS_KEPT = 60;
 

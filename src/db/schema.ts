@@ -308,6 +308,14 @@ export const videos = pgTable(
     channelId: integer('channel_id').references(() => channels.id),
     /** Publication time; a video with a future post date is scheduled, not listed yet. */
     postDate: timestamp('post_date', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Posted within the last 31 days, or later (decision 0059, "Recent videos"): set from
+     * post_date on insert and on a post-date change (trigger videos_set_recent, migration
+     * 0030) and cleared by the nightly maintenance once a video is older. Always true for
+     * a video inside a list's day, week or month window, so those lists walk the small
+     * videos_recent_*_idx indexes; a late maintenance only makes them a little bigger.
+     */
+    recent: boolean('recent').notNull().default(true),
     views: integer('views').notNull().default(0),
     /** Views in the last day, week and month: the windows of the most-popular sort. */
     viewsDay: integer('views_day').notNull().default(0),
@@ -354,6 +362,8 @@ export const videos = pgTable(
     // by hand in migrations/0002_listing_indexes.sql. See docs/decisions/0008.
     index('videos_user_idx').on(t.userId, t.postDate.desc()),
     index('videos_channel_idx').on(t.channelId, t.postDate.desc()),
+    // What the nightly maintenance clears (src/db/counters.ts, ageRecentVideos).
+    index('videos_recent_idx').on(t.postDate).where(sql`${t.recent}`),
     index('videos_search_idx').using('gin', t.searchVector),
     uniqueIndex('videos_source_sha256_idx')
       .on(t.sourceSha256)

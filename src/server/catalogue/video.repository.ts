@@ -94,6 +94,14 @@ const LIST_TABLE: Record<MemberList, { table: string; added: string }> = {
   history: { table: 'history', added: 'viewed_at' },
 };
 
+/** The sorts with an index of recent videos (migration 0030). */
+const RECENT_SORTS: ReadonlySet<VideoSort> = new Set([
+  'top-rated',
+  'most-commented',
+  'most-favourited',
+  'longest',
+]);
+
 /** ORDER BY of each sort; most-popular ranks by the views of the chosen date window. */
 function orderBy(filter: VideoListFilter): string {
   if (filter.playlistId !== undefined) return 'pv.position, v.id';
@@ -190,6 +198,10 @@ function source(filter: VideoListFilter, params: unknown[]): Source {
   // On most-popular the date picks the ranking window; on the other sorts it filters.
   if (filter.sort !== 'most-popular' && filter.date !== '' && filter.date !== 'all') {
     clauses.push(`v.post_date > now() - interval '${DATE_INTERVAL[filter.date]}'`);
+    // Every video of a window is `recent` (migration 0030): the sorts other than the date
+    // then walk the videos_recent_*_idx indexes, which hold the last month's videos only.
+    // A date sort reads the window's range of its own index, which has no `recent`.
+    if (!viaCategory && RECENT_SORTS.has(filter.sort)) clauses.push('v.recent');
   }
   const order = orderBy(filter);
   return {

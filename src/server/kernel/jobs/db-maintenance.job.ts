@@ -1,9 +1,10 @@
 import type { Database } from '../../../db/client.ts';
-import { refreshCounters, rollViewWindows } from '../../../db/counters.ts';
+import { ageRecentVideos, refreshCounters, rollViewWindows } from '../../../db/counters.ts';
 import type { JobDefinition } from './queue.ts';
 
 // Nightly upkeep: reconciles the denormalised counters and top thumbs with their source rows,
-// rolls the day/week/month view windows over from the daily view rows,
+// rolls the day/week/month view windows over from the daily view rows, clears the recent
+// mark of videos older than a month,
 // removes expired sessions, mailed links and pending email changes and accounts never
 // confirmed within a week,
 // and, on PGlite (which has no autovacuum), vacuums and analyses the tables so index-only
@@ -26,6 +27,7 @@ export function dbMaintenanceJob(deps: {
       const started = Date.now();
       await refreshCounters(deps.database);
       await rollViewWindows(deps.database);
+      await ageRecentVideos(deps.database);
       const purged = [];
       for (const purge of deps.purge ?? []) purged.push(await purge());
       if (deps.database.kind === 'pglite') await deps.database.exec('VACUUM ANALYZE');
