@@ -469,6 +469,23 @@ export const videoCategories = pgTable(
   ],
 );
 
+/**
+ * The categories of each video as one sorted array (decision 0059, "Several categories"): a
+ * list of videos in every one of several categories intersects them in the GIN index
+ * (`category_ids @> ...`) instead of joining the categories' link rows. Kept by statement
+ * triggers on video_categories (migration 0032); a video without categories has no row.
+ */
+export const videoCategorySets = pgTable(
+  'video_category_sets',
+  {
+    videoId: integer('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    categoryIds: integer('category_ids').array().notNull(),
+  },
+  (t) => [index('video_category_sets_idx').using('gin', t.categoryIds)],
+);
+
 export const videoModels = pgTable(
   'video_models',
   {

@@ -145,6 +145,48 @@ describe('videos2 sections', () => {
     expect(await titles({ section: 'categories', objectId: 'beach,night,studio' })).toEqual([]);
   });
 
+  it('follows a video’s categories in a list of several at once', async () => {
+    const both = { section: 'categories', objectId: 'beach,night' } as const;
+    const beachId = ids['beach only'];
+    await sql(
+      `INSERT INTO video_categories (video_id, category_id)
+       SELECT $1, id FROM categories WHERE dir = 'night'`,
+      [beachId],
+    );
+    expect(await titles(both)).toEqual(['both', 'beach only']);
+    await sql(
+      `DELETE FROM video_categories
+        WHERE video_id = $1 AND category_id = (SELECT id FROM categories WHERE dir = 'night')`,
+      [beachId],
+    );
+    expect(await titles(both)).toEqual(['both']);
+    // A video that loses every category leaves no set behind; a deleted video takes its own.
+    const [gone] = await sql(
+      `INSERT INTO videos (dir, title, user_id, status_id) VALUES ('gone', 'gone', $1, 1)
+       RETURNING id`,
+      [member],
+    );
+    await sql(
+      `INSERT INTO video_categories (video_id, category_id)
+       SELECT $1, id FROM categories WHERE dir IN ('beach', 'night')`,
+      [gone?.id],
+    );
+    expect(await titles(both)).toEqual(['gone', 'both']);
+    await sql('DELETE FROM videos WHERE id = $1', [gone?.id]);
+    await sql('DELETE FROM video_categories WHERE video_id = $1', [ids.studio]);
+    const sets = await sql(
+      'SELECT video_id FROM video_category_sets WHERE video_id = ANY($1::int[])',
+      [[gone?.id, ids.studio]],
+    );
+    expect(sets).toEqual([]);
+    expect(await titles(both)).toEqual(['both']);
+    await sql(
+      `INSERT INTO video_categories (video_id, category_id)
+       SELECT $1, id FROM categories WHERE dir = 'studio'`,
+      [ids.studio],
+    );
+  });
+
   it('follows changes to videos in category lists at once', async () => {
     const beach = { section: 'categories', objectId: 'beach' } as const;
     await sql('UPDATE videos SET views = 10000 WHERE id = $1', [ids['beach only']]);

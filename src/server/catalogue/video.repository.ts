@@ -21,7 +21,7 @@ export interface VideoListFilter {
   type: VideoType;
   duration: DurationFilter;
   date: DateFilter;
-  /** Videos in every one of these categories (the first drives the scan: pass the smallest). */
+  /** Videos in every one of these categories. */
   categoryIds?: number[];
   modelId?: number;
   channelId?: number;
@@ -147,15 +147,16 @@ function source(filter: VideoListFilter, params: unknown[]): Source {
     params.push(value);
     return `$${params.length}`;
   };
-  const [driving, ...otherCategories] =
-    filter.memberList || filter.playlistId !== undefined || filter.ids
-      ? []
-      : (filter.categoryIds ?? []);
-  const viaCategory = driving !== undefined;
+  const ownRows = filter.memberList || filter.playlistId !== undefined || filter.ids;
+  const categoryIds = ownRows ? [] : (filter.categoryIds ?? []);
+  // One category: its link rows carry the listing columns. Several: the videos in all of
+  // them come from the GIN index of the category sets (migration 0032).
+  const viaCategory = categoryIds.length === 1;
+  const viaSets = categoryIds.length > 1;
   let from = 'videos v';
   const clauses = [
     viaCategory
-      ? `v.category_id = ${bind(driving)} AND ${videoLinkListedSql({ alias: 'v' })}`
+      ? `v.category_id = ${bind(categoryIds[0])} AND ${videoLinkListedSql({ alias: 'v' })}`
       : videoListedSql({ alias: 'v' }),
   ];
   // A member's own lists and a visitor's history hold what they chose, whatever the section.
@@ -174,7 +175,12 @@ function source(filter: VideoListFilter, params: unknown[]): Source {
     from = 'playlist_videos pv JOIN videos v ON v.id = pv.video_id';
     clauses.unshift(`pv.playlist_id = ${bind(filter.playlistId)}`);
   }
-  for (const categoryId of viaCategory ? otherCategories : (filter.categoryIds ?? [])) {
+  if (viaSets) {
+    clauses.push(
+      `v.id IN (SELECT s.video_id FROM video_category_sets s WHERE s.category_ids @> ${bind(categoryIds)}::int[])`,
+    );
+  }
+  for (const categoryId of ownRows ? (filter.categoryIds ?? []) : []) {
     clauses.push(
       `EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = ${id} AND vc.category_id = ${bind(categoryId)})`,
     );

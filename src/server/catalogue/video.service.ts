@@ -243,10 +243,8 @@ export function createVideoService(deps: VideoServiceDeps) {
         );
         const categories = found.filter((c) => c !== undefined);
         if (categories.length !== dirs.length) throw new AppError('not_found');
-        // The smallest category drives the scan; the others are checked per video.
-        const bySize = [...categories].sort((a, b) => a.videos - b.videos);
         return {
-          filter: { categoryIds: bySize.map((c) => c.id) },
+          filter: { categoryIds: categories.map((c) => c.id) },
           personal: false,
           chosen: categories.map((c) => ({
             category_id: String(c.id),
