@@ -2,6 +2,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -96,7 +97,7 @@ async function openPglite(
   const buffers = sharedBuffersMb === 'auto' ? await pgliteSharedBuffers(dataDir) : sharedBuffersMb;
   const client = await PGlite.create({
     dataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${Math.round(buffers)}MB`],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -866,9 +866,12 @@ export const suggestNames = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.refId, t.gender] }),
-    index('suggest_names_trgm_idx')
-      .using('gin', sql`${t.name} gin_trgm_ops`)
-      .with({ fastupdate: false }),
+    // The section is a key of the trigram index (btree_gin, migration 0033): a lookup reads
+    // the offered names of one section only.
+    index('suggest_names_section_trgm_idx')
+      .using('gin', t.gender, sql`${t.name} gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`${t.offered}`),
   ],
 );
 
