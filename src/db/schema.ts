@@ -846,6 +846,24 @@ export const keywords = pgTable(
 );
 
 /**
+ * The searches of each keyword over all sections (decision 0059, "The suggester's keywords"):
+ * what `/api/json/suggester/{lifetime}/{count}.json` ranks. `searches` sums the keyword's
+ * rows with results; `offered` is whether any has. Kept by a trigger on keywords (migration
+ * 0034), never written directly.
+ */
+export const keywordTotals = pgTable(
+  'keyword_totals',
+  {
+    keyword: text('keyword').primaryKey(),
+    searches: integer('searches').notNull(),
+    offered: boolean('offered').notNull(),
+  },
+  (t) => [
+    index('keyword_totals_ranked_idx').on(t.searches.desc(), t.keyword).where(sql`${t.offered}`),
+  ],
+);
+
+/**
  * What the search box offers, one row per name and section: categories and channels in each
  * section, models and keywords in their own (migration 0023). Kept by triggers on the four
  * tables, never written directly; `name` is the lower-case title or the keyword.

@@ -28,6 +28,7 @@ export function scaledSize(videos: number): CatalogueSize {
 const CATALOGUE_TABLES = [
   'offers',
   'keywords',
+  'keyword_totals',
   'suggest_names',
   'photos',
   'albums',

@@ -161,11 +161,10 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
           [gender, limit],
         );
       }
+      // Every section's searches of a keyword, summed by a trigger (migration 0034).
       return database.query<KeywordRow>(
-        `SELECT keyword, sum(searches)::int AS searches FROM (
-            SELECT keyword, searches FROM keywords WHERE results > 0
-             ORDER BY searches DESC LIMIT $1 * 3
-          ) top GROUP BY keyword ORDER BY 2 DESC, keyword LIMIT $1`,
+        `SELECT keyword, searches FROM keyword_totals WHERE offered
+          ORDER BY searches DESC NULLS LAST, keyword LIMIT $1`,
         [limit],
       );
     },

@@ -277,6 +277,29 @@ describe('suggestions', () => {
     const body = suggesterResponseSchema.parse((await get(suggesterPath(0, 2))).json());
     expect(body.keywords.map((k) => k.keyword)).toEqual(['beach', 'sunset beach']);
   });
+
+  it("sums a keyword's searches over the sections, with results only", async () => {
+    const top = async () =>
+      suggesterResponseSchema
+        .parse((await get(suggesterPath(0, 2))).json())
+        .keywords.map((k) => k.keyword);
+    await t.database.query(
+      "INSERT INTO keywords (keyword, gender, searches, results) VALUES ('sunsets', 'gay', 100, 1)",
+    );
+    expect(await top()).toEqual(['sunsets', 'beach']);
+    await t.database.query(
+      "UPDATE keywords SET results = 0 WHERE keyword = 'sunsets' AND gender = 'gay'",
+    );
+    expect(await top()).toEqual(['beach', 'sunset beach']);
+    await t.database.query("UPDATE keywords SET results = 4 WHERE keyword = 'sunset zero'");
+    expect(await top()).toEqual(['sunset zero', 'beach']);
+    await t.database.query("DELETE FROM keywords WHERE keyword IN ('sunset zero', 'sunsets')");
+    expect(await top()).toEqual(['beach', 'sunset beach']);
+    await t.database.query(
+      `INSERT INTO keywords (keyword, gender, searches, results) VALUES
+         ('sunsets', 'str', 20, 2), ('sunset zero', 'str', 99, 0)`,
+    );
+  });
 });
 
 describe('search', () => {
