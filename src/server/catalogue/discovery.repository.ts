@@ -161,23 +161,12 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
           [gender, limit],
         );
       }
-      // Every section's searches of a keyword, summed by a trigger (migration 0034). Up to
-      // a thousand come as two arrays in one row: on PGlite a row costs more to send and read
-      // than the statement does (1,000 rows 3.3 ms, the same as arrays 1.1 ms).
-      const [row] = await database.query<{ keywords: string[] | null; searches: number[] | null }>(
-        `SELECT array_agg(keyword ORDER BY n) AS keywords,
-                array_agg(searches ORDER BY n) AS searches
-           FROM (SELECT keyword, searches,
-                        row_number() OVER (ORDER BY searches DESC NULLS LAST, keyword) AS n
-                   FROM keyword_totals WHERE offered
-                  ORDER BY searches DESC NULLS LAST, keyword LIMIT $1) top`,
+      // Every section's searches of a keyword, summed by a trigger (migration 0034).
+      return database.query<KeywordRow>(
+        `SELECT keyword, searches FROM keyword_totals WHERE offered
+          ORDER BY searches DESC NULLS LAST, keyword LIMIT $1`,
         [limit],
       );
-      const searches = row?.searches ?? [];
-      return (row?.keywords ?? []).map((keyword, i) => ({
-        keyword,
-        searches: Number(searches[i] ?? 0),
-      }));
     },
 
     /**
@@ -185,8 +174,9 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
      * starts like it or (from 4 characters, when a typo is likely and the trigram index is
      * selective) resembles it, and searches people ran alike, `limit` of each. One lookup in
      * the names table (`suggest_names`, migration 0023, one trigram index over the four kinds
-     * with the section as a key, migration 0033, kept by triggers), each kind ranked by starting like the text, then resemblance, then
-     * its count; the statement is `suggest` (migration 0027), planned once per connection.
+     * with the section as a key, migration 0033, kept by triggers), each kind ranked by
+     * starting like the text, then resemblance, then its count; the statement is `suggest`
+     * (migration 0033), planned once per connection.
      */
     async suggestAll(text: string, gender: Gender, limit: number): Promise<SuggestionRows> {
       const rows = await database.query<{ kind: keyof SuggestionRows } & NamedCountRow>(
