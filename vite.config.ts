@@ -40,7 +40,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         manifest: true,
         emptyOutDir: true,
-        sourcemap: true,
+        // Maps are written for the operator's error reports but not named in the chunks: a
+        // visitor's browser never fetches them, and the comment cost each chunk its bytes.
+        sourcemap: 'hidden',
         target: 'es2022',
         // Decision 0036: no dependency lists of the lazy chunks in the entry (the server
         // preloads a page's chunks itself), and short chunk names, for the first-paint budget.
