@@ -132,6 +132,8 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       limit: number;
       offset: number;
       countCap: number;
+      /** Where the total comes from: counted now unless the caller keeps it. */
+      total?: (count: () => Promise<number>) => Promise<number>;
     }): Promise<{ rows: PlaylistRow[]; total: number }> {
       const params: unknown[] = [];
       const bind = (value: unknown) => {
@@ -152,8 +154,10 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       }
       if (opts.gender) clauses.push(`p.orientation = ${bind(opts.gender)}`);
       const where = clauses.join(' AND ');
-      const total = await countRows(database, `playlists p WHERE ${where}`, params, opts.countCap);
-      if (opts.offset >= total) return { rows: [], total };
+      const count = () => countRows(database, `playlists p WHERE ${where}`, params, opts.countCap);
+      const total = await (opts.total ? opts.total(count) : count());
+      // A kept total may be a minute old: the first page is always read.
+      if (opts.offset > 0 && opts.offset >= total) return { rows: [], total };
       const limit = bind(opts.limit);
       const offset = bind(opts.offset);
       const rows = await pageOf<PlaylistRow>(
@@ -164,7 +168,7 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
         `SELECT p.id FROM playlists p WHERE ${where} ORDER BY ${PLAYLIST_SORT[opts.sort]} LIMIT ${limit} OFFSET ${offset}`,
         params,
       );
-      return { rows, total };
+      return { rows, total: Math.max(total, opts.offset + rows.length) };
     },
 
     async playlist(id: number): Promise<PlaylistRow | undefined> {
@@ -195,6 +199,8 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       limit: number;
       offset: number;
       countCap: number;
+      /** Where the total comes from: counted now unless the caller keeps it. */
+      total?: (count: () => Promise<number>) => Promise<number>;
     }): Promise<{ rows: AlbumRow[]; total: number }> {
       const params: unknown[] = [];
       const clauses = [albumListedSql({ alias: 'a', withPrivate: opts.withPrivate })];
@@ -206,8 +212,10 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
         clauses.push(`a.gender = $${params.length}`);
       }
       const where = clauses.join(' AND ');
-      const total = await countRows(database, `albums a WHERE ${where}`, params, opts.countCap);
-      if (opts.offset >= total) return { rows: [], total };
+      const count = () => countRows(database, `albums a WHERE ${where}`, params, opts.countCap);
+      const total = await (opts.total ? opts.total(count) : count());
+      // A kept total may be a minute old: the first page is always read.
+      if (opts.offset > 0 && opts.offset >= total) return { rows: [], total };
       params.push(opts.limit, opts.offset);
       const rows = await pageOf<AlbumRow>(
         database,
@@ -218,7 +226,7 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
           LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       );
-      return { rows, total };
+      return { rows, total: Math.max(total, opts.offset + rows.length) };
     },
 
     async album(id: number): Promise<AlbumRow | undefined> {

@@ -21,6 +21,7 @@ import {
   playlistContentsOpen,
   playlistReadable,
 } from '../kernel/access/visibility.ts';
+import { Kept } from '../kernel/cache/kept.ts';
 import type { AlbumRow, PlaylistRepository, PlaylistRow } from './playlist.repository.ts';
 
 // Playlists and albums (SPEC.md §7 playlists, playlist, albums, album). A private playlist
@@ -47,8 +48,15 @@ export interface Personal<T> {
   lifetimeCapS?: number;
 }
 
+/** The public lists' totals are kept a minute: paging through a list counts it once. */
+const TOTAL_TTL_MS = 60_000;
+const TOTAL_ENTRIES = 200;
+
 export function createPlaylistService(deps: PlaylistServiceDeps) {
   const { urls } = deps;
+  // A member's own lists change under their hand: counted every time (decision 0059).
+  const totals = new Kept<number>({ ttlMs: TOTAL_TTL_MS, maxEntries: TOTAL_ENTRIES });
+  const kept = (key: string) => (count: () => Promise<number>) => totals.get(key, count);
 
   async function playlistItems(rows: PlaylistRow[]): Promise<PlaylistItem[]> {
     const thumbs = await deps.playlists.thumbs(rows.flatMap((row) => row.top_video_ids));
@@ -139,6 +147,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
         limit: params.count,
         offset: (params.page - 1) * params.count,
         countCap: EXACT_COUNT_CAP,
+        ...(ownerId === undefined ? { total: kept(`playlists:${params.gender ?? ''}`) } : {}),
       });
       return {
         body: {
@@ -190,6 +199,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
         limit: params.count,
         offset: (params.page - 1) * params.count,
         countCap: EXACT_COUNT_CAP,
+        ...(params.objectId === undefined ? { total: kept(`albums:${params.gender}`) } : {}),
       });
       return {
         body: {

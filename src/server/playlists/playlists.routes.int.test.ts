@@ -228,6 +228,35 @@ describe('albums', () => {
     ]);
   });
 
+  it('keeps the public list’s total a minute, but shows a new album on the first page at once', async () => {
+    const page = async (n: number) =>
+      albumsResponseSchema.parse(
+        (
+          await get(
+            albumsPath({
+              lifetime: 0,
+              gender: 'she',
+              sort: 'latest',
+              count: 1,
+              section: '',
+              objectId: undefined,
+              page: n,
+            }),
+          )
+        ).json(),
+      );
+    expect((await page(1)).total_count).toBe('0');
+    const [row] = await t.database.query<{ id: number }>(
+      `INSERT INTO albums (user_id, dir, title, gender, status_id) VALUES ($1, 'fresh', 'fresh', 'she', 1)
+       RETURNING id`,
+      [owner],
+    );
+    const first = await page(1);
+    expect(first.albums.map((a) => a.title)).toEqual(['fresh']);
+    expect(first.total_count).toBe('1');
+    await t.database.query('DELETE FROM albums WHERE id = $1', [row?.id]);
+  });
+
   it('answers an album with its photos; a placeholder for photos not made yet', async () => {
     const { album } = albumResponseSchema.parse(
       (await get(albumPath(0, albums.seaside as number))).json(),
