@@ -23,7 +23,7 @@ import {
 } from '../../media/keys.ts';
 import { sourceInput } from '../../media/sniff.ts';
 import { LocalStorage } from '../../media/storage.ts';
-import { testSourceArgs } from '../../media/test-source.ts';
+import { type TestSourceOptions, testSourceArgs } from '../../media/test-source.ts';
 import { createJobDefinitions } from '../jobs.ts';
 import {
   createJobQueue,
@@ -72,20 +72,16 @@ async function uploadSource(videoId: number, write: (file: string) => Promise<vo
   await createVideoMediaRepository(db.database).setSource(videoId, key);
 }
 
-/** A processing upload whose source is a 320x180 test pattern of `durationS` seconds. */
-async function uploadTestPattern(durationS: number, seed: number): Promise<number> {
+/** A processing upload whose source is a test pattern (320x180 testsrc2 unless told). */
+async function uploadTestPattern(
+  source: Pick<TestSourceOptions, 'durationS' | 'seed'> &
+    Partial<Omit<TestSourceOptions, 'output'>>,
+): Promise<number> {
   const { id } = await makeVideo(db.database, userId, { statusId: 3 });
   await uploadSource(id, (file) =>
     runFfmpeg(
       'ffmpeg',
-      testSourceArgs({
-        output: file,
-        durationS,
-        width: 320,
-        height: 180,
-        pattern: 'testsrc2',
-        seed,
-      }),
+      testSourceArgs({ width: 320, height: 180, pattern: 'testsrc2', ...source, output: file }),
       { timeoutMs: 60_000 },
     ),
   );
@@ -127,21 +123,7 @@ const probe = async (file: string) =>
 
 describe('media pipeline', () => {
   it('turns a source into an HLS ladder, downloads, screenshots, timeline and hover clip', async () => {
-    const { id } = await makeVideo(db.database, userId, { statusId: 3 });
-    await uploadSource(id, (file) =>
-      runFfmpeg(
-        'ffmpeg',
-        testSourceArgs({
-          output: file,
-          durationS: 12,
-          width: 1280,
-          height: 720,
-          pattern: 'testsrc2',
-          seed: 1,
-        }),
-        { timeoutMs: 60_000 },
-      ),
-    );
+    const id = await uploadTestPattern({ durationS: 12, seed: 1, width: 1280, height: 720 });
     expect((await videoRow(id))?.status_id).toBe(3);
 
     await queue.waitFor(
@@ -246,23 +228,15 @@ describe('media pipeline', () => {
 
   it('runs a background run of a 240p, 15 fps source after the rest, one file for both downloads', async () => {
     // The demo's long clips in small (docs/decisions/0033): one rung, its rate kept.
-    const { id } = await makeVideo(db.database, userId, { statusId: 3 });
-    await uploadSource(id, (file) =>
-      runFfmpeg(
-        'ffmpeg',
-        testSourceArgs({
-          output: file,
-          durationS: 9,
-          width: 426,
-          height: 240,
-          pattern: 'smptehdbars',
-          seed: 2,
-          fps: 15,
-          clock: true,
-        }),
-        { timeoutMs: 60_000 },
-      ),
-    );
+    const id = await uploadTestPattern({
+      durationS: 9,
+      seed: 2,
+      width: 426,
+      height: 240,
+      pattern: 'smptehdbars',
+      fps: 15,
+      clock: true,
+    });
     await queue.waitFor(
       'media.process-video',
       await queue.send('media.process-video', { videoId: id, background: true }),
@@ -295,7 +269,7 @@ describe('media pipeline', () => {
   it('encodes the first rung beside the fingerprint and publishes it only from its own step', async () => {
     // The jobs' handlers run here one by one, off the queue: what the first step leaves
     // behind can be looked at before the next runs.
-    const id = await uploadTestPattern(6, 3);
+    const id = await uploadTestPattern({ durationS: 6, seed: 3 });
     const { ctx, sent } = offQueue();
     const videos = createVideoMediaRepository(db.database);
     await processOffQueue(id, ctx);
@@ -350,7 +324,7 @@ describe('media pipeline', () => {
   });
 
   it('leaves no files of a video deleted while its steps ran', async () => {
-    const id = await uploadTestPattern(4, 4);
+    const id = await uploadTestPattern({ durationS: 4, seed: 4 });
     const { ctx, sent } = offQueue();
     await processOffQueue(id, ctx);
     const hover = sent.find((job) => job.task === 'hover');
@@ -396,7 +370,7 @@ describe('media pipeline', () => {
   }, 120_000);
 
   it('does not process a video deleted before its turn came', async () => {
-    const id = await uploadTestPattern(2, 5);
+    const id = await uploadTestPattern({ durationS: 2, seed: 5 });
     await db.database.query('UPDATE videos SET status_id = 5 WHERE id = $1', [id]);
     const { ctx, sent } = offQueue();
     await processOffQueue(id, ctx);
