@@ -11,7 +11,7 @@ import type {
   ModelsResponse,
 } from '../../contracts/models.schema.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
-import { Kept } from '../kernel/cache/kept.ts';
+import { Kept, pageOfKept } from '../kernel/cache/kept.ts';
 import type { ChannelRow, ModelRepository, ModelRow, ThumbRow } from './model.repository.ts';
 
 // Models and channels (SPEC.md §7 models, model, channels, channel).
@@ -95,20 +95,12 @@ export function createModelService(deps: ModelServiceDeps) {
   return {
     async models(params: ModelsParams): Promise<ModelsResponse> {
       const offset = (params.page - 1) * params.count;
-      const total = await totals.get(
-        JSON.stringify(['models', params.gender, params.filters]),
-        () => deps.models.countModels(params.gender, params.filters),
+      const kept = await totals.get(JSON.stringify(['models', params.gender, params.filters]), () =>
+        deps.models.countModels(params.gender, params.filters),
       );
-      const rows =
-        offset < total
-          ? await deps.models.listModels(
-              params.gender,
-              params.filters,
-              params.sort,
-              params.count,
-              offset,
-            )
-          : [];
+      const { rows, total } = await pageOfKept(kept, offset, () =>
+        deps.models.listModels(params.gender, params.filters, params.sort, params.count, offset),
+      );
       return {
         models: rows.map(modelItem),
         total_count: String(total),
@@ -143,14 +135,13 @@ export function createModelService(deps: ModelServiceDeps) {
       const offset = (params.page - 1) * params.count;
       const subscriber = params.section === 'subscribed' ? params.objectId : undefined;
       // A member's subscriptions change under their hand: counted every time.
-      const total =
+      const counted =
         subscriber === undefined
           ? await totals.get('channels', () => deps.models.countChannels())
           : await deps.models.countChannels(subscriber);
-      const rows =
-        offset < total
-          ? await deps.models.listChannels(params.sort, params.count, offset, subscriber)
-          : [];
+      const { rows, total } = await pageOfKept(counted, offset, () =>
+        deps.models.listChannels(params.sort, params.count, offset, subscriber),
+      );
       return {
         channels: await channelItems(rows, params.gender),
         total_count: String(total),

@@ -24,7 +24,7 @@ import {
   videoPageOpens,
   videoPlayable,
 } from '../kernel/access/visibility.ts';
-import { Kept } from '../kernel/cache/kept.ts';
+import { Kept, pageOfKept } from '../kernel/cache/kept.ts';
 import { ESTIMATE_OVER } from '../kernel/db/estimate.ts';
 import { type CategoryCatalogue, pageCategories } from './category-catalogue.ts';
 import type {
@@ -334,11 +334,11 @@ export function createVideoService(deps: VideoServiceDeps) {
         ...sectionPart,
       };
       const offset = (params.page - 1) * params.count;
-      const length = await total(filter);
-      const rows =
-        params.page > MAX_PAGE || offset >= length
-          ? []
-          : await deps.videos.list(filter, params.count, offset);
+      const counted = await total(filter);
+      const { rows, total: length } =
+        params.page > MAX_PAGE
+          ? { rows: [], total: counted }
+          : await pageOfKept(counted, offset, () => deps.videos.list(filter, params.count, offset));
       return {
         body: {
           videos: rows.map((row) => toListItem(row, deps.urls)),

@@ -8,6 +8,7 @@ import {
   playlistLiveSql,
   playlistVisibleSql,
 } from '../kernel/access/visibility.ts';
+import { pageOfKept } from '../kernel/cache/kept.ts';
 import { countRows } from '../kernel/db/estimate.ts';
 
 // Hand-written SQL for playlists and albums. Public playlist lists use the partial indexes
@@ -156,19 +157,18 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       const where = clauses.join(' AND ');
       const count = () => countRows(database, `playlists p WHERE ${where}`, params, opts.countCap);
       const total = await (opts.total ? opts.total(count) : count());
-      // A kept total may be a minute old: the first page is always read.
-      if (opts.offset > 0 && opts.offset >= total) return { rows: [], total };
-      const limit = bind(opts.limit);
-      const offset = bind(opts.offset);
-      const rows = await pageOf<PlaylistRow>(
-        database,
-        PLAYLIST_COLUMNS,
-        'playlists',
-        'p',
-        `SELECT p.id FROM playlists p WHERE ${where} ORDER BY ${PLAYLIST_SORT[opts.sort]} LIMIT ${limit} OFFSET ${offset}`,
-        params,
-      );
-      return { rows, total: Math.max(total, opts.offset + rows.length) };
+      return pageOfKept(total, opts.offset, () => {
+        const limit = bind(opts.limit);
+        const offset = bind(opts.offset);
+        return pageOf<PlaylistRow>(
+          database,
+          PLAYLIST_COLUMNS,
+          'playlists',
+          'p',
+          `SELECT p.id FROM playlists p WHERE ${where} ORDER BY ${PLAYLIST_SORT[opts.sort]} LIMIT ${limit} OFFSET ${offset}`,
+          params,
+        );
+      });
     },
 
     async playlist(id: number): Promise<PlaylistRow | undefined> {
@@ -214,19 +214,18 @@ export function createPlaylistRepository(database: Pick<Database, 'query'>) {
       const where = clauses.join(' AND ');
       const count = () => countRows(database, `albums a WHERE ${where}`, params, opts.countCap);
       const total = await (opts.total ? opts.total(count) : count());
-      // A kept total may be a minute old: the first page is always read.
-      if (opts.offset > 0 && opts.offset >= total) return { rows: [], total };
-      params.push(opts.limit, opts.offset);
-      const rows = await pageOf<AlbumRow>(
-        database,
-        ALBUM_COLUMNS,
-        'albums',
-        'a',
-        `SELECT a.id FROM albums a WHERE ${where} ORDER BY ${ALBUM_SORT[opts.sort]}
-          LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return { rows, total: Math.max(total, opts.offset + rows.length) };
+      return pageOfKept(total, opts.offset, () => {
+        params.push(opts.limit, opts.offset);
+        return pageOf<AlbumRow>(
+          database,
+          ALBUM_COLUMNS,
+          'albums',
+          'a',
+          `SELECT a.id FROM albums a WHERE ${where} ORDER BY ${ALBUM_SORT[opts.sort]}
+            LIMIT $${params.length - 1} OFFSET $${params.length}`,
+          params,
+        );
+      });
     },
 
     async album(id: number): Promise<AlbumRow | undefined> {

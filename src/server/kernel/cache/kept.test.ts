@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Kept } from './kept.ts';
+import { Kept, pageOfKept } from './kept.ts';
 
 describe('Kept', () => {
   it('counts a list once while its total is kept, again once it expired', async () => {
@@ -52,5 +52,30 @@ describe('Kept', () => {
     release();
     expect(await slow).toBe('made across the clear');
     expect(await kept.get('r', async () => 'made again', 3)).toBe('made again');
+  });
+});
+
+describe('pageOfKept', () => {
+  const read = (rows: number[]) => {
+    const calls: number[] = [];
+    const page = async () => {
+      calls.push(1);
+      return rows;
+    };
+    return { calls, page };
+  };
+
+  it('reads no page past a kept total, but always the first', async () => {
+    const deep = read([1]);
+    expect(await pageOfKept(60, 60, deep.page)).toEqual({ rows: [], total: 60 });
+    expect(deep.calls).toHaveLength(0);
+    const first = read([7]);
+    expect(await pageOfKept(0, 0, first.page)).toEqual({ rows: [7], total: 1 });
+    expect(first.calls).toHaveLength(1);
+  });
+
+  it('raises a kept total to what a page holds, never lowers it', async () => {
+    expect((await pageOfKept(61, 60, read([1, 2]).page)).total).toBe(62);
+    expect((await pageOfKept(500, 0, read([1, 2]).page)).total).toBe(500);
   });
 });

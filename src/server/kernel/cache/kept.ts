@@ -36,3 +36,18 @@ export class Kept<T> {
     this.generation += 1;
   }
 }
+
+/**
+ * A page of a list whose total may be kept (up to a minute old): a page past the total is
+ * not read, but the first page always is, and a page holding more than the total raises it.
+ * A list that was empty when counted shows its first entry at once.
+ */
+export async function pageOfKept<T>(
+  total: number,
+  offset: number,
+  read: () => Promise<T[]>,
+): Promise<{ rows: T[]; total: number }> {
+  if (offset > 0 && offset >= total) return { rows: [], total };
+  const rows = await read();
+  return { rows, total: Math.max(total, offset + rows.length) };
+}
