@@ -22,11 +22,43 @@ function entryStylesheet(): Plugin {
   };
 }
 
+/**
+ * Vite wraps every dynamic import in its preload helper, which first loads the chunk's
+ * stylesheets and dependencies. Here a chunk has neither (`cssCodeSplit: false`, one
+ * stylesheet in the entry; `modulePreload: false`, decision 0036), so the helper is a
+ * pass-through and its code (0.7 KB compressed) need not be in every first load.
+ */
+function passThroughPreload(): Plugin {
+  return {
+    name: 'afterglow:pass-through-preload',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      if (config.build.cssCodeSplit || config.build.modulePreload !== false) {
+        throw new Error('passThroughPreload needs cssCodeSplit and modulePreload off');
+      }
+    },
+    load: {
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
+      handler: () => 'export const __vitePreload = (load) => load();',
+    },
+    // Each call's list of dependencies, which Vite writes in at the end, is not asked for
+    // (blanked, not cut, so the source maps keep their columns).
+    renderChunk: (code) =>
+      code.includes('__VITE_PRELOAD__')
+        ? {
+            code: code.replace(/, __VITE_PRELOAD__/g, (marker) => ' '.repeat(marker.length)),
+            map: null, // nothing moved: the chunk's map stays right
+          }
+        : null,
+  };
+}
+
 // Two builds from one config: `vite build` makes the browser bundle (dist/client, with a
 // manifest the server reads), `vite build --ssr` the server entry (dist/server).
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'src/web/public',
-  plugins: [react(), entryStylesheet()],
+  plugins: [react(), entryStylesheet(), ...(isSsrBuild ? [] : [passThroughPreload()])],
   css: { modules: { localsConvention: 'camelCaseOnly' } },
   build: isSsrBuild
     ? {
@@ -50,7 +82,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         cssCodeSplit: false,
         rollupOptions: {
           input: 'src/web/entry-client.tsx',
-          output: { chunkFileNames: 'assets/[hash].js' },
+          output: {
+            chunkFileNames: 'assets/[hash].js',
+            // Everything the entry imports stays in the entry's file (decision 0061): without
+            // this group Rolldown puts what the lazy screens share with it (React, the
+            // QueryClientProvider, Vite's preload helper) in small chunks of their own.
+            codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+          },
         },
       },
 }));
