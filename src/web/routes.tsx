@@ -1,10 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { appContext } from './app-context.ts';
 import { rootLoader, Shell } from './components/layout/shell.tsx';
-import { withAccountMessages, withScreenMessages } from './i18n/messages.client.ts';
+import {
+  withAccountMessages,
+  withBrowseMessages,
+  withScreenMessages,
+} from './i18n/messages.client.ts';
 import { isVideoPageData, type RouteHandle } from './route-handle.ts';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import * as videosRoute from './routes/videos.tsx';
 
 // The screens of SPEC.md §2. Each screen is its own chunk; a route's id is its module path so
 // the server can preload the matched chunks from the build manifest.
@@ -78,12 +83,14 @@ export const routes: RouteObject[] = [
                   ? ['src/web/routes/video.tsx']
                   : ['src/web/routes/videos-listing.tsx'],
             } satisfies RouteHandle,
-            lazy: () => import('./routes/videos.tsx'),
+            // In the entry, not a chunk: the listings and the video page, the most visited
+            // pages, both start here (it only tells them apart; issue 18).
+            lazy: async () => videosRoute,
           },
           {
             path: 'categories',
             id: 'src/web/routes/categories-index.tsx',
-            lazy: withScreenMessages(() => import('./routes/categories-index.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/categories-index.tsx')),
           },
           {
             path: 'categories/:dirs/:page?',
@@ -100,7 +107,7 @@ export const routes: RouteObject[] = [
           {
             path: 'search/:page',
             id: 'src/web/routes/search.tsx',
-            lazy: withScreenMessages(() => import('./routes/search.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/search.tsx')),
           },
           {
             path: 'models/:sort?',
@@ -112,14 +119,14 @@ export const routes: RouteObject[] = [
           {
             path: 'models/:sort/:page',
             id: 'src/web/routes/models.tsx',
-            lazy: withScreenMessages(() => import('./routes/models.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/models.tsx')),
           },
           {
             // /model/{dir}/ with videos/{page}/, wall/ and info/
             path: 'model/:dir/:tab?/:page?',
             id: 'src/web/routes/model.tsx',
             handle: { chunks: wallChunks } satisfies RouteHandle,
-            lazy: withScreenMessages(() => import('./routes/model.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/model.tsx')),
           },
           {
             path: 'channels/:sort?',
@@ -131,14 +138,14 @@ export const routes: RouteObject[] = [
           {
             path: 'channels/:sort/:page',
             id: 'src/web/routes/channels.tsx',
-            lazy: withScreenMessages(() => import('./routes/channels.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/channels.tsx')),
           },
           {
             // /channel/{dir}/ with videos/{page}/, wall/ and info/
             path: 'channel/:dir/:tab?/:page?',
             id: 'src/web/routes/channel.tsx',
             handle: { chunks: wallChunks } satisfies RouteHandle,
-            lazy: withScreenMessages(() => import('./routes/channel.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/channel.tsx')),
           },
           {
             path: 'playlists/:sort?',
@@ -150,12 +157,12 @@ export const routes: RouteObject[] = [
           {
             path: 'playlists/:sort/:page',
             id: 'src/web/routes/playlists.tsx',
-            lazy: withScreenMessages(() => import('./routes/playlists.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/playlists.tsx')),
           },
           {
             path: 'playlist/:id/:page',
             id: 'src/web/routes/playlist.tsx',
-            lazy: withScreenMessages(() => import('./routes/playlist.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/playlist.tsx')),
           },
           {
             // /albums/{id}/{dir}/, and /albums/{id}/{dir}/{photo_id}/ with that photo in the viewer
@@ -173,7 +180,7 @@ export const routes: RouteObject[] = [
           {
             path: 'community/:sort/:page',
             id: 'src/web/routes/community.tsx',
-            lazy: withScreenMessages(() => import('./routes/community.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/community.tsx')),
           },
           {
             path: 'members/:id/:tab?/:page?',
@@ -183,12 +190,12 @@ export const routes: RouteObject[] = [
           {
             path: 'information/:page?',
             id: 'src/web/routes/information.tsx',
-            lazy: withScreenMessages(() => import('./routes/information.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/information.tsx')),
           },
           {
             path: 'top-country/:page?',
             id: 'src/web/routes/top-country.tsx',
-            lazy: withScreenMessages(() => import('./routes/top-country.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/top-country.tsx')),
           },
           {
             path: 'download',
@@ -198,7 +205,7 @@ export const routes: RouteObject[] = [
           {
             path: 'sitemap-page',
             id: 'src/web/routes/sitemap-page.tsx',
-            lazy: withScreenMessages(() => import('./routes/sitemap-page.tsx')),
+            lazy: withBrowseMessages(() => import('./routes/sitemap-page.tsx')),
           },
           // SPEC.md §2: the account screens use the full width; signup and restore-password
           // are one screen (restore-password.tsx re-exports signup.tsx).

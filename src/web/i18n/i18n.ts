@@ -8,6 +8,12 @@ import type { Language } from '../../contracts/constants.ts';
 
 export type Messages = Record<string, unknown>;
 
+/**
+ * The parts of a language's messages besides the first-paint part `locales/{lang}.json`, as
+ * directories of `locales/` (messages.client.ts says which screens load which).
+ */
+export const MESSAGE_PARTS = ['screens', 'browse', 'account'] as const;
+
 export interface TOptions {
   /** Picks the plural form (`key_one`, `key_other`…) and fills `{{count}}`. */
   count?: number;

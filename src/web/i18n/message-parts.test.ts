@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Messages } from './i18n.ts';
 
-// The browsing screens load the first-paint messages and the screens' part, not the account
-// part (messages.client.ts, decision 0061). A word of the account part named by a browsing
-// screen would show as its key in the browser (and differ from the server's render, which
-// has every part). So: every message key written in the code a browsing screen reaches,
-// through its imports, is in the first two parts. Imports on a line that loads the account
-// part with the module (`withAccountMessages`, `ensureAccountMessages`) are not followed.
+// The video page loads the first-paint messages and the screens' part; the other browsing
+// screens the browse part too; neither the account part (messages.client.ts, decision 0061).
+// A word of a part a screen does not load would show as its key in the browser (and differ
+// from the server's render, which has every part). So: every message key written in the
+// code a screen reaches, through its imports, is in the parts it loads. Imports on a line
+// that loads a further part with the module (`withAccountMessages`, `ensureBrowseMessages`…)
+// are not followed.
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCALES = path.join(WEB, 'i18n', 'locales');
@@ -18,8 +19,9 @@ const read = (file: string) =>
 
 const first = read('en.json');
 const screens = read('screens/en.json');
+const browse = read('browse/en.json');
 const account = read('account/en.json');
-const sections = new Set([first, screens, account].flatMap((part) => Object.keys(part)));
+const sections = new Set([first, screens, browse, account].flatMap((part) => Object.keys(part)));
 
 function has(messages: Messages, key: string): boolean {
   const found = (k: string) => {
@@ -35,15 +37,15 @@ function has(messages: Messages, key: string): boolean {
   );
 }
 
-/** The source files a set of modules reaches, not through an account-part import. */
-function reached(roots: string[]): string[] {
+/** The source files a set of modules reaches, not through a line that matches `further`. */
+function reached(roots: string[], further: RegExp): string[] {
   const seen = new Set<string>();
   const queue = [...roots];
   for (let file = queue.shift(); file; file = queue.shift()) {
     if (seen.has(file) || !existsSync(file) || file.includes('node_modules')) continue;
     seen.add(file);
     for (const line of readFileSync(file, 'utf8').split('\n')) {
-      if (/AccountMessages/.test(line)) continue;
+      if (further.test(line)) continue;
       for (const m of line.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g)) {
         queue.push(path.resolve(path.dirname(file), m[1] ?? ''));
       }
@@ -67,28 +69,42 @@ function namedKeys(file: string): string[] {
   return keys;
 }
 
+/** `file: key (the part it is in)` for each key the files name outside `parts`. */
+function missingFrom(files: string[], parts: Messages[]): string[] {
+  const named = { screens, browse, account };
+  return files.flatMap((file) =>
+    namedKeys(file)
+      .filter((key) => !parts.some((part) => has(part, key)))
+      .map((key) => {
+        const where = Object.entries(named).find(([, part]) => has(part, key))?.[0];
+        return `${path.relative(WEB, file)}: ${key}${where ? ` (${where} part)` : ''}`;
+      }),
+  );
+}
+
 describe('message parts', () => {
+  it('gives the video page and the embedded player every word they name from the screens part', () => {
+    const roots = ['routes/videos.tsx', 'routes/embed.tsx'].map((file) => path.join(WEB, file));
+    const files = reached(roots, /AccountMessages|BrowseMessages/);
+    expect(files).toContain(path.join(WEB, 'components/player/player.tsx'));
+    expect(missingFrom(files, [first, screens])).toEqual([]);
+  });
+
   it('gives the browsing screens every word they name without the account part', () => {
     const routes = readFileSync(path.join(WEB, 'routes.tsx'), 'utf8');
-    const browsing = [...routes.matchAll(/withScreenMessages\(\(\) => import\('\.\/([^']+)'\)/g)];
+    const browsing = [...routes.matchAll(/withBrowseMessages\(\(\) => import\('\.\/([^']+)'\)/g)];
     expect(browsing.length).toBeGreaterThan(10);
     const roots = [
       path.join(WEB, 'routes.tsx'),
       ...browsing.map((m) => path.join(WEB, m[1] ?? '')),
     ];
-    const missing = reached(roots).flatMap((file) =>
-      namedKeys(file)
-        .filter((key) => !has(first, key) && !has(screens, key))
-        .map(
-          (key) =>
-            `${path.relative(WEB, file)}: ${key}${has(account, key) ? ' (account part)' : ''}`,
-        ),
-    );
-    expect(missing).toEqual([]);
+    expect(missingFrom(reached(roots, /AccountMessages/), [first, screens, browse])).toEqual([]);
   });
 
-  it('sees a word of the account part when a browsing screen names one', () => {
+  it('sees a word of a part a screen does not load', () => {
     expect(has(account, 'upload.title')).toBe(true);
     expect(has(screens, 'upload.title') || has(first, 'upload.title')).toBe(false);
+    expect(has(browse, 'models.description')).toBe(true);
+    expect(missingFrom([path.join(WEB, 'routes/model.tsx')], [first, screens])).not.toEqual([]);
   });
 });

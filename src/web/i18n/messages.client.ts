@@ -2,17 +2,21 @@ import type { Language } from '../../contracts/constants.ts';
 import { GLOBALS_KEY } from '../hydration.ts';
 import type { I18n, Messages } from './i18n.ts';
 
-// In the browser each language's messages are three small chunks: `locales/{lang}.json`
+// In the browser each language's messages are four small chunks: `locales/{lang}.json`
 // holds what the layout and the listing screens say (every first paint needs it);
-// `locales/screens/{lang}.json` what the other browsing screens say (the video page, model,
-// channel and playlist pages, their dialogs), loaded with those screens' code (routes.tsx
-// `withScreenMessages`); `locales/account/{lang}.json` what account, upload and member
-// screens and forms say (sign-in, upload, edit, a member's page, the report form), loaded
-// with theirs (`withAccountMessages`, which brings the screens' part too). The server holds
-// all three (messages.server.ts). Decision 0061.
+// `locales/screens/{lang}.json` what the video page and the embedded player say, with their
+// dialogs (share, add to, report), loaded with their code (`ensureScreenMessages`);
+// `locales/browse/{lang}.json` what the other browsing screens say (model, channel,
+// playlist, community and search pages), loaded with theirs (routes.tsx
+// `withBrowseMessages`, which brings the screens' part too); `locales/account/{lang}.json`
+// what account, upload and member screens and forms say (sign-in, upload, edit, a member's
+// page, the report form), loaded with theirs (`withAccountMessages`, which brings the other
+// two). The server holds them all (messages.server.ts). Which words go where is checked by
+// message-parts.test.ts. Decision 0061.
 
 const loaders = import.meta.glob<{ default: Messages }>('./locales/*.json');
 const screenLoaders = import.meta.glob<{ default: Messages }>('./locales/screens/*.json');
+const browseLoaders = import.meta.glob<{ default: Messages }>('./locales/browse/*.json');
 const accountLoaders = import.meta.glob<{ default: Messages }>('./locales/account/*.json');
 
 /** Loads one language's messages as its own small chunk (browser). */
@@ -51,16 +55,22 @@ function messagePart(loadersOfPart: Record<string, () => Promise<{ default: Mess
 }
 
 /**
- * The browsing screens' messages of the page's language, once (browser; a no-op on the
- * server, which has them all). Screens await it with their code.
+ * The video page's messages of the page's language, once (browser; a no-op on the server,
+ * which has them all). Screens await it with their code.
  */
 export const ensureScreenMessages = messagePart(screenLoaders);
 
+const ensureBrowsePart = messagePart(browseLoaders);
 const ensureAccountPart = messagePart(accountLoaders);
+
+/** The browsing screens' messages, with the video page's (browser). */
+export function ensureBrowseMessages(): Promise<unknown> {
+  return Promise.all([ensureScreenMessages(), ensureBrowsePart()]);
+}
 
 /** The account and member screens' messages, with the browsing screens' (browser). */
 export function ensureAccountMessages(): Promise<unknown> {
-  return Promise.all([ensureScreenMessages(), ensureAccountPart()]);
+  return Promise.all([ensureBrowseMessages(), ensureAccountPart()]);
 }
 
 /** The page's translator, which messages loaded later are added to. */
@@ -69,9 +79,14 @@ export function bindScreenMessages(instance: I18n): void {
   for (const messages of loadedParts) instance.addMessages(messages);
 }
 
-/** A lazy route's loader that also brings the browsing screens' messages. */
+/** A lazy route's loader that also brings the video page's messages. */
 export function withScreenMessages<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => (await Promise.all([load(), ensureScreenMessages()]))[0];
+}
+
+/** A lazy route's loader that also brings the browsing screens' messages. */
+export function withBrowseMessages<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), ensureBrowseMessages()]))[0];
 }
 
 /** A lazy route's (or dialog's) loader that also brings the account screens' messages. */

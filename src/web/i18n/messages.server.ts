@@ -1,24 +1,25 @@
 import type { Language } from '../../contracts/constants.ts';
-import { createI18n, type I18n, type Messages, mergeMessages } from './i18n.ts';
+import { createI18n, type I18n, MESSAGE_PARTS, type Messages, mergeMessages } from './i18n.ts';
 
-// Every language's messages, bundled into the server entry: the first-paint part, the
-// browsing screens' part and the account screens' part (messages.client.ts) as one.
-const modules = import.meta.glob<{ default: Messages }>('./locales/*.json', { eager: true });
-const screens = import.meta.glob<{ default: Messages }>('./locales/screens/*.json', {
-  eager: true,
-});
-const accounts = import.meta.glob<{ default: Messages }>('./locales/account/*.json', {
-  eager: true,
-});
+// Every language's messages, bundled into the server entry: the first-paint part and the
+// screens' parts (messages.client.ts) as one.
+const modules = import.meta.glob<{ default: Messages }>(
+  ['./locales/*.json', './locales/*/*.json'],
+  { eager: true },
+);
 
 export function serverMessages(lang: Language): Messages {
-  const mod = modules[`./locales/${lang}.json`];
-  const screen = screens[`./locales/screens/${lang}.json`];
-  const account = accounts[`./locales/account/${lang}.json`];
-  if (!mod || !screen || !account) throw new Error(`no messages for ${lang}`);
-  // A section may be split between the two screen parts (a few of its words show on a
-  // browsing screen): merged, not overwritten.
-  return mergeMessages({ ...mod.default, ...screen.default }, account.default);
+  const files = [
+    `./locales/${lang}.json`,
+    ...MESSAGE_PARTS.map((p) => `./locales/${p}/${lang}.json`),
+  ];
+  // A section may be split between the screens' parts (a few of its words show on the video
+  // page, the rest on other screens): merged, not overwritten.
+  return files.reduce<Messages>((all, file) => {
+    const part = modules[file];
+    if (!part) throw new Error(`no messages for ${lang} (${file})`);
+    return mergeMessages(all, part.default);
+  }, {});
 }
 
 const instances = new Map<Language, I18n>();

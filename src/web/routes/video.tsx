@@ -15,6 +15,7 @@ import { isApiError, postForm } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
 import { appContext } from '../app-context.ts';
 import { PartnerFrame } from '../components/ads/partner-frame.tsx';
+import { PartnerSlider } from '../components/ads/partner-slider.tsx';
 import { preloadUnderPlayerAd, UnderPlayerAd } from '../components/ads/under-player-ad.tsx';
 import { ReportButton } from '../components/contact/report-button.tsx';
 import { ThumbDownIcon, ThumbUpIcon } from '../components/icons.tsx';
@@ -27,6 +28,7 @@ import { CommentsPlace } from '../components/video/comments-place.tsx';
 import { RELATED_FETCH } from '../components/video/related-fetch.ts';
 import { VideoGridSkeleton } from '../components/video-grid-skeleton.tsx';
 import { useGlobals } from '../hooks/use-globals.ts';
+import { withBrowseMessages } from '../i18n/messages.client.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { rememberViewed } from '../lib/local-history.ts';
 import { preloadable } from '../lib/preloadable.tsx';
@@ -38,13 +40,14 @@ import styles from './video.module.css';
 // the sponsored bar and offer, model, channel, category and tag links, related videos 12
 // a page (fetched 3 pages at a time), comments 10 a page, and the 20 s next-video timer.
 
-const ShareModal = lazy(() => import('../components/video/share-modal.tsx'));
+// The page's parts that its first screen does not show bring their words with their code
+// (messages.client.ts): the share dialog, the playlist strip and the comments.
+const ShareModal = lazy(withBrowseMessages(() => import('../components/video/share-modal.tsx')));
 
 // The playlist strip is for a page opened from a playlist only: its own chunk, which the
 // loader (and, before hydrating, preloadVideoParts) loads when the address names one.
-const playlistPart = preloadable(() =>
-  import('../components/video/playlist-strip.tsx').then((m) => m.PlaylistPart),
-);
+const stripCode = withBrowseMessages(() => import('../components/video/playlist-strip.tsx'));
+const playlistPart = preloadable(() => stripCode().then((m) => m.PlaylistPart));
 const PlaylistPart = playlistPart.Component;
 
 const playlistOf = (url: URL) => parseId(url.searchParams.get('playlist') ?? '');
@@ -84,7 +87,7 @@ export async function videoLoader({ params, request, context }: LoaderFunctionAr
   if (playlist !== undefined) {
     // The strip renders with the page; a private or missing playlist just shows none.
     const [{ playlistVideosPath }, { playlistPath }] = await Promise.all([
-      import('../components/video/playlist-strip.tsx'),
+      stripCode(),
       import('../../contracts/playlists.paths.ts'),
       playlistPart.preload(),
     ]);
@@ -255,14 +258,14 @@ const Related = onView(
   () => import('../components/video/related-videos.tsx').then((m) => m.RelatedVideos),
   RelatedPlaceholder,
 );
+// The partner slider is on a phone's first screen (412x823): its code comes with the page's,
+// and it shows as it comes near, like the parts below it.
 const Partners = onView(
-  () => import('../components/ads/partner-slider.tsx').then((m) => m.PartnerSlider),
+  async () => PartnerSlider,
   () => <PartnerFrame />,
 );
-const Comments = onView(
-  () => import('../components/video/video-comments.tsx').then((m) => m.VideoComments),
-  CommentsPlaceholder,
-);
+const commentsCode = withBrowseMessages(() => import('../components/video/video-comments.tsx'));
+const Comments = onView(() => commentsCode().then((m) => m.VideoComments), CommentsPlaceholder);
 
 function Links({ video }: { video: VideoDetail }) {
   const { t } = useTranslation();

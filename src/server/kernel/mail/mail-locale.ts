@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '../../../contracts/constants.ts';
+import { MESSAGE_PARTS } from '../../../web/i18n/i18n.ts';
 
 // What every mail to a member is written from: a section of the screen locale files (the
 // words the member's pages show too), filled in with `{{name}}` values, and sent to the
-// member's address in their language. The screens' words are in two parts (decision 0061:
-// the browsing screens' and the account screens'); a section may have words in both.
+// member's address in their language. The screens' words are in three parts (decision 0061:
+// the video page's, the other browsing screens' and the account screens'); a section may
+// have words in more than one.
 
 const LOCALES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../web/i18n/locales',
 );
-const SCREEN_DIRS = [path.join(LOCALES_DIR, 'screens'), path.join(LOCALES_DIR, 'account')];
+const SCREEN_DIRS = MESSAGE_PARTS.map((part) => path.join(LOCALES_DIR, part));
 
 type Section = Record<string, unknown>;
 const isSection = (value: unknown): value is Section =>
@@ -29,7 +31,7 @@ function mergeSections(target: Section, source: Section): Section {
 
 /**
  * One section of every screen locale file, by language (a language without it is absent).
- * `dir`: one directory of `{lang}.json` files instead of the site's two.
+ * `dir`: one directory of `{lang}.json` files instead of the site's parts.
  */
 export function screenLocaleSection(
   section: string,

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { allMessages } from '../../../../tests/support/messages.ts';
 import type { FieldError } from '../../../contracts/auth.rules.ts';
 import { RECORD_RULES } from '../../../contracts/records.rules.ts';
-import { createI18n, mergeMessages } from '../../i18n/i18n.ts';
+import { createI18n } from '../../i18n/i18n.ts';
 import { splitErrors } from '../../lib/form-errors.ts';
 import {
   checkRecord,
@@ -17,13 +17,8 @@ import {
   removePerformer,
 } from './records-form.rules.ts';
 
-const read = (file: string) =>
-  JSON.parse(readFileSync(new URL(`../../i18n/locales/${file}`, import.meta.url), 'utf8'));
-// The upload screen's words: the site's, the screens', and the account part's.
-const { t } = createI18n(
-  'en',
-  mergeMessages(mergeMessages(read('en.json'), read('screens/en.json')), read('account/en.json')),
-);
+// The upload screen's words: all of them (it loads the account part, which brings the rest).
+const { t } = createI18n('en', allMessages('en'));
 
 describe('the words of a declaration failure', () => {
   it('names the length a performer’s name and aliases are held to', () => {

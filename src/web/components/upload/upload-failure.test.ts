@@ -1,28 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { allMessages } from '../../../../tests/support/messages.ts';
 import { LANGUAGES } from '../../../contracts/constants.ts';
 import { failure } from '../../../contracts/errors.ts';
 import { ApiError } from '../../api/client.ts';
-import { createI18n, mergeMessages } from '../../i18n/i18n.ts';
+import { createI18n } from '../../i18n/i18n.ts';
 import { callFailure, failureText, tusFailure, type UploadFailure } from './upload-failure.ts';
 
 // Upload refusals keep the server's code, whichever way they came (issue 14): the member
 // reads "too short", "corrupted" or "already on the site", never "Error [network]" unless
 // no answer came at all.
 
-const locales = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../i18n/locales');
-const read = (file: string) => JSON.parse(readFileSync(path.join(locales, file), 'utf8'));
-const i18n = (lang: string) =>
-  createI18n(
-    lang as (typeof LANGUAGES)[number],
-    // The upload screen's words: the site's, the screens', and the account part's.
-    [`screens/${lang}.json`, `account/${lang}.json`].reduce(
-      (messages, file) => mergeMessages(messages, read(file)),
-      read(`${lang}.json`),
-    ),
-  );
+// The upload screen's words: all of them (it loads the account part, which brings the rest).
+const i18n = (lang: string) => createI18n(lang as (typeof LANGUAGES)[number], allMessages(lang));
 const en = i18n('en');
 
 /** A tus-js-client error as it reaches onError: the request and the server's answer, if any. */

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toastTitle } from '../../../contracts/format.ts';
 import type { VideoDetail } from '../../../contracts/video.schema.ts';
 import { useGlobals } from '../../hooks/use-globals.ts';
+import { withBrowseMessages } from '../../i18n/messages.client.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useOverlays } from '../overlays/overlays.tsx';
 
@@ -10,8 +11,9 @@ import { useOverlays } from '../overlays/overlays.tsx';
 // modal; a member the AddTo modal, whose "New playlist" opens the ActionPlaylist form for a
 // playlist that starts with this video. Both modals load when first opened.
 
-const AddToModal = lazy(() => import('./add-to-modal.tsx'));
-const NewPlaylistModal = lazy(() => import('./new-playlist-modal.tsx'));
+// Their words come with them (messages.client.ts): the video page's first load has not.
+const AddToModal = lazy(withBrowseMessages(() => import('./add-to-modal.tsx')));
+const NewPlaylistModal = lazy(withBrowseMessages(() => import('./new-playlist-modal.tsx')));
 
 type Dialog = 'addTo' | 'newPlaylist' | null;
 
