@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { VolumeIcon } from './bar-icons.tsx';
 import styles from './player.module.css';
-import { VolumeIcon } from './player-icons.tsx';
 import type { QualityOption } from './quality.ts';
 
 /** Mute button and volume slider; the slider keeps its arrow keys (they change the volume). */

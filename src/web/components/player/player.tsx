@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatDuration } from '../../../contracts/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { QualitySelect, VolumeControl } from './controls.tsx';
 import {
   exitFullscreen,
   fullscreenElement,
@@ -9,14 +7,20 @@ import {
   requestFullscreen,
 } from './fullscreen.ts';
 import styles from './player.module.css';
-import { FullscreenIcon, PauseIcon, PlayIcon, ReplayIcon } from './player-icons.tsx';
-import { SeekBar } from './seek-bar.tsx';
-import { type PlayerAction, shortcutFor } from './shortcuts.ts';
+import { PlayIcon, ReplayIcon } from './player-icons.tsx';
+import type { PlayerAction } from './shortcuts.ts';
 import { loadHls, useStream } from './use-stream.ts';
 import { DEFAULT_VOLUME, loadVolume, saveVolume, type VolumeState } from './volume-store.ts';
 
 /** Controls hide after this long without pointer movement while the video plays. */
 export const IDLE_MS = 3000;
+
+// The control bar (seek bar with its timeline thumbnails, volume, quality, fullscreen) and
+// the keyboard shortcuts are a chunk of their own, loaded when the visitor first points at,
+// focuses or plays the player (issue 18: the video page's first load). Until then the poster
+// and its play button are the player, as on the big tubes before a first play; playing
+// never waits for this chunk, and a failed load is tried again at the next pointer.
+type Chrome = typeof import('./player-chrome.tsx');
 
 export interface PlayerProps {
   /** HLS master playlist (.m3u8). */
@@ -54,9 +58,9 @@ export function Player({
   const root = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const playButton = useRef<HTMLButtonElement>(null);
+  const bigPlay = useRef<HTMLButtonElement>(null);
   const stream = useStream(video, src, autoPlay);
 
-  const [mounted, setMounted] = useState(false);
   const [source, setSource] = useState(src);
   const [started, setStarted] = useState(false);
   const [paused, setPaused] = useState(true);
@@ -69,6 +73,8 @@ export function Player({
   const [fullscreen, setFullscreen] = useState(false);
   const [canFullscreen, setCanFullscreen] = useState(true);
   const [active, setActive] = useState(false);
+  const [chromeWanted, setChromeWanted] = useState(autoPlay);
+  const [chrome, setChrome] = useState<Chrome>();
   const wantPlay = useRef(false);
   const loadedFor = useRef<string | null>(null);
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -89,7 +95,6 @@ export function Player({
   const duration = mediaDuration > 0 && Number.isFinite(mediaDuration) ? mediaDuration : durationS;
 
   useEffect(() => {
-    setMounted(true);
     const media = video.current;
     if (media) {
       const stored = loadVolume();
@@ -109,23 +114,44 @@ export function Player({
   }, []);
 
   useEffect(() => {
+    if (!chromeWanted || chrome) return;
+    let live = true;
+    import('./player-chrome.tsx').then(
+      (loaded) => live && setChrome(loaded),
+      () => live && setChromeWanted(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [chromeWanted, chrome]);
+
+  useEffect(() => {
     if (!stream.attached || !(autoPlay || wantPlay.current)) return;
     wantPlay.current = false;
     video.current?.play().catch(() => setWaiting(false));
   }, [stream.attached, autoPlay]);
 
   const poke = useCallback(() => {
-    // Whoever points at the player may play it next: its stream's code loads now.
+    // Whoever points at the player may play it next: its stream's code loads now, and its
+    // controls' code.
     loadHls().catch(() => {});
+    setChromeWanted(true);
     setActive(true);
     clearTimeout(idle.current);
     idle.current = setTimeout(() => setActive(false), IDLE_MS);
   }, []);
 
-  const play = () => {
+  /** `fromBigPlay`: pressed on the big play button (Safari does not focus a clicked button). */
+  const play = (fromBigPlay = false) => {
     const media = video.current;
     if (!media || stream.failed) return;
+    setChromeWanted(true);
     setWaiting(true);
+    // The big play button goes once the video starts (by a click or a key): keep the focus in
+    // the player, on the bar's play button, or on the player while the bar's code is on its way.
+    if (fromBigPlay || (bigPlay.current && document.activeElement === bigPlay.current)) {
+      (playButton.current ?? root.current)?.focus({ preventScroll: true });
+    }
     if (!stream.attached) {
       stream.start();
       // The browser's own HLS was attached inside this tap: play now, while it counts as one.
@@ -223,7 +249,7 @@ export function Player({
       onFocus={poke}
       onKeyDown={(event) => {
         const target = event.target as HTMLElement;
-        const action = shortcutFor({
+        const action = chrome?.shortcutFor({
           key: event.key,
           ctrlKey: event.ctrlKey,
           metaKey: event.metaKey,
@@ -257,6 +283,7 @@ export function Player({
         }}
         onDoubleClick={toggleFullscreen}
         onPlay={() => {
+          setChromeWanted(true);
           setPaused(false);
           setEnded(false);
         }}
@@ -305,11 +332,8 @@ export function Player({
         <button
           type="button"
           className={styles.bigPlay}
-          onClick={() => {
-            play();
-            // This button goes once the video starts: keep the focus in the player.
-            playButton.current?.focus({ preventScroll: true });
-          }}
+          ref={bigPlay}
+          onClick={() => play(true)}
           aria-label={playLabel}
         >
           {ended ? <ReplayIcon /> : <PlayIcon />}
@@ -324,52 +348,25 @@ export function Player({
           <p>{t('player.error')}</p>
         </div>
       ) : null}
-      {mounted && !stream.failed ? (
-        <div className={styles.chrome}>
-          <SeekBar
-            current={current}
-            duration={duration}
-            buffered={buffered}
-            timeline={timeline}
-            onSeek={seekTo}
-          />
-          <div className={styles.bar}>
-            <button
-              ref={playButton}
-              type="button"
-              className={styles.button}
-              onClick={togglePlay}
-              aria-label={playLabel}
-              title={playLabel}
-            >
-              {ended ? <ReplayIcon /> : playing ? <PauseIcon /> : <PlayIcon />}
-            </button>
-            <VolumeControl volume={volumeShown} onVolume={setVolume} onToggleMute={toggleMute} />
-            <span className={styles.time}>
-              {formatDuration(current)} / {formatDuration(duration)}
-            </span>
-            <span className={styles.spacer} />
-            {stream.options.length > 1 ? (
-              <QualitySelect
-                options={stream.options}
-                level={stream.level}
-                playingLevel={stream.playingLevel}
-                onLevel={stream.setLevel}
-              />
-            ) : null}
-            {canFullscreen ? (
-              <button
-                type="button"
-                className={styles.button}
-                onClick={toggleFullscreen}
-                aria-label={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
-                title={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
-              >
-                <FullscreenIcon exit={fullscreen} />
-              </button>
-            ) : null}
-          </div>
-        </div>
+      {chrome && !stream.failed ? (
+        <chrome.PlayerChrome
+          current={current}
+          duration={duration}
+          buffered={buffered}
+          timeline={timeline}
+          onSeek={seekTo}
+          ended={ended}
+          playing={playing}
+          playLabel={playLabel}
+          playButton={playButton}
+          onTogglePlay={togglePlay}
+          volume={volumeShown}
+          onVolume={setVolume}
+          onToggleMute={toggleMute}
+          quality={stream}
+          fullscreen={canFullscreen ? fullscreen : undefined}
+          onToggleFullscreen={toggleFullscreen}
+        />
       ) : null}
     </section>
   );

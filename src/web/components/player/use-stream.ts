@@ -1,6 +1,6 @@
 import type Hls from 'hls.js';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { type QualityOption, qualityOptions } from './quality.ts';
+import type { QualityOption } from './quality.ts';
 
 export interface Stream {
   /** True once the media element has a source, so play() can start it. */
@@ -22,15 +22,16 @@ export interface Stream {
   start(): void;
 }
 
-let hlsModule: Promise<typeof import('hls.js')> | undefined;
+let hlsModule: Promise<typeof import('./hls-attach.ts')> | undefined;
 
 /**
- * hls.js (about 145 KB compressed), fetched once: when the visitor points at or focuses the
- * player (so a click finds it there) and at the latest when they ask it to play.
+ * hls.js (about 145 KB compressed) with the player's use of it, fetched once: when the
+ * visitor points at or focuses the player (so a click finds it there) and at the latest when
+ * they ask it to play.
  */
-export function loadHls(): Promise<typeof import('hls.js')> {
+export function loadHls(): Promise<typeof import('./hls-attach.ts')> {
   if (!hlsModule) {
-    hlsModule = import('hls.js');
+    hlsModule = import('./hls-attach.ts');
     // A failed load (offline, a deploy replaced the chunk) may be tried again.
     hlsModule.catch(() => {
       hlsModule = undefined;
@@ -92,9 +93,17 @@ export function useStream(
     }
 
     loadHls().then(
-      ({ default: HlsClass }) => {
+      ({ attachHls }) => {
         if (cancelled) return;
-        if (!HlsClass.isSupported()) {
+        const instance = attachHls(media, src, recovered, {
+          onOptions: setOptions,
+          onLevel: setPlayingLevel,
+          onFailed: () => {
+            hls.current = null;
+            setFailed(true);
+          },
+        });
+        if (!instance) {
           if (media.canPlayType('application/vnd.apple.mpegurl')) {
             native = true;
             media.src = src;
@@ -104,29 +113,8 @@ export function useStream(
           }
           return;
         }
-        // capLevelToPlayerSize: no 1080p rendition for a 400 px wide box; full screen lifts it.
-        const instance = new HlsClass({ capLevelToPlayerSize: true });
         player = instance;
         hls.current = instance;
-        instance.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
-          setOptions(qualityOptions(data.levels));
-        });
-        instance.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => {
-          setPlayingLevel(data.level);
-        });
-        instance.on(HlsClass.Events.ERROR, (_event, data) => {
-          if (!data.fatal) return; // hls.js retries these itself
-          if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recovered.current) {
-            recovered.current = true;
-            instance.recoverMediaError();
-            return;
-          }
-          instance.destroy();
-          hls.current = null;
-          setFailed(true);
-        });
-        instance.loadSource(src);
-        instance.attachMedia(media);
         setAttached(true);
       },
       () => {
