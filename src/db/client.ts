@@ -24,6 +24,17 @@ export interface Database {
   readonly db: Db;
   /** Runs one parameterised statement and returns its rows. */
   query<T extends object = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `query` for a statement of many rows whose columns are numbers, text, booleans or JSON
+   * (what JSON keeps as it is: no timestamps, no bigint). PGlite hands its rows to
+   * JavaScript one value at a time, which for a thousand rows costs more than the statement;
+   * there the rows come as one JSON text, in the statement's order (decision 0059).
+   * PostgreSQL sends rows.
+   */
+  queryMany<T extends object = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<T[]>;
   /** Runs a script of several statements without parameters. */
   exec(text: string): Promise<void>;
   /** Runs `fn` in a transaction on one connection; the work inside uses `tx`. */
@@ -110,6 +121,15 @@ async function openPglite(
     kind: 'pglite',
     db,
     query,
+    // json_agg reads the subquery's rows in the order it returns them (PGlite runs no
+    // parallel workers, so nothing interleaves them).
+    async queryMany<T extends object>(text: string, params?: unknown[]) {
+      const [row] = await query<{ rows: string }>(
+        `SELECT coalesce(json_agg(q), '[]')::text AS rows FROM (${text}) q`,
+        params,
+      );
+      return JSON.parse(row?.rows ?? '[]') as T[];
+    },
     exec,
     transaction: (fn) =>
       client.transaction((tx) =>
@@ -148,6 +168,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     db,
     query: async <T extends object>(text: string, params?: unknown[]) =>
+      (await pool.query<T>(text, params)).rows,
+    queryMany: async <T extends object>(text: string, params?: unknown[]) =>
       (await pool.query<T>(text, params)).rows,
     exec: async (text: string) => {
       await pool.query(text);

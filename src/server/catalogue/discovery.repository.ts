@@ -100,7 +100,7 @@ function searchWhere(filter: SearchFilter, walk = false): string {
   return clauses.join(' AND ');
 }
 
-export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
+export function createDiscoveryRepository(database: Pick<Database, 'query' | 'queryMany'>) {
   return {
     async topCategories(gender: Gender, lang: Language, limit: number): Promise<StripRow[]> {
       const total = CATEGORY_TOTAL[gender];
@@ -121,7 +121,7 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
       const orderBy = order === 'title' ? 'title, c.id' : `c.${total} DESC, c.id`;
       // The thumbs are stored beside the top ids (`top_thumbs`, migration 0022): the page
       // reads no video.
-      const rows = await database.query<Omit<CategoryRow, 'top'> & { top: unknown }>(
+      const rows = await database.queryMany<Omit<CategoryRow, 'top'> & { top: unknown }>(
         `SELECT c.id, c.dir, ${TITLE_IN} AS title, c.${total} AS total, c.image_version,
                 c.description, c.top_thumbs -> $1::text AS top
            FROM categories c WHERE c.${total} > 0
@@ -162,7 +162,7 @@ export function createDiscoveryRepository(database: Pick<Database, 'query'>) {
         );
       }
       // Every section's searches of a keyword, summed by a trigger (migration 0034).
-      return database.query<KeywordRow>(
+      return database.queryMany<KeywordRow>(
         `SELECT keyword, searches FROM keyword_totals WHERE offered
           ORDER BY searches DESC NULLS LAST, keyword LIMIT $1`,
         [limit],
