@@ -64,14 +64,18 @@ interface Recorded {
 /** Wraps a database so the statements of one request can be inspected afterwards. */
 function recording(database: Database): { database: Database; take(): Recorded[] } {
   let log: Recorded[] = [];
-  const wrapped: Database = {
-    ...database,
-    async query<T extends object>(text: string, params?: unknown[]) {
+  const timed =
+    (run: Database['query']) =>
+    async <T extends object>(text: string, params?: unknown[]) => {
       const started = performance.now();
-      const rows = await database.query<T>(text, params);
+      const rows = await run<T>(text, params);
       log.push({ text, params, ms: performance.now() - started });
       return rows;
-    },
+    };
+  const wrapped: Database = {
+    ...database,
+    query: timed(database.query),
+    queryMany: timed(database.queryMany),
   };
   return {
     database: wrapped,
