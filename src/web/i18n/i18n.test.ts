@@ -1,9 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { allMessages } from '../../../tests/support/messages.ts';
+import {
+  allMessages,
+  LOCALES_DIR,
+  readLocaleFile as read,
+} from '../../../tests/support/messages.ts';
 import { LANGUAGES } from '../../contracts/constants.ts';
 import { ERROR_CODES } from '../../contracts/errors.ts';
 import { createI18n, MESSAGE_PARTS, type Messages } from './i18n.ts';
@@ -11,8 +13,6 @@ import { createI18n, MESSAGE_PARTS, type Messages } from './i18n.ts';
 // Every interface string exists in every language, with the plural forms that language
 // needs, the same placeholders as English, and a real translation (not English left in).
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
-const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Messages;
 /** A language's messages: the first-paint part and the screens' parts (messages.client.ts). */
 const load = allMessages;
 
@@ -70,7 +70,7 @@ describe('locales', () => {
   });
 
   it('has one file per language of the site', () => {
-    const files = readdirSync(dir)
+    const files = readdirSync(LOCALES_DIR)
       .filter((f) => f.endsWith('.json'))
       .map((f) => f.replace('.json', ''))
       .sort();

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readLocaleFile as read } from '../../../tests/support/messages.ts';
 import type { Messages } from './i18n.ts';
 
 // The video page loads the first-paint messages and the screens' part; the other browsing
@@ -13,9 +14,6 @@ import type { Messages } from './i18n.ts';
 // are not followed.
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const LOCALES = path.join(WEB, 'i18n', 'locales');
-const read = (file: string) =>
-  JSON.parse(readFileSync(path.join(LOCALES, file), 'utf8')) as Messages;
 
 const first = read('en.json');
 const screens = read('screens/en.json');

@@ -4,11 +4,11 @@ import type { I18n, Messages } from './i18n.ts';
 
 // In the browser each language's messages are four small chunks: `locales/{lang}.json`
 // holds what the layout and the listing screens say (every first paint needs it);
-// `locales/screens/{lang}.json` what the video page and the embedded player say, with their
-// dialogs (share, add to, report), loaded with their code (`ensureScreenMessages`);
-// `locales/browse/{lang}.json` what the other browsing screens say (model, channel,
-// playlist, community and search pages), loaded with theirs (routes.tsx
-// `withBrowseMessages`, which brings the screens' part too); `locales/account/{lang}.json`
+// `locales/screens/{lang}.json` what the video page's first screen and the embedded player
+// say, loaded with their code (`ensureScreenMessages`); `locales/browse/{lang}.json` what
+// the other browsing screens say (model, channel, playlist, community and search pages) and
+// the video page's dialogs, comments and playlist strip, loaded with their code
+// (`withBrowseMessages`, which brings the screens' part too); `locales/account/{lang}.json`
 // what account, upload and member screens and forms say (sign-in, upload, edit, a member's
 // page, the report form), loaded with theirs (`withAccountMessages`, which brings the other
 // two). The server holds them all (messages.server.ts). Which words go where is checked by

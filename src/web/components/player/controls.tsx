@@ -1,7 +1,34 @@
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { VolumeIcon } from './bar-icons.tsx';
 import styles from './player.module.css';
 import type { QualityOption } from './quality.ts';
+
+/** A button of the control bar: an icon, its translated name also its tooltip. */
+export function BarButton({
+  label,
+  onClick,
+  buttonRef,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className={styles.button}
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** Mute button and volume slider; the slider keeps its arrow keys (they change the volume). */
 export function VolumeControl({
@@ -18,15 +45,9 @@ export function VolumeControl({
   const label = volume === 0 ? t('player.unmute') : t('player.mute');
   return (
     <div className={styles.volume}>
-      <button
-        type="button"
-        className={styles.button}
-        onClick={onToggleMute}
-        aria-label={label}
-        title={label}
-      >
+      <BarButton label={label} onClick={onToggleMute}>
         <VolumeIcon level={volume === 0 ? 'muted' : volume < 0.5 ? 'low' : 'high'} />
-      </button>
+      </BarButton>
       <input
         type="range"
         className={styles.volumeRange}

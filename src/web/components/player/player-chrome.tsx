@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { formatDuration } from '../../../contracts/format.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FullscreenIcon, PauseIcon } from './bar-icons.tsx';
-import { QualitySelect, VolumeControl } from './controls.tsx';
+import { BarButton, QualitySelect, VolumeControl } from './controls.tsx';
 import styles from './player.module.css';
 import { PlayIcon, ReplayIcon } from './player-icons.tsx';
 import { SeekBar } from './seek-bar.tsx';
@@ -68,16 +68,9 @@ export function PlayerChrome({
         onSeek={onSeek}
       />
       <div className={styles.bar}>
-        <button
-          ref={playButton}
-          type="button"
-          className={styles.button}
-          onClick={onTogglePlay}
-          aria-label={playLabel}
-          title={playLabel}
-        >
+        <BarButton label={playLabel} onClick={onTogglePlay} buttonRef={playButton}>
           {ended ? <ReplayIcon /> : playing ? <PauseIcon /> : <PlayIcon />}
-        </button>
+        </BarButton>
         <VolumeControl volume={volume} onVolume={onVolume} onToggleMute={onToggleMute} />
         <span className={styles.time}>
           {formatDuration(current)} / {formatDuration(duration)}
@@ -92,15 +85,9 @@ export function PlayerChrome({
           />
         ) : null}
         {fullscreen !== undefined ? (
-          <button
-            type="button"
-            className={styles.button}
-            onClick={onToggleFullscreen}
-            aria-label={fullscreenLabel}
-            title={fullscreenLabel}
-          >
+          <BarButton label={fullscreenLabel} onClick={onToggleFullscreen}>
             <FullscreenIcon exit={fullscreen} />
-          </button>
+          </BarButton>
         ) : null}
       </div>
     </div>
