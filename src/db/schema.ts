@@ -864,6 +864,17 @@ export const keywordTotals = pgTable(
 );
 
 /**
+ * A version per kept answer that is read whole (decision 0064): a statement-level trigger on
+ * the tables behind the answer raises it in the writing transaction, and a process keeps the
+ * answer it built until the version it read before building has moved (migration 0035).
+ * One row per answer: `categories` (the categories page).
+ */
+export const dataVersions = pgTable('data_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * What the search box offers, one row per name and section: categories and channels in each
  * section, models and keywords in their own (migration 0023). Kept by triggers on the four
  * tables, never written directly; `name` is the lower-case title or the keyword.

@@ -112,6 +112,15 @@ export function createDiscoveryRepository(database: Pick<Database, 'query' | 'qu
       );
     },
 
+    /** The categories' data version: raised by any write to categories (migration 0035). */
+    async categoriesVersion(): Promise<number> {
+      const [row] = await database.query<{ version: number }>(
+        `SELECT coalesce((SELECT version FROM data_versions WHERE name = 'categories'), 0)::float8
+             AS version`,
+      );
+      return Number(row?.version ?? 0);
+    },
+
     async categories(
       gender: Gender,
       lang: Language,

@@ -129,6 +129,41 @@ describe('categories', () => {
     expect(popular.categories[0]?.toptn.map((v) => v.title)).toContain('Morning walk');
   });
 
+  it('answers from the page it keeps until a write to categories, then from the new rows', async () => {
+    const db = t.database;
+    const version = async () => {
+      const [row] = await db.query<{ version: number | string }>(
+        "SELECT version FROM data_versions WHERE name = 'categories'",
+      );
+      return Number(row?.version);
+    };
+    const titles = async () =>
+      categoriesResponseSchema
+        .parse((await get(categoriesPath(0, 'str', 'popular', 'de'))).json())
+        .categories.map((c) => `${c.title} ${c.total_videos}`);
+    const before = await titles();
+    const kept = await version();
+    // Statements that write no category leave the version (and the kept pages) alone.
+    await db.query("UPDATE categories SET title = 'Nobody' WHERE dir = 'no-such-category'");
+    await db.query("UPDATE videos SET title = 'Morning walk' WHERE title = 'Morning walk'");
+    expect(await version()).toBe(kept);
+    expect(await titles()).toEqual(before);
+
+    await db.query(
+      `UPDATE categories SET title_i18n = '{"de": "Blond"}'::jsonb, videos_str = videos_str + 5
+        WHERE dir = 'blonde'`,
+    );
+    expect(await version()).toBe(kept + 1);
+    expect(await titles()).toContain(
+      `Blond ${Number(before.find((t) => t.startsWith('Blonde '))?.split(' ')[1]) + 5}`,
+    );
+    await db.query(
+      `UPDATE categories SET title_i18n = '{}'::jsonb, videos_str = videos_str - 5
+        WHERE dir = 'blonde'`,
+    );
+    expect(await titles()).toEqual(before);
+  });
+
   it('refuses an unknown section', async () => {
     expect((await get('/api/json/categories/0/str.weird.en.json')).statusCode).toBe(400);
   });

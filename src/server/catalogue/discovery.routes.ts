@@ -87,9 +87,9 @@ export function discoveryRoutes(deps: {
         const parsed = parseCategories(request.params.lifetime, request.params.file);
         if (!parsed.ok) throw new AppError(parsed.code, { field: parsed.field });
         const { gender, section, lang, lifetime } = parsed.value;
-        const result = await service.categories(gender, section, lang);
+        const json = await service.categoriesJson(gender, section, lang);
         cacheFor(reply, lifetime, maxLifetime);
-        return result;
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     );
 

@@ -9,7 +9,7 @@ import type {
   SuggestResponse,
 } from '../../contracts/discovery.schema.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
-import { Kept } from '../kernel/cache/kept.ts';
+import { Kept, Versioned } from '../kernel/cache/kept.ts';
 import type {
   DiscoveryRepository,
   KeywordRow,
@@ -45,6 +45,12 @@ interface Ranking {
   estimate: number;
 }
 const RELATED_SEARCHES = 10;
+/**
+ * Categories pages kept (decision 0064), each as long as the categories' version stands: a
+ * section and order in a language. At a million videos one holds ~1,900 categories (424 KB as
+ * JSON); the busiest dozen are kept.
+ */
+const CATEGORY_PAGES_KEPT = 12;
 
 export interface DiscoveryServiceDeps {
   discovery: DiscoveryRepository;
@@ -115,6 +121,8 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
     return { ids, total, kept: false };
   }
 
+  const categoryPages = new Versioned<string>({ maxEntries: CATEGORY_PAGES_KEPT });
+
   const listedCache = new Map<Gender, { n: number; expiresAt: number }>();
   /** How many videos a section lists, as the planner estimates it, kept 10 minutes. */
   async function listedIn(gender: Gender): Promise<number> {
@@ -144,33 +152,41 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
       };
     },
 
-    async categories(
+    /**
+     * The categories page as JSON text (`CategoriesResponse`): kept serialised per section,
+     * order and language while the categories' version stands, so a call reads one row.
+     */
+    async categoriesJson(
       gender: Gender,
       section: CategorySection,
       lang: Language,
-    ): Promise<CategoriesResponse> {
-      const rows = await deps.discovery.categories(
-        gender,
-        lang,
-        section === 'popular' ? 'popular' : 'title',
-      );
-      return {
-        categories: rows.map((row) => ({
-          category_id: String(row.id),
-          dir: row.dir,
-          title: row.title,
-          total_videos: String(row.total),
-          description: row.description,
-          img: deps.urls.categoryImage(row.id, row.image_version),
-          toptn: row.top.map((thumb) => ({
-            video_id: String(thumb.id),
-            dir: thumb.dir,
-            title: thumb.title,
-            scr: deps.urls.videoPreview(thumb.id, thumb.media_version),
+    ): Promise<string> {
+      const version = await deps.discovery.categoriesVersion();
+      return categoryPages.get(`${gender}.${section}.${lang}`, version, async () => {
+        const rows = await deps.discovery.categories(
+          gender,
+          lang,
+          section === 'popular' ? 'popular' : 'title',
+        );
+        const page: CategoriesResponse = {
+          categories: rows.map((row) => ({
+            category_id: String(row.id),
+            dir: row.dir,
+            title: row.title,
+            total_videos: String(row.total),
+            description: row.description,
+            img: deps.urls.categoryImage(row.id, row.image_version),
+            toptn: row.top.map((thumb) => ({
+              video_id: String(thumb.id),
+              dir: thumb.dir,
+              title: thumb.title,
+              scr: deps.urls.videoPreview(thumb.id, thumb.media_version),
+            })),
           })),
-        })),
-        total_count: String(rows.length),
-      };
+          total_count: String(rows.length),
+        };
+        return JSON.stringify(page);
+      });
     },
 
     async suggester(count: number): Promise<SuggesterResponse> {

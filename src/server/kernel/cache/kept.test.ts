@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Kept, pageOfKept } from './kept.ts';
+import { Kept, pageOfKept, Versioned } from './kept.ts';
 
 describe('Kept', () => {
   it('counts a list once while its total is kept, again once it expired', async () => {
@@ -77,5 +77,47 @@ describe('pageOfKept', () => {
   it('raises a kept total to what a page holds, never lowers it', async () => {
     expect((await pageOfKept(61, 60, read([1, 2]).page)).total).toBe(62);
     expect((await pageOfKept(500, 0, read([1, 2]).page)).total).toBe(500);
+  });
+});
+
+describe('Versioned', () => {
+  it('builds an answer once per version of its data', async () => {
+    const answers = new Versioned<string>({ maxEntries: 4 });
+    let built = 0;
+    const build = (text: string) => async () => {
+      built += 1;
+      return text;
+    };
+    expect(await answers.get('str.en', 1, build('first'))).toBe('first');
+    expect(await answers.get('str.en', 1, build('again'))).toBe('first');
+    expect(built).toBe(1);
+    expect(await answers.get('str.en', 2, build('second'))).toBe('second');
+    expect(await answers.get('str.en', 2, build('again'))).toBe('second');
+    expect(built).toBe(2);
+  });
+
+  it('keeps the newer answer when an older build finishes after it', async () => {
+    const answers = new Versioned<string>({ maxEntries: 4 });
+    let finishOld: (value: string) => void = () => {};
+    const old = answers.get('k', 1, () => new Promise((resolve) => (finishOld = resolve)));
+    expect(await answers.get('k', 2, async () => 'new')).toBe('new');
+    finishOld('old');
+    expect(await old).toBe('old');
+    expect(await answers.get('k', 2, async () => 'rebuilt')).toBe('new');
+  });
+
+  it('keeps at most its number of answers, dropping the one built longest ago', async () => {
+    const answers = new Versioned<string>({ maxEntries: 2 });
+    const built: string[] = [];
+    const build = (key: string) => async () => {
+      built.push(key);
+      return key;
+    };
+    await answers.get('a', 1, build('a'));
+    await answers.get('b', 1, build('b'));
+    await answers.get('c', 1, build('c'));
+    await answers.get('b', 1, build('b'));
+    await answers.get('a', 1, build('a'));
+    expect(built).toEqual(['a', 'b', 'c', 'a']);
   });
 });

@@ -51,3 +51,33 @@ export async function pageOfKept<T>(
   const rows = await read();
   return { rows, total: Math.max(total, offset + rows.length) };
 }
+
+/**
+ * Answers read whole and kept while their data's version stands (decision 0064): `get` is
+ * handed the version read now, before building, so an answer built while a writer committed
+ * carries the older version and is built again by the next call. Exact, unlike `Kept`: every
+ * call reads the version (one row), and a changed version is never answered from before.
+ */
+export class Versioned<T> {
+  private readonly values = new Map<string, { version: number; value: T }>();
+  private readonly maxEntries: number;
+
+  constructor(opts: { maxEntries: number }) {
+    this.maxEntries = opts.maxEntries;
+  }
+
+  async get(key: string, version: number, make: () => Promise<T>): Promise<T> {
+    const kept = this.values.get(key);
+    if (kept && kept.version === version) return kept.value;
+    const value = await make();
+    const latest = this.values.get(key);
+    // A slower build that read an older version does not replace a newer one.
+    if (latest && latest.version > version) return value;
+    this.values.delete(key);
+    this.values.set(key, { version, value });
+    if (this.values.size > this.maxEntries) {
+      this.values.delete(this.values.keys().next().value as string);
+    }
+    return value;
+  }
+}
