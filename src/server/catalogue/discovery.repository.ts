@@ -230,6 +230,48 @@ export function createDiscoveryRepository(database: Pick<Database, 'query' | 'qu
     },
 
     /**
+     * What the planner's statistics of the search vectors say of a query's words: how many
+     * words it has, how many videos hold its rarest one (0 when a word is rarer than any the
+     * statistics list as most common) and how many videos there are. Reads no video.
+     */
+    async searchWords(query: string): Promise<{ words: number; rarest: number; videos: number }> {
+      const [row] = await database.query<{ words: number; rarest: number; videos: number }>(
+        `WITH w AS (SELECT unnest(tsvector_to_array(to_tsvector('english', $1))) AS word),
+              c AS (SELECT greatest(c.reltuples, 0)::float8 AS videos, c.relname, n.nspname
+                      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                     WHERE c.oid = 'videos'::regclass),
+              s AS (SELECT s.most_common_elems::text::text[] AS elems,
+                           s.most_common_elem_freqs AS freqs
+                      FROM pg_stats s JOIN c ON s.schemaname = c.nspname AND s.tablename = c.relname
+                     WHERE s.attname = 'search_vector')
+         SELECT (SELECT count(*) FROM w)::int AS words,
+                coalesce((SELECT min(coalesce(s.freqs[array_position(s.elems, w.word)], 0))
+                            FROM w, s), 0)::float8 * c.videos AS rarest,
+                c.videos
+           FROM c`,
+        [query],
+      );
+      return {
+        words: Number(row?.words ?? 0),
+        rarest: Number(row?.rarest ?? 0),
+        videos: Number(row?.videos ?? 0),
+      };
+    },
+
+    /**
+     * Listed videos matching, counted in a sample of `percent` of the table's pages (the same
+     * pages each time) and scaled up: an estimate that sees words that go together.
+     */
+    async sampledMatches(filter: SearchFilter, percent: number): Promise<number> {
+      const [row] = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM videos v TABLESAMPLE SYSTEM ($3) REPEATABLE (0)
+          WHERE ${searchWhere(filter)}`,
+        [filter.query, filter.gender, percent],
+      );
+      return Math.round((Number(row?.n ?? 0) * 100) / percent);
+    },
+
+    /**
      * Matching ids ranked by relevance (title weighs most), for queries with few enough
      * matches to rank them all: at most `cap` are read.
      */
