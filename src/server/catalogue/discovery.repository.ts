@@ -179,13 +179,13 @@ export function createDiscoveryRepository(database: Pick<Database, 'query' | 'qu
     },
 
     /**
-     * What the search box offers for a text: categories, models and channels whose title
-     * starts like it or (from 4 characters, when a typo is likely and the trigram index is
-     * selective) resembles it, and searches people ran alike, `limit` of each. One lookup in
-     * the names table (`suggest_names`, migration 0023, one trigram index over the four kinds
-     * with the section as a key, migration 0033, kept by triggers), each kind ranked by
-     * starting like the text, then resemblance, then its count; the statement is `suggest`
-     * (migration 0033), planned once per connection.
+     * What the search box offers for a text: categories, models, channels and searches
+     * people ran whose name starts like it, `limit` of each; when none of any kind does (a
+     * typo is likely) and the text has 4 characters or more, the names spelt alike instead
+     * (migration 0036). Looked up in the names table (`suggest_names`, migration 0023, one
+     * trigram index over the four kinds with the section as a key, migration 0033, kept by
+     * triggers), each kind ranked by resemblance, then its count; the statement is `suggest`,
+     * planned once per connection.
      */
     async suggestAll(text: string, gender: Gender, limit: number): Promise<SuggestionRows> {
       const rows = await database.query<{ kind: keyof SuggestionRows } & NamedCountRow>(

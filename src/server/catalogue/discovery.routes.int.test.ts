@@ -230,7 +230,7 @@ describe('categories', () => {
 });
 
 describe('suggestions', () => {
-  it('suggests categories, models, channels and keywords by prefix and similar spelling', async () => {
+  it('suggests categories, models, channels and keywords by prefix, and by similar spelling for a typo', async () => {
     const res = await get('/api/suggester.php?c=sun');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=43200');
@@ -240,6 +240,23 @@ describe('suggestions', () => {
     expect(body.keywords.map((k) => k.keyword)).toEqual(['sunsets', 'sunset beach']);
     const typo = suggestResponseSchema.parse((await get('/api/suggester.php?c=beahc')).json());
     expect(typo.categories.map((c) => c.dir)).toEqual(['beach']);
+  });
+
+  it('offers similar spellings only when no name starts like the text', async () => {
+    await t.database.query(
+      "INSERT INTO keywords (keyword, gender, searches, results) VALUES ('peach', 'str', 1, 1)",
+    );
+    const suggest = async (text: string) =>
+      suggestResponseSchema.parse((await get(`/api/suggester.php?c=${text}`)).json());
+    // "Beach" is spelt like "peach", but a keyword starts with it: the text is no typo.
+    const typed = await suggest('peach');
+    expect(typed.keywords.map((k) => k.keyword)).toEqual(['peach']);
+    expect(typed.categories).toEqual([]);
+    // Nothing starts with "beeach": what is spelt alike, of every kind.
+    const misspelt = await suggest('beeach');
+    expect(misspelt.categories.map((c) => c.dir)).toEqual(['beach']);
+    expect(misspelt.keywords.map((k) => k.keyword)).toContain('beach');
+    await t.database.query("DELETE FROM keywords WHERE keyword = 'peach'");
   });
 
   it('offers names as they are now: renamed, counted, deleted, searched with results', async () => {

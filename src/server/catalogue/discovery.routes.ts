@@ -130,7 +130,7 @@ export function discoveryRoutes(deps: {
           summary: 'Suggestions while typing: categories, models, channels and keywords',
           tags: ['discovery'],
           description:
-            'Prefix matches first, then similar spellings. Under 3 characters the lists are empty; over 69 is refused.',
+            'Names starting like the text; names spelt alike (from 4 characters) when none does. Under 3 characters the lists are empty; over 69 is refused.',
           querystring: {
             c: { description: 'The typed text', required: true },
             gender: { description: 'str (default), she or gay' },
