@@ -200,6 +200,16 @@ export function createVideoService(deps: VideoServiceDeps) {
    * A list's length: exact up to EXACT_COUNT_CAP (cap + 1 beyond it), or the planner's
    * estimate when that is far above the cap, so no request counts a huge list.
    */
+  /**
+   * What a list's total depends on: not its order, so a visitor trying the sorts of a list
+   * (and the next pages of each) has it counted once. On most-popular the date picks the
+   * ranking window instead of filtering, as no date does on the other sorts.
+   */
+  function countKey(filter: VideoListFilter): string {
+    const { sort, ...counted } = filter;
+    return JSON.stringify(sort === 'most-popular' ? { ...counted, date: '' } : counted);
+  }
+
   async function total(filter: VideoListFilter): Promise<number> {
     // A member's lists and playlists change under their owner's hand (SPEC.md §6 remove
     // buttons), and a member's uploads when a moderator publishes one; all are short:
@@ -212,7 +222,7 @@ export function createVideoService(deps: VideoServiceDeps) {
     ) {
       return deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
     }
-    return counts.get(JSON.stringify(filter), async () => {
+    return counts.get(countKey(filter), async () => {
       const estimate = await deps.videos.estimate(filter);
       return estimate > ESTIMATE_OVER ? estimate : deps.videos.countUpTo(filter, EXACT_COUNT_CAP);
     });
