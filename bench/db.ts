@@ -182,9 +182,9 @@ async function prewarmFiles(dir: string, quiet = false): Promise<void> {
 }
 
 /** The catalogue into the system's file cache: `prewarm` on PostgreSQL, `prewarmFiles` on PGlite. */
-async function warmCatalogue(engine: string, raw: Database, opts: { quiet?: boolean } = {}) {
-  if (engine === 'postgres') await prewarm(raw, opts.quiet);
-  else await prewarmFiles(PGLITE_DIR, opts.quiet);
+async function warmCatalogue(engine: string, raw: Database, quiet = false) {
+  if (engine === 'postgres') await prewarm(raw, quiet);
+  else await prewarmFiles(PGLITE_DIR, quiet);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -281,7 +281,7 @@ async function measureCalls(engine: string, raw: Database) {
     // most tables untouched for minutes, which a running site never does. PostgreSQL's hot
     // pages stay in its own shared buffers: read again each time, its figures moved within
     // their noise (decision 0059, "the benchmark's file cache").
-    if (engine === 'pglite') await warmCatalogue(engine, raw, { quiet: true });
+    if (engine === 'pglite') await warmCatalogue(engine, raw, true);
     const times: number[] = [];
     const statuses: Record<string, number> = {};
     let slowest: Recorded | undefined;

@@ -197,10 +197,6 @@ export function createVideoService(deps: VideoServiceDeps) {
   const counts = new Kept<number>({ ttlMs: COUNT_TTL_MS, maxEntries: COUNT_CACHE_ENTRIES });
 
   /**
-   * A list's length: exact up to EXACT_COUNT_CAP (cap + 1 beyond it), or the planner's
-   * estimate when that is far above the cap, so no request counts a huge list.
-   */
-  /**
    * What a list's total depends on: not its order, so a visitor trying the sorts of a list
    * (and the next pages of each) has it counted once. On most-popular the date picks the
    * ranking window instead of filtering, as no date does on the other sorts.
@@ -210,6 +206,10 @@ export function createVideoService(deps: VideoServiceDeps) {
     return JSON.stringify(sort === 'most-popular' ? { ...counted, date: '' } : counted);
   }
 
+  /**
+   * A list's length: exact up to EXACT_COUNT_CAP (cap + 1 beyond it), or the planner's
+   * estimate when that is far above the cap, so no request counts a huge list.
+   */
   async function total(filter: VideoListFilter): Promise<number> {
     // A member's lists and playlists change under their owner's hand (SPEC.md §6 remove
     // buttons), and a member's uploads when a moderator publishes one; all are short:
