@@ -332,7 +332,9 @@ describe('http provider against the fake verifier', () => {
         AGE_VERIFIER_URL: fake.url,
         AGE_VERIFIER_KEY: KEY,
         AGE_VERIFIER_SECRET: SECRET,
-        AGE_VERIFIER_TIMEOUT_MS: '500',
+        // Long enough for a loaded CI machine's first call (undici's first connection and
+        // the photo's screening ran past 500 ms once), short enough for the stall test.
+        AGE_VERIFIER_TIMEOUT_MS: '3000',
       },
       clock: () => now,
     });
