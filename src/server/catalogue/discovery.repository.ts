@@ -229,33 +229,33 @@ export function createDiscoveryRepository(database: Pick<Database, 'query' | 'qu
       ]);
     },
 
-    /**
-     * What the planner's statistics of the search vectors say of a query's words: how many
-     * words it has, how many videos hold its rarest one (0 when a word is rarer than any the
-     * statistics list as most common) and how many videos there are. Reads no video.
-     */
-    async searchWords(query: string): Promise<{ words: number; rarest: number; videos: number }> {
-      const [row] = await database.query<{ words: number; rarest: number; videos: number }>(
-        `WITH w AS (SELECT unnest(tsvector_to_array(to_tsvector('english', $1))) AS word),
-              c AS (SELECT greatest(c.reltuples, 0)::float8 AS videos, c.relname, n.nspname
-                      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                     WHERE c.oid = 'videos'::regclass),
-              s AS (SELECT s.most_common_elems::text::text[] AS elems,
-                           s.most_common_elem_freqs AS freqs
-                      FROM pg_stats s JOIN c ON s.schemaname = c.nspname AND s.tablename = c.relname
-                     WHERE s.attname = 'search_vector')
-         SELECT (SELECT count(*) FROM w)::int AS words,
-                coalesce((SELECT min(coalesce(s.freqs[array_position(s.elems, w.word)], 0))
-                            FROM w, s), 0)::float8 * c.videos AS rarest,
-                c.videos
-           FROM c`,
+    /** A query's words as the search vectors hold them (stemmed, stop words left out). */
+    async queryWords(query: string): Promise<string[]> {
+      const [row] = await database.query<{ words: string[] }>(
+        `SELECT tsvector_to_array(to_tsvector('english', $1)) AS words`,
         [query],
       );
-      return {
-        words: Number(row?.words ?? 0),
-        rarest: Number(row?.rarest ?? 0),
-        videos: Number(row?.videos ?? 0),
-      };
+      return row?.words ?? [];
+    },
+
+    /**
+     * What the planner's statistics of the search vectors list as common words, with the
+     * share of videos holding each, and how many videos there are. Reads no video.
+     */
+    async commonWords(): Promise<{ shares: Map<string, number>; videos: number }> {
+      const rows = await database.query<{ word: string; share: number; videos: number }>(
+        `SELECT e.word, e.share, greatest(c.reltuples, 0)::float8 AS videos
+           FROM pg_class c
+           JOIN pg_namespace n ON n.oid = c.relnamespace
+           LEFT JOIN pg_stats s
+             ON s.schemaname = n.nspname AND s.tablename = c.relname AND s.attname = 'search_vector'
+           LEFT JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs)
+                  AS e(word, share) ON true
+          WHERE c.oid = 'videos'::regclass`,
+      );
+      const shares = new Map<string, number>();
+      for (const row of rows) if (row.word !== null) shares.set(row.word, Number(row.share));
+      return { shares, videos: Number(rows[0]?.videos ?? 0) };
     },
 
     /**

@@ -19,16 +19,23 @@ const params: SearchParams = {
   query: 'slow motion piercing',
 };
 
-function searchWith(words: { words: number; rarest: number }, sampled: number) {
+/** Shares of videos holding the words the statistics list as common, at a million videos. */
+const COMMON = { slow: 0.2, motion: 0.15, piercing: 0.105 };
+
+function searchWith(shares: Record<string, number>, sampled: number) {
   const reads: string[] = [];
   const discovery = {
     async estimateMatches() {
       reads.push('estimate');
       return 900;
     },
-    async searchWords() {
+    async queryWords(query: string) {
       reads.push('words');
-      return { ...words, videos: 1_000_000 };
+      return query.split(' ');
+    },
+    async commonWords() {
+      reads.push('statistics');
+      return { shares: new Map(Object.entries(shares)), videos: 1_000_000 };
     },
     async sampledMatches(_filter: unknown, percent: number) {
       reads.push(`sample ${percent}%`);
@@ -62,30 +69,41 @@ function searchWith(words: { words: number; rarest: number }, sampled: number) {
     urls: {} as MediaUrls,
     recorder: { record() {} },
   });
-  return { reads, search: () => service.search(params) };
+  return { reads, search: (query = params.query) => service.search({ ...params, query }) };
 }
 
 describe('relevance search', () => {
   it('counts a sample when common words are estimated few, and does not rank thousands', async () => {
-    const { reads, search } = searchWith({ words: 3, rarest: 105_000 }, 6_900);
+    const { reads, search } = searchWith(COMMON, 6_900);
     const answer = await search();
-    expect(reads).toEqual(['estimate', 'words', 'sample 0.5%', 'popular']);
+    expect(reads).toEqual(['estimate', 'words', 'statistics', 'sample 0.5%', 'popular']);
     expect(answer.total_count).toBe('6900');
   });
 
   it('ranks when the sample agrees that few match', async () => {
-    const { reads, search } = searchWith({ words: 3, rarest: 105_000 }, 400);
+    const { reads, search } = searchWith(COMMON, 400);
     const answer = await search();
-    expect(reads).toEqual(['estimate', 'words', 'sample 0.5%', 'rank']);
+    expect(reads).toEqual(['estimate', 'words', 'statistics', 'sample 0.5%', 'rank']);
     expect(answer.total_count).toBe('3');
   });
 
   it('trusts the estimate for rare words and for one word', async () => {
-    const rare = searchWith({ words: 2, rarest: RANK_CAP * 2 }, 99_999);
+    // "piercing" in RANK_CAP × 2 videos, and a word the statistics do not list.
+    const rare = searchWith({ ...COMMON, piercing: (RANK_CAP * 2) / 1_000_000 }, 99_999);
     await rare.search();
-    expect(rare.reads).toEqual(['estimate', 'words', 'rank']);
-    const single = searchWith({ words: 1, rarest: 500_000 }, 99_999);
-    await single.search();
+    expect(rare.reads).toEqual(['estimate', 'words', 'statistics', 'rank']);
+    await rare.search('slow motion nowhereword');
+    expect(rare.reads.slice(4)).toEqual(['estimate', 'words', 'rank']);
+    const single = searchWith(COMMON, 99_999);
+    await single.search('slow');
     expect(single.reads).toEqual(['estimate', 'words', 'rank']);
+  });
+
+  it("reads the common words' statistics once for many queries", async () => {
+    const { reads, search } = searchWith(COMMON, 6_900);
+    await search('slow motion');
+    await search('motion piercing');
+    expect(reads.filter((read) => read === 'statistics')).toEqual(['statistics']);
+    expect(reads.filter((read) => read.startsWith('sample'))).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
 import type { Gender, Language } from '../../contracts/constants.ts';
-import { MAX_PAGE, TAG_WINDOW } from '../../contracts/constants.ts';
+import { GENDERS, MAX_PAGE, TAG_WINDOW } from '../../contracts/constants.ts';
 import type { CategorySection, SearchParams } from '../../contracts/discovery.paths.ts';
 import type {
   CategoriesResponse,
@@ -46,6 +46,11 @@ const SUGGESTIONS_EACH = 10;
 /** A query's ranking serves its next pages this long; at most this many queries are kept. */
 const RANKING_TTL_MS = 60_000;
 const RANKINGS_KEPT = 200;
+/**
+ * The planner's estimates behind the search's choices (section sizes, common words) are kept
+ * this long: ANALYZE changes them slowly, and reading them costs a few ms a time on PGlite.
+ */
+const STATISTICS_TTL_MS = 600_000;
 
 /** A query's matches ranked (when at most RANK_CAP), and the planner's match estimate. */
 interface Ranking {
@@ -108,8 +113,12 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
    */
   async function checkedEstimate(filter: SearchFilter, estimate: number): Promise<number> {
     if (estimate > RANK_CAP) return estimate;
-    const { words, rarest, videos } = await deps.discovery.searchWords(filter.query);
-    if (words < 2 || rarest <= RANK_CAP * COMMON_WORD_FACTOR || videos <= 0) return estimate;
+    const words = await deps.discovery.queryWords(filter.query);
+    if (words.length < 2) return estimate;
+    const { shares, videos } = await statistics.get('words', () => deps.discovery.commonWords());
+    // A word the statistics do not list as common is rare: the planner is right about it.
+    const rarest = Math.min(...words.map((word) => shares.get(word) ?? 0)) * videos;
+    if (rarest <= RANK_CAP * COMMON_WORD_FACTOR || videos <= 0) return estimate;
     const percent = Math.min(100, (100 * SAMPLE_VIDEOS) / videos);
     return Math.max(estimate, await deps.discovery.sampledMatches(filter, percent));
   }
@@ -146,14 +155,15 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
 
   const categoryPages = new Versioned<string>({ maxEntries: CATEGORY_PAGES_KEPT });
 
-  const listedCache = new Map<Gender, { n: number; expiresAt: number }>();
-  /** How many videos a section lists, as the planner estimates it, kept 10 minutes. */
-  async function listedIn(gender: Gender): Promise<number> {
-    const kept = listedCache.get(gender);
-    if (kept && kept.expiresAt > Date.now()) return kept.n;
-    const n = await deps.discovery.estimateListed(gender);
-    listedCache.set(gender, { n, expiresAt: Date.now() + 600_000 });
-    return n;
+  /** Planner statistics, kept STATISTICS_TTL_MS per process (one entry each). */
+  const statistics = new Kept<{ shares: Map<string, number>; videos: number }>({
+    ttlMs: STATISTICS_TTL_MS,
+    maxEntries: 1,
+  });
+  const listed = new Kept<number>({ ttlMs: STATISTICS_TTL_MS, maxEntries: GENDERS.length });
+  /** How many videos a section lists, as the planner estimates it. */
+  function listedIn(gender: Gender): Promise<number> {
+    return listed.get(gender, () => deps.discovery.estimateListed(gender));
   }
 
   return {

@@ -33,19 +33,17 @@ afterAll(async () => {
 });
 
 describe('search estimate checks', () => {
-  it("tells a query's word count and how many videos hold its rarest common word", async () => {
+  it("tells a query's words and the share of videos holding each common word", async () => {
     const discovery = createDiscoveryRepository(t.database);
-    const both = await discovery.searchWords('ribbon velvet');
-    expect(both.words).toBe(2);
-    expect(both.videos).toBeGreaterThanOrEqual(60);
-    // "velvet" is in a third of the videos, "ribbon" in all: the rarer one bounds the matches.
-    expect(both.rarest).toBeGreaterThan(both.videos * 0.25);
-    expect(both.rarest).toBeLessThan(both.videos * 0.45);
-    const common = await discovery.searchWords('ribbon');
-    expect(common.rarest).toBeGreaterThan(both.rarest);
-    // A word the statistics do not list as common counts as rare.
-    expect((await discovery.searchWords('ribbon nowhereword')).rarest).toBe(0);
-    expect((await discovery.searchWords('the of')).words).toBe(0);
+    expect(await discovery.queryWords('Ribbon velvet')).toEqual(['ribbon', 'velvet']);
+    expect(await discovery.queryWords('the of')).toEqual([]);
+    const { shares, videos } = await discovery.commonWords();
+    expect(videos).toBeGreaterThanOrEqual(60);
+    // "ribbon" is in every video, "velvet" in a third; a word no video holds is not listed.
+    expect(shares.get('ribbon')).toBeGreaterThan(0.9);
+    expect(shares.get('velvet')).toBeGreaterThan(0.25);
+    expect(shares.get('velvet')).toBeLessThan(0.45);
+    expect(shares.has('nowhereword')).toBe(false);
   });
 
   it('counts matches in a sample, scaled to the whole table', async () => {
